@@ -1,0 +1,28 @@
+#pragma once
+// The built-in constraints, posted with free functions. The propagator classes behind them
+// are private (libsolve/src/propagators/); a post function may pick a cheaper one for small
+// cases (all_different of two variables is not_equal).
+#include <span>
+#include <vector>
+
+#include "solve/model.hpp"
+
+namespace solve {
+
+/// All variables take pairwise different values.
+void all_different(Model& m, std::span<const Var> xs);
+/// x < y
+void less(Model& m, Var x, Var y);
+/// x <= y
+void less_equal(Model& m, Var x, Var y);
+/// x != y
+void not_equal(Model& m, Var x, Var y);
+/// x == y
+void equal(Model& m, Var x, Var y);
+/// x == v (unary fixing). If v is not in x's domain the model is unsatisfiable (not an error).
+void fix(Model& m, Var x, int v);
+/// The tuple of values of xs is one of the allowed tuples (each of size xs.size()).
+/// Throws ModelError when a tuple has the wrong size.
+void table(Model& m, std::span<const Var> xs, std::vector<std::vector<int>> allowed);
+
+}  // namespace solve

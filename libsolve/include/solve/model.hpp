@@ -1,0 +1,55 @@
+#pragma once
+// A model: integer variables with finite initial domains, and the constraints on them.
+// A model is a description; searching it (search.hpp) never changes it, so one model can be
+// searched many times, with different options, even at once from several threads.
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "solve/constraint.hpp"
+#include "solve/types.hpp"
+
+namespace solve {
+
+class Model {
+ public:
+  Model() = default;
+  Model(const Model& other);
+  Model& operator=(const Model& other);
+  Model(Model&&) noexcept = default;
+  Model& operator=(Model&&) noexcept = default;
+  ~Model();
+
+  /// A new variable with domain {lo, ..., hi}. Throws ModelError when lo > hi.
+  Var add_var(int lo, int hi, std::string name = {});
+  /// A new variable whose domain is the given values (any order, duplicates ignored).
+  /// Throws ModelError when values is empty.
+  Var add_var(std::span<const int> values, std::string name = {});
+  /// n new variables with domain {lo, ..., hi}, named prefix[0], prefix[1], ...
+  std::vector<Var> add_vars(int n, int lo, int hi, const std::string& prefix = {});
+
+  /// Adds a constraint (built-in ones are added through the functions of constraints.hpp).
+  /// Throws ModelError when its scope names a variable this model does not have.
+  void post(std::unique_ptr<Constraint> c);
+
+  int num_vars() const { return int(vars_.size()); }
+  int num_constraints() const { return int(constraints_.size()); }
+  /// The name given at creation, or "x<id>".
+  std::string name(Var x) const;
+  /// The initial domain of x, ascending.
+  const std::vector<int>& initial_domain(Var x) const { return vars_.at(std::size_t(x.id)).values; }
+  const std::vector<std::unique_ptr<Constraint>>& constraints() const { return constraints_; }
+  /// Throws ModelError unless x belongs to this model.
+  void check(Var x) const;
+
+ private:
+  struct VarDecl {
+    std::vector<int> values;  // ascending, distinct
+    std::string name;
+  };
+  std::vector<VarDecl> vars_;
+  std::vector<std::unique_ptr<Constraint>> constraints_;
+};
+
+}  // namespace solve

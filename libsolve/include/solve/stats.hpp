@@ -1,0 +1,42 @@
+#pragma once
+// Search statistics, one struct for every engine (CSP and exact cover).
+#include <cstdint>
+
+namespace solve {
+
+struct Stats {
+  std::uint64_t nodes = 0;         ///< decisions tried (a value given to a variable / an option chosen)
+  std::uint64_t failures = 0;      ///< nodes whose propagation failed (dead ends)
+  std::uint64_t propagations = 0;  ///< propagator runs
+  std::uint64_t updates = 0;       ///< domain or list updates that removed something
+  std::uint64_t solutions = 0;     ///< solutions found
+  std::uint32_t max_depth = 0;     ///< deepest level reached
+  double seconds = 0;              ///< wall-clock time of the search
+
+  /// Adds up counts (max for max_depth, seconds added: use for sequential runs or CPU time).
+  Stats& operator+=(const Stats& o) {
+    nodes += o.nodes;
+    failures += o.failures;
+    propagations += o.propagations;
+    updates += o.updates;
+    solutions += o.solutions;
+    max_depth = max_depth > o.max_depth ? max_depth : o.max_depth;
+    seconds += o.seconds;
+    return *this;
+  }
+};
+
+/// Why a search stopped.
+enum class StopReason {
+  exhausted,       ///< the whole tree was searched: the solution count is exact
+  solution_limit,  ///< max_solutions reached
+  node_limit,      ///< max_nodes reached
+  time_limit,      ///< max_seconds reached
+  cancelled,       ///< the cancel flag was raised
+  by_callback,     ///< the solution callback asked to stop
+};
+
+/// "exhausted", "solution limit", ... for messages.
+const char* to_string(StopReason r);
+
+}  // namespace solve
