@@ -1,0 +1,186 @@
+#pragma once
+// Exact cover with colours (Knuth's XCC): a problem is a set of items and a list of options,
+// each option a set of items. A solution is a set of options that covers every primary item
+// exactly once and every secondary item at most once -- or, when options give a secondary item
+// a colour, any number of times provided all those options agree on its colour.
+//
+// Stands alone: nothing of the CSP half is needed here.
+//
+//   solve::ExactCover p;
+//   int a = p.add_primary("a"), b = p.add_primary("b"), c = p.add_primary("c");
+//   p.add_option({a, b});
+//   p.add_option({c});
+//   p.add_option({a, b, c});
+//   solve::count(p).stats.solutions;          // 2
+//   solve::search(p, {}, [&](std::span<const int> chosen) {
+//     for (int o : chosen) use(p.option(o));   // option ids, in the order they were chosen
+//     return true;                             // false stops the search
+//   });
+//
+// Two engines answer the same calls: dancing links (Algorithm X, and C for colours), and a
+// bitset engine for small problems without colours (CoverOptions::engine; automatic by default).
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "solve/stats.hpp"
+
+namespace solve {
+
+/// One item of an option, with the colour it asks of a secondary item (0: no colour).
+struct ItemColour {
+  int item = -1;
+  int colour = 0;
+  friend bool operator==(const ItemColour&, const ItemColour&) = default;
+};
+
+/// An exact-cover problem: items and options. A description only; searching it never changes
+/// it, so one problem can be searched many times, even at once from several threads.
+class ExactCover {
+ public:
+  /// A new item that every solution covers exactly once; returns its id (0, 1, 2, ...).
+  /// Names are optional ("" gives "#<id>") but must be distinct; throws ModelError otherwise.
+  int add_primary(std::string_view name = {});
+  /// A new item covered at most once (or by options that agree on its colour).
+  int add_secondary(std::string_view name = {});
+  /// A primary item covered between lo and hi times (Knuth's dlx3 bounds "lo:hi|name").
+  /// Supported: 1:1 (the same as add_primary) and 0:1 (the same as add_secondary);
+  /// anything else throws ModelError.
+  int add_primary(std::string_view name, int lo, int hi);
+
+  /// The id of a colour name, created on first use (ids 1, 2, ...; 0 means "no colour").
+  int colour(std::string_view name);
+
+  /// A new option over the given items (any order); returns its id (0, 1, 2, ...).
+  /// Throws ModelError when it is empty, names an unknown item, or names an item twice.
+  int add_option(std::span<const int> items);
+  int add_option(std::initializer_list<int> items) {
+    return add_option(std::span<const int>(items.begin(), items.size()));
+  }
+  /// A new option whose secondary items may carry colours. A colour on a primary item, or a
+  /// colour id not made by colour(), throws ModelError.
+  int add_option(std::span<const ItemColour> items);
+  int add_option(std::initializer_list<ItemColour> items) {
+    return add_option(std::span<const ItemColour>(items.begin(), items.size()));
+  }
+
+  int num_items() const { return int(items_.size()); }
+  int num_primary() const { return num_primary_; }
+  int num_options() const { return int(option_start_.size()) - 1; }
+  int num_colours() const { return int(colour_names_.size()); }
+  bool has_colours() const { return has_colours_; }
+  bool is_primary(int item) const { return items_.at(std::size_t(item)).primary; }
+  const std::string& item_name(int item) const { return items_.at(std::size_t(item)).name; }
+  /// The item with this name, or nullopt.
+  std::optional<int> find_item(std::string_view name) const;
+  /// The name of colour id c (1 ... num_colours()).
+  const std::string& colour_name(int c) const { return colour_names_.at(std::size_t(c - 1)); }
+  /// The items of option o, in the order given.
+  std::span<const ItemColour> option(int o) const;
+
+ private:
+  struct ItemDecl {
+    std::string name;
+    bool primary;
+  };
+  int add_item(std::string_view name, bool primary);
+
+  std::vector<ItemDecl> items_;
+  int num_primary_ = 0;
+  std::unordered_map<std::string, int> item_ids_;
+  std::vector<std::string> colour_names_;
+  std::unordered_map<std::string, int> colour_ids_;
+  std::vector<ItemColour> option_items_;   // every option's items, one after the other
+  std::vector<int> option_start_{0};       // option o is [option_start_[o], option_start_[o+1])
+  bool has_colours_ = false;
+};
+
+/// Which open primary item to branch on.
+enum class ItemChoice {
+  mrv,    ///< fewest remaining options (minimum remaining values); ties: lowest id
+  first,  ///< lowest id still open (options are then tried in the order they were added)
+};
+
+/// Which engine runs the search.
+enum class CoverEngine {
+  automatic,  ///< bitset when the problem fits it (no colours, few items), else dancing links
+  dlx,        ///< dancing links: any size, colours
+  bitset,     ///< options as bit masks: at most 256 items, no colours (ModelError otherwise)
+};
+
+/// What the trace hook is told (dancing-links engine, one thread).
+struct CoverTraceEvent {
+  enum class Kind {
+    choose,     ///< option `option` chosen to cover item `item` at level `depth`
+    backtrack,  ///< option `option` at level `depth` taken back
+    solution,   ///< every primary item covered; depth = number of options chosen
+  };
+  Kind kind;
+  int depth;   ///< 1 for the first choice
+  int item;    ///< the item branched on (choose, backtrack); -1 for solution
+  int option;  ///< the option (choose, backtrack); -1 for solution
+};
+
+/// What the progress hook is told.
+struct CoverProgress {
+  double done = 0;              ///< estimated fraction of the search tree already explored
+  std::uint64_t solutions = 0;  ///< solutions found so far
+  std::uint64_t nodes = 0;      ///< options chosen so far
+  double seconds = 0;           ///< since the search started
+};
+
+/// Everything a search can be told; the defaults are the fastest general setting.
+struct CoverOptions {
+  ItemChoice item_choice = ItemChoice::mrv;
+  CoverEngine engine = CoverEngine::automatic;
+  std::uint64_t max_solutions = 0;  ///< stop after this many (0: no limit)
+  std::uint64_t max_nodes = 0;      ///< stop after this many options chosen (0: no limit)
+  double max_seconds = 0;           ///< stop after this much wall-clock time (0: no limit)
+  const std::atomic<bool>* cancel = nullptr;  ///< stop soon after it becomes true
+  /// Worker threads. With more than one the tree is split into many subproblems; counts and
+  /// statistics of a complete search are the same for every value (solution order is not).
+  int threads = 1;
+  /// Called after each choice with the options chosen so far (last = newest); return false to
+  /// reject that partial solution (the option is taken back and the next one tried).
+  /// With threads > 1 it is called from several threads at once: keep it a pure function.
+  std::function<bool(std::span<const int> chosen)> prune;
+  /// Called at every choice, backtrack and solution. Setting it forces one thread.
+  std::function<void(const CoverTraceEvent&)> trace;
+  /// Called about every progress_seconds from the thread that called search/count.
+  std::function<void(const CoverProgress&)> progress;
+  double progress_seconds = 0.5;
+};
+
+/// How a search ended.
+struct CoverResult {
+  StopReason stop = StopReason::exhausted;
+  Stats stats;  ///< nodes = options chosen, updates = list removals (dlx) or mask tests (bitset)
+  /// True when the tree was searched to the end (so a count is exact, "none" is a proof).
+  bool complete() const { return stop == StopReason::exhausted; }
+};
+
+/// Called for each solution with the chosen option ids (in choice order); return false to
+/// stop. With threads > 1 calls are serialised (never two at once) but come from workers.
+using CoverCallback = std::function<bool(std::span<const int> options)>;
+
+/// Calls on_solution for every solution (until it returns false or a limit is reached).
+CoverResult search(const ExactCover& problem, const CoverOptions& options,
+                   const CoverCallback& on_solution);
+/// The first solution found (option ids, ascending), or nullopt. The result goes to *result.
+std::optional<std::vector<int>> solve_first(const ExactCover& problem,
+                                            const CoverOptions& options = {},
+                                            CoverResult* result = nullptr);
+/// Counts solutions (result.stats.solutions); result.complete() tells if the count is exact.
+CoverResult count(const ExactCover& problem, const CoverOptions& options = {});
+
+/// True when the option ids form a solution of the problem (for tests and tools).
+bool is_solution(const ExactCover& problem, std::span<const int> options);
+
+}  // namespace solve
