@@ -1,75 +1,40 @@
-// Public entry points of the exact-cover search (temporary simple engine; dancing links next).
+// Public entry points of the exact-cover search: engine choice, one thread or a pool.
 #include <algorithm>
-#include <chrono>
-#include <functional>
+#include <memory>
 
+#include "exact_cover/control.hpp"
+#include "exact_cover/dlx.hpp"
+#include "exact_cover/parallel.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover.hpp"
 
 namespace solve {
 namespace {
 
-struct Simple {
-  const ExactCover& p;
-  const CoverOptions& opt;
-  const CoverCallback& cb;
-  std::vector<int> count;  // times each item is covered
-  std::vector<int> colour;
-  std::vector<int> chosen;
-  CoverResult r;
-  bool stop = false;
-
-  bool fits(int o) const {
-    for (auto ic : p.option(o)) {
-      if (p.is_primary(ic.item) || ic.colour == 0) {
-        if (count[ic.item] > 0) return false;
-      } else if (count[ic.item] > 0 && colour[ic.item] != ic.colour) {
-        return false;
-      }
-    }
-    return true;
-  }
-  void apply(int o, int d) {
-    for (auto ic : p.option(o)) {
-      count[ic.item] += d;
-      if (ic.colour != 0) colour[ic.item] = ic.colour;
-    }
-  }
-  void run() {
-    if (stop) return;
-    int item = -1;
-    for (int i = 0; i < p.num_items(); ++i)
-      if (p.is_primary(i) && count[i] == 0) { item = i; break; }
-    if (item < 0) {
-      ++r.stats.solutions;
-      if (cb && !cb(chosen)) { stop = true; r.stop = StopReason::by_callback; }
-      if (opt.max_solutions && r.stats.solutions >= opt.max_solutions) {
-        stop = true; r.stop = StopReason::solution_limit;
-      }
-      return;
-    }
-    for (int o = 0; o < p.num_options() && !stop; ++o) {
-      auto items = p.option(o);
-      if (std::none_of(items.begin(), items.end(), [&](auto ic) { return ic.item == item; })) continue;
-      if (!fits(o)) continue;
-      ++r.stats.nodes;
-      apply(o, 1);
-      chosen.push_back(o);
-      if (!opt.prune || opt.prune(chosen)) run();
-      chosen.pop_back();
-      apply(o, -1);
-    }
-  }
-};
+std::unique_ptr<detail::Engine> make_engine(const ExactCover& problem, detail::Control& control) {
+  return std::make_unique<detail::Dlx>(problem, control);
+}
 
 }  // namespace
 
 CoverResult search(const ExactCover& problem, const CoverOptions& options,
                    const CoverCallback& on_solution) {
-  Simple s{problem, options, on_solution, std::vector<int>(std::size_t(problem.num_items())),
-           std::vector<int>(std::size_t(problem.num_items())), {}, {}};
-  s.run();
-  return s.r;
+  detail::Control control(options, on_solution);
+  auto engine = make_engine(problem, control);
+  // The trace hook reports one path through the tree: it needs one thread.
+  const int threads = options.trace ? 1 : std::max(1, options.threads);
+  CoverResult r;
+  if (threads == 1) {
+    engine->set_progress_here(true);
+    engine->run();
+    r.stats = engine->stats();
+  } else {
+    detail::run_parallel(*engine, control, threads, r.stats);
+  }
+  r.stats.solutions = control.solutions();
+  r.stats.seconds = control.seconds();
+  r.stop = control.stopped() ? control.reason() : StopReason::exhausted;
+  return r;
 }
 
 std::optional<std::vector<int>> solve_first(const ExactCover& problem, const CoverOptions& options,
