@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "exact_cover/bitset_engine.hpp"
 #include "exact_cover/control.hpp"
 #include "exact_cover/dlx.hpp"
 #include "exact_cover/parallel.hpp"
@@ -12,6 +13,10 @@ namespace solve {
 namespace {
 
 std::unique_ptr<detail::Engine> make_engine(const ExactCover& problem, detail::Control& control) {
+  const CoverOptions& o = control.options();
+  const bool bitset_fits = !problem.has_colours() && problem.num_items() <= detail::bitset_max_items;
+  if (o.engine == CoverEngine::bitset || (o.engine == CoverEngine::automatic && bitset_fits))
+    return detail::make_bitset_engine(problem, control);
   return std::make_unique<detail::Dlx>(problem, control);
 }
 
