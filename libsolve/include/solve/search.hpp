@@ -44,7 +44,7 @@ struct TraceEvent {
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct SearchOptions {
   Propagation propagation = Propagation::domain;
-  VarOrder var_order = VarOrder::mrv_degree;
+  VarOrder var_order = VarOrder::dom_wdeg;
   ValOrder val_order = ValOrder::ascending;
   Branching branching = Branching::refutation;
   std::uint64_t seed = 1;           ///< for ValOrder::random
