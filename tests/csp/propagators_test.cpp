@@ -129,3 +129,25 @@ TEST_CASE("model misuse is a ModelError", "[propagators]") {
   std::vector<Var> twice{x, x};
   CHECK_THROWS_AS(all_different(m, twice), ModelError);
 }
+
+namespace {
+/// Breaks the contract on purpose: claims progress ("changed") without pruning anything.
+class ClaimsProgress final : public CloneableConstraint<ClaimsProgress> {
+ public:
+  explicit ClaimsProgress(Var x) : var_{x} {}
+  std::span<const Var> scope() const override { return var_; }
+  PropStatus propagate(Space&) override { return PropStatus::changed; }
+
+ private:
+  std::array<Var, 1> var_;
+};
+}  // namespace
+
+TEST_CASE("a constraint that claims progress without pruning cannot make the engine loop", "[propagators]") {
+  for (Propagation p : kLevels) {
+    Model m;
+    Var x = m.add_var(1, 3);
+    m.post(std::make_unique<ClaimsProgress>(x));
+    CHECK(count_at(m, p) == 3);
+  }
+}
