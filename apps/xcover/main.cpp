@@ -24,7 +24,8 @@ int main(int argc, char** argv) {
   app.add_flag("--no-progress", no_progress, "Never show the progress line (shown on a terminal after 1 s)");
   app.add_option("--threads", s.search.threads, "Worker threads")->check(CLI::Range(1, 256))->capture_default_str();
   std::string engine = "auto", choice = "mrv";
-  app.add_option("--engine", engine, "auto: bitset when the problem has no colours and at most 256 items, else dlx")
+  app.add_option("--engine", engine, "auto: bitset when the problem has no colours, at most 256 items, and --choice first or no\n"
+                 "secondary items; else dlx")
       ->check(CLI::IsMember({"auto", "dlx", "bitset"}))
       ->capture_default_str();
   app.add_option("--choice", choice, "Item to branch on: mrv (fewest options left) or first (lowest open item)")

@@ -51,8 +51,8 @@ TEST_CASE("XCC with colours: dancing links finds the brute-force solutions", "[d
 
 TEST_CASE("the engines agree on larger random problems", "[dlx][differential]") {
   std::mt19937 rng(99);
-  testing::RandomSpec spec{.max_primary = 24, .max_secondary = 6, .max_options = 60, .colours = 0, .planted = 3};
-  for (int k = 0; k < 20; ++k) {
+  testing::RandomSpec spec{.max_primary = 20, .max_secondary = 5, .max_options = 50, .colours = 0, .planted = 3};
+  for (int k = 0; k < 12; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     solve::CoverOptions dlx, bits;
     dlx.engine = solve::CoverEngine::dlx;

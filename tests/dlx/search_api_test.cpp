@@ -114,7 +114,7 @@ TEST_CASE("counts and statistics do not depend on the number of threads", "[dlx]
 
 TEST_CASE("the prune hook removes exactly the subtrees it rejects", "[dlx][api]") {
   std::mt19937 rng(17);
-  testing::RandomSpec spec{.max_primary = 7, .max_secondary = 2, .max_options = 14, .colours = 2, .planted = 1};
+  testing::RandomSpec spec{.max_primary = 7, .max_secondary = 2, .max_options = 12, .colours = 2, .planted = 1};
   for (int k = 0; k < 60; ++k) {
     const auto p = testing::random_problem(rng, spec);
     const int banned = k % p.num_options();
@@ -164,10 +164,11 @@ TEST_CASE("the trace hook sees balanced choices and every solution", "[dlx][api]
 }
 
 TEST_CASE("the progress hook reports fractions between 0 and 1", "[dlx][api]") {
-  const auto p = queens("queens-12.dlx");
+  const auto p = queens("sudoku-ai-escargot.dlx");
   for (auto engine : engines) {
     solve::CoverOptions o;
     o.engine = engine;
+    o.item_choice = solve::ItemChoice::first;  // 18884 nodes: a poll every 1024
     o.progress_seconds = 0;  // every poll
     std::vector<solve::CoverProgress> seen;
     o.progress = [&](const solve::CoverProgress& pr) { seen.push_back(pr); };
