@@ -2,20 +2,11 @@
 // scripts/bench-exact-cover and in dlx_slow_test).
 #include <catch2/catch.hpp>
 
-#include "solve/exact_cover_io.hpp"
+#include "count_file.hpp"
 
 namespace {
 
-std::uint64_t count(const char* file, solve::CoverEngine engine, solve::ItemChoice choice) {
-  const auto p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/" + file);
-  solve::CoverOptions o;
-  o.engine = engine;
-  o.item_choice = choice;
-  const auto r = solve::count(p, o);
-  REQUIRE(r.complete());
-  return r.stats.solutions;
-}
-
+using testing::count_file;
 constexpr auto dlx = solve::CoverEngine::dlx;
 constexpr auto bitset = solve::CoverEngine::bitset;
 constexpr auto mrv = solve::ItemChoice::mrv;
@@ -24,23 +15,23 @@ constexpr auto first = solve::ItemChoice::first;
 }  // namespace
 
 TEST_CASE("8 queens: 92", "[dlx][classic]") {
-  CHECK(count("queens-8.dlx", dlx, mrv) == 92);
-  CHECK(count("queens-8.dlx", bitset, mrv) == 92);
-  CHECK(count("queens-8.dlx", bitset, first) == 92);
+  CHECK(count_file("queens-8.dlx", dlx, mrv) == 92);
+  CHECK(count_file("queens-8.dlx", bitset, mrv) == 92);
+  CHECK(count_file("queens-8.dlx", bitset, first) == 92);
 }
 
 TEST_CASE("12 queens: 14200", "[dlx][classic]") {
-  CHECK(count("queens-12.dlx", dlx, mrv) == 14200);
-  CHECK(count("queens-12.dlx", bitset, first) == 14200);
+  CHECK(count_file("queens-12.dlx", dlx, mrv) == 14200);
+  CHECK(count_file("queens-12.dlx", bitset, first) == 14200);
 }
 
 TEST_CASE("sudoku: one solution each", "[dlx][classic]") {
   for (const char* f : {"sudoku-ai-escargot.dlx", "sudoku-hard-bruteforce.dlx"}) {
-    CHECK(count(f, dlx, mrv) == 1);
-    CHECK(count(f, bitset, mrv) == 1);
+    CHECK(count_file(f, dlx, mrv) == 1);
+    CHECK(count_file(f, bitset, mrv) == 1);
   }
 }
 
 TEST_CASE("5x8 box, any 8 pentominoes (0:1 bounds): 13632", "[dlx][classic]") {
-  CHECK(count("pentomino-5x8-choose8-mcc.dlx", bitset, first) == 13632);
+  CHECK(count_file("pentomino-5x8-choose8-mcc.dlx", bitset, first) == 13632);
 }

@@ -1,18 +1,12 @@
 // The classic counts that take a second or more (label `slow`: Release runs only).
 #include <catch2/catch.hpp>
 
-#include "solve/exact_cover_io.hpp"
+#include "count_file.hpp"
 
 namespace {
 
 std::uint64_t count(const char* file, solve::ItemChoice choice, int threads = 1) {
-  const auto p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/" + file);
-  solve::CoverOptions o;
-  o.item_choice = choice;
-  o.threads = threads;
-  const auto r = solve::count(p, o);
-  REQUIRE(r.complete());
-  return r.stats.solutions;
+  return testing::count_file(file, solve::CoverEngine::automatic, choice, threads);
 }
 
 }  // namespace
