@@ -49,6 +49,15 @@ class BitsetEngine final : public Engine {
   // The search loop, Knuth style: one function, labelled phases, the state in locals so the
   // compiler keeps it in registers (a third faster than phase functions on member state).
   void run(Prefixes* split, bool quiet) override {
+    // One copy of the loop per setting, so the common one (first item, no hooks) carries no
+    // dead branches and keeps its state in registers.
+    const bool hooks = tracing_ || pruning_;
+    if (first_) hooks ? search<true, true>(split, quiet) : search<true, false>(split, quiet);
+    else hooks ? search<false, true>(split, quiet) : search<false, false>(split, quiet);
+  }
+
+  template <bool First, bool Hooks>
+  void search(Prefixes* split, bool quiet) {
     const Tables& t = *tables_;
     const Entry* const list = t.list.data();
     std::int32_t* const item = item_.data();
@@ -66,7 +75,7 @@ class BitsetEngine final : public Engine {
     int i = first_open(used);
     if (i < 0) {
       if (!quiet) {
-        if (tracing_) control_->options().trace({CoverTraceEvent::Kind::solution, l, -1, -1});
+        if (Hooks && tracing_) control_->options().trace({CoverTraceEvent::Kind::solution, l, -1, -1});
         if (!control_->solution(std::span<const int>(chosen_).first(std::size_t(l)))) goto stop;
       }
       goto backup;
@@ -78,7 +87,7 @@ class BitsetEngine final : public Engine {
       split->weights.push_back(w);
       goto backup;
     }
-    if (!first_) i = fewest_options(used, updates);
+    if (!First) i = fewest_options(used, updates);
     item[l] = i;
     std::tie(lo[l], end[l]) = list_of(i, used);
     p = lo[l];
@@ -105,8 +114,8 @@ class BitsetEngine final : public Engine {
     chosen[l] = list[p].option;
     ++l;
     if (std::uint32_t(l) > stats_.max_depth) stats_.max_depth = std::uint32_t(l);
-    if (tracing_) control_->options().trace({CoverTraceEvent::Kind::choose, l, item[l - 1], chosen[l - 1]});
-    if (pruning_ && !control_->options().prune(std::span<const int>(chosen_).first(std::size_t(l)))) {
+    if (Hooks && tracing_) control_->options().trace({CoverTraceEvent::Kind::choose, l, item[l - 1], chosen[l - 1]});
+    if (Hooks && pruning_ && !control_->options().prune(std::span<const int>(chosen_).first(std::size_t(l)))) {
       --l;
       goto recover;
     }
@@ -117,7 +126,7 @@ class BitsetEngine final : public Engine {
     --l;
   recover:  // take back level l's option (it was disjoint from the rest: XOR undoes it)
     p = pos[l];
-    if (tracing_) control_->options().trace({CoverTraceEvent::Kind::backtrack, l + 1, item[l], chosen[l]});
+    if (Hooks && tracing_) control_->options().trace({CoverTraceEvent::Kind::backtrack, l + 1, item[l], chosen[l]});
     remove(used, list[p].mask);
     ++p;
     goto advance;
