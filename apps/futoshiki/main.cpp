@@ -99,6 +99,7 @@ int run(const Settings& s, std::ostream& out) {
   opts.seed = s.search.seed;
   opts.max_seconds = s.search.max_seconds;
   opts.max_nodes = s.search.max_nodes;
+  opts.threads = s.search.threads;
   if (s.mode == Mode::first) opts.max_solutions = 1;
   if (s.mode == Mode::unique) opts.max_solutions = 2;
   if (s.trace)
@@ -181,6 +182,11 @@ int main(int argc, char** argv) {
   app.add_option("--branching", s.branching, "Override the method's branching")
       ->check(CLI::IsMember(names_of(branching_names)));
   app.add_option("--seed", s.search.seed, "Seed for --values random")->capture_default_str();
+  app.add_option("--threads", s.search.threads,
+                 "Search with N threads (same answers and counts; --all order and --stats vary)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   app.add_option("--timeout", s.search.max_seconds, "Give up after SECONDS of search (exit 3)")
       ->type_name("SECONDS")
       ->check(CLI::PositiveNumber);

@@ -105,9 +105,11 @@ TEST_CASE("the statement's example has exactly two solutions") {
   REQUIRE(both.size() == 2);
   for (const char* f : two_solution_files) {
     INFO(f);
-    const Run count = run("--count " + puzzle(f));
-    CHECK(count.status == 0);
-    CHECK(count.out == "2\n");
+    for (const char* threads : {"1", "3"}) {
+      const Run count = run(std::string("--count --threads ") + threads + " " + puzzle(f));
+      CHECK(count.status == 0);
+      CHECK(count.out == "2\n");
+    }
 
     for (const char* method : {"course", "fast"}) {
       const Run first = run(std::string("--method ") + method + " " + puzzle(f));
@@ -227,6 +229,7 @@ TEST_CASE("usage errors exit with 2, --help with 0") {
   CHECK(run("--method quick " + puzzle("course-fall2022/Input1.txt")).status == 2);
   CHECK(run("--propagation strong " + puzzle("course-fall2022/Input1.txt")).status == 2);
   CHECK(run("--timeout -1 " + puzzle("course-fall2022/Input1.txt")).status == 2);
+  CHECK(run("--threads 0 " + puzzle("course-fall2022/Input1.txt")).status == 2);
   const Run help = run("--help");
   CHECK(help.status == 0);
   CHECK(help.out.find("--method") != std::string::npos);
@@ -310,7 +313,7 @@ TEST_CASE("--count of the binary agrees with brute force on random puzzles") {
     std::ofstream(file, std::ios::binary) << text;
     INFO("puzzle " << k << ":\n" << text);
     const std::string expected = std::to_string(t::brute_force_count(raw)) + "\n";
-    for (const char* method : {"course", "fast"}) {
+    for (const char* method : {"course", "fast --threads 2"}) {
       const Run r = run(std::string("--count --method ") + method + " " + quoted(file.string()));
       CHECK(r.out == expected);
       CHECK(r.status == (expected == "0\n" ? 1 : 0));
