@@ -76,7 +76,8 @@ const CourseFile course_files[] = {
     {"course-fall2022/Input2.txt", "course-fall2022/Output2.txt"},
     {"course-fall2022/Input3.txt", "course-fall2022/Output3.txt"},
 };
-const char* two_solution_files[] = {"course-fall2022/SampleInput.txt", "course-spring2020/Example.txt"};
+const char* two_solution_files[] = {"course-fall2022/SampleInput.txt",
+                                    "course-spring2020/Example.txt"};
 
 }  // namespace
 
@@ -101,7 +102,8 @@ TEST_CASE("every course input is solved as published, with both methods") {
 }
 
 TEST_CASE("the statement's example has exactly two solutions") {
-  const auto both = t::grids_in(t::slurp(t::puzzles_dir() + "/course-fall2022/SampleInput.ALL_SOLUTIONS.txt"), 5);
+  const auto both =
+      t::grids_in(t::slurp(t::puzzles_dir() + "/course-fall2022/SampleInput.ALL_SOLUTIONS.txt"), 5);
   REQUIRE(both.size() == 2);
   for (const char* f : two_solution_files) {
     INFO(f);
@@ -143,7 +145,8 @@ TEST_CASE("CLI outputs match the golden files") {
       {"course-method-fall-input1", "--method course " + puzzle("course-fall2022/Input1.txt"), 0},
       {"fast-method-spring-input3", puzzle("course-spring2020/Input3.txt"), 0},
       {"sample-count", "--count " + puzzle("course-fall2022/SampleInput.txt"), 0},
-      {"sample-all-course-method", "--all --method course " + puzzle("course-fall2022/SampleInput.txt"), 0},
+      {"sample-all-course-method",
+       "--all --method course " + puzzle("course-fall2022/SampleInput.txt"), 0},
       {"unique-fall-input2", "--unique " + puzzle("course-fall2022/Input2.txt"), 0},
       {"no-solution", data("no-solution.txt"), 1},
       {"no-solution-count", "--count " + data("no-solution.txt"), 1},
@@ -204,7 +207,8 @@ TEST_CASE("malformed inputs are rejected with file, line and column") {
     const Run r = run(quoted(path));
     CHECK(r.status == 2);
     CHECK(r.out.empty());
-    const std::string where = path + ":" + std::to_string(b.line) + ":" + std::to_string(b.col) + ": ";
+    const std::string where =
+        path + ":" + std::to_string(b.line) + ":" + std::to_string(b.col) + ": ";
     CHECK(r.err.starts_with(where));
     CHECK(r.err.find(b.says) != std::string::npos);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);  // one line, nothing else
@@ -212,7 +216,8 @@ TEST_CASE("malformed inputs are rejected with file, line and column") {
   }
   CHECK(checked >= 10);
   // Every file of the folder is in the table above.
-  CHECK(std::distance(fs::directory_iterator(t::data_dir() + "/bad"), fs::directory_iterator{}) == checked);
+  CHECK(std::distance(fs::directory_iterator(t::data_dir() + "/bad"), fs::directory_iterator{}) ==
+        checked);
 }
 
 TEST_CASE("a missing input file is bad input") {
@@ -241,7 +246,8 @@ TEST_CASE("-o writes the answer to a file, '-' reads standard input") {
   const Run r = run("-o " + quoted(file.string()) + " " + puzzle("course-fall2022/Input3.txt"));
   CHECK(r.status == 0);
   CHECK(r.out.empty());
-  const auto published = t::grids_in(t::slurp(t::puzzles_dir() + "/course-fall2022/Output3.txt"), 5);
+  const auto published =
+      t::grids_in(t::slurp(t::puzzles_dir() + "/course-fall2022/Output3.txt"), 5);
   CHECK(t::grids_in(t::slurp(file.string()), 5) == published);
 
   const Run piped = run("-", t::puzzles_dir() + "/course-fall2022/Input3.txt");
