@@ -277,7 +277,7 @@ TEST_CASE("--stats and --trace report on stderr only") {
   CHECK(r.err.find(" = ") != std::string::npos);  // at least one decision "r1c2 = 3"
 }
 
-TEST_CASE("a search limit without an answer exits with 3") {
+TEST_CASE("a search limit before the answer is complete exits with 3") {
   const Run first = run("--method course --max-nodes 1 " + data("empty-6x6.txt"));
   CHECK(first.status == 3);
   CHECK(first.out.empty());
@@ -287,6 +287,20 @@ TEST_CASE("a search limit without an answer exits with 3") {
   CHECK(count.status == 3);
   CHECK(count.out.empty());
   CHECK(count.err.find("incomplete") != std::string::npos);
+
+  // The course method finds this puzzle's solution after 299 nodes and proves it unique
+  // after 1034: a limit in between leaves the solution printed and the verdict open.
+  const std::string between = "--method course --max-nodes 600 " + puzzle("usp-100/case060_n7.txt");
+  const auto sol = t::grids_in(t::slurp(t::puzzles_dir() + "/usp-100/case060_n7.sol"), 7);
+  const Run unique = run("--unique " + between);
+  CHECK(unique.status == 3);
+  CHECK(unique.out.ends_with("\n\nunknown\n"));
+  CHECK(t::grids_in(unique.out, 7) == sol);
+  CHECK(unique.err.find("before uniqueness was decided") != std::string::npos);
+  const Run all = run("--all " + between);
+  CHECK(all.status == 3);
+  CHECK(t::grids_in(all.out, 7) == sol);
+  CHECK(all.err.find("the list is incomplete") != std::string::npos);
 
   // The same puzzle without a limit has an answer.
   CHECK(run(data("empty-6x6.txt")).status == 0);
