@@ -44,8 +44,9 @@ struct TraceEvent {
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct SearchOptions {
   Propagation propagation = Propagation::domain;
-  VarOrder var_order = VarOrder::mrv_degree;
+  VarOrder var_order = VarOrder::dom_wdeg;
   ValOrder val_order = ValOrder::ascending;
+  Branching branching = Branching::refutation;
   std::uint64_t seed = 1;           ///< for ValOrder::random
   std::uint64_t max_solutions = 0;  ///< stop after this many (0: no limit)
   std::uint64_t max_nodes = 0;      ///< stop after this many nodes (0: no limit)
@@ -77,6 +78,10 @@ class Search {
   std::optional<Solution> next();
   /// Statistics so far and why it stopped (exhausted until a limit is hit).
   Result result() const;
+  /// Like next() but without building the solution (for counting).
+  bool advance();
+  /// The values of the last solution found by advance() or next().
+  Solution current() const;
 
  private:
   struct Impl;

@@ -34,6 +34,12 @@ enum class ValOrder {
   random,      ///< a random order, reproducible from SearchOptions::seed
 };
 
+/// How the values of the chosen variable are tried.
+enum class Branching {
+  values,      ///< x = v1, then x = v2, ... each on the same domains (textbook backtracking)
+  refutation,  ///< x = v, then x != v propagated before the next value (binary branching)
+};
+
 /// What a domain operation did.
 enum class Event : std::uint8_t {
   none,      ///< nothing changed
