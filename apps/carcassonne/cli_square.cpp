@@ -1,5 +1,72 @@
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
 #include "cli.hpp"
+#include "solve/error.hpp"
+#include "square_model.hpp"
+#include "standard_set.hpp"
+#include "svg.hpp"
+#include "tile_xml.hpp"
 
 namespace carcassonne {
-int run_square(std::vector<std::string>) { return 2; }
+
+namespace {
+
+std::string summary(const SquareResult& r, std::size_t n) {
+  if (r.proven)
+    return r.k == r.bound
+               ? fmt::format("biggest square: {} (= floor(sqrt({})), optimal)", r.k, n)
+               : fmt::format("biggest square: {} (optimal: {} proven impossible)", r.k, r.k + 1);
+  return fmt::format("biggest square: {} found, not proven optimal (time limit; bound {})", r.k, r.bound);
+}
+
+}  // namespace
+
+int run_square(std::vector<std::string> args) {
+  CLI::App app{"Biggest square of matching tiles (Carcassonne Solitaire)", "carcassonne square"};
+  std::string input, output, svg;
+  bool no_rotations = false;
+  double timeout = 0;
+  app.add_option("tiles", input, "XML tile set (default: the standard 72 tiles)");
+  app.add_flag("--no-rotations", no_rotations, "tiles keep their orientation");
+  app.add_option("--timeout", timeout, "seconds; then print the best square found, not proven")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("-o,--output", output, "write the XML there instead of standard output");
+  app.add_option("--svg", svg, "also draw the square as an SVG picture");
+  std::reverse(args.begin(), args.end());
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  const std::vector<Tile> tiles = input.empty() ? standard_tiles() : read_tiles_xml_file(input);
+  const SquareResult r = biggest_square(tiles, {!no_rotations, timeout});
+  std::vector<const Placement*> placed;
+  std::vector<Tile> square_tiles;
+  Layout layout;
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    placed.push_back(r.placements[i] ? &*r.placements[i] : nullptr);
+    if (r.placements[i]) {
+      square_tiles.push_back(tiles[i]);
+      layout.placements.push_back(*r.placements[i]);
+    }
+  }
+  const std::string text = summary(r, tiles.size());
+  const std::string xml = write_tiles_xml(tiles, placed, text);
+  if (output.empty()) {
+    std::fputs(xml.c_str(), stdout);
+  } else {
+    std::ofstream f(output);
+    if (!f) throw solve::InputError(fmt::format("{}: cannot write file", output));
+    f << xml;
+  }
+  std::fprintf(stderr, "%s\n", text.c_str());
+  if (!svg.empty() && r.k > 0) write_svg_file(svg, square_tiles, layout);
+  return r.k > 0 ? 0 : 1;
+}
+
 }  // namespace carcassonne

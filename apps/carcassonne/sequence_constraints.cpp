@@ -122,6 +122,7 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
 
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "closed_map"; }
+  bool wakes_on_assignment_only() const override { return true; }
 
   PropStatus propagate(Space& s) override {
     const PropStatus st = run(s);
