@@ -163,14 +163,18 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
     for (int cell : required_)
       if (!fillable(s, cell)) return PropStatus::failed;
     if (int(required_.size()) < free) return PropStatus::fixpoint;
-    // As many required cells as tiles left: every tile left goes to one of them.
+    // As many required cells as tiles left: every tile left goes to one of them. A tile
+    // placed by this changes the required cells, hence `changed` (run again).
+    PropStatus st = PropStatus::fixpoint;
     for (Var x : vars_) {
       if (s.assigned(x)) continue;
       mask_.reset(s, x);
       for (int cell : required_) mask_.add_cell(cell);
-      if (s.intersect(x, mask_.words()) == Event::failed) return PropStatus::failed;
+      const Event e = s.intersect(x, mask_.words());
+      if (e == Event::failed) return PropStatus::failed;
+      if (e == Event::assigned) st = PropStatus::changed;
     }
-    return PropStatus::fixpoint;
+    return st;
   }
 
   bool fillable(const Space& s, int cell) const {
@@ -216,14 +220,17 @@ class BoundingBox : public solve::CloneableConstraint<BoundingBox> {
     if (r1 - r0 >= rows_ || c1 - c0 >= cols_) return PropStatus::failed;
     const int lo_r = std::max(1, r1 - rows_ + 1), hi_r = std::min(grid_.height - 2, r0 + rows_ - 1);
     const int lo_c = std::max(1, c1 - cols_ + 1), hi_c = std::min(grid_.width - 2, c0 + cols_ - 1);
+    PropStatus st = PropStatus::fixpoint;  // `changed` when a tile got placed: a new box
     for (Var x : vars_) {
       if (s.assigned(x)) continue;
       mask_.reset(s, x);
       for (int r = lo_r; r <= hi_r; ++r)
         for (int c = lo_c; c <= hi_c; ++c) mask_.add_cell(grid_.cell(r, c));
-      if (s.intersect(x, mask_.words()) == Event::failed) return PropStatus::failed;
+      const Event e = s.intersect(x, mask_.words());
+      if (e == Event::failed) return PropStatus::failed;
+      if (e == Event::assigned) st = PropStatus::changed;
     }
-    return PropStatus::fixpoint;
+    return st;
   }
 
  private:
