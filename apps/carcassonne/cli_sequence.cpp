@@ -74,14 +74,11 @@ int run_sequence(std::vector<std::string> args) {
   }
   const auto tiles = read_puzzle_file(puzzle);
   Layout first;
-  const auto r = solve_sequence(tiles, o, all, [&](const Layout& l) {
-    if (first.placements.empty()) first = l;
-    std::fputs(format_solution(tiles, l, tile_size).c_str(), stdout);
-  });
-  if (r.maps == 0) std::fputs(format_none().c_str(), stdout);
-  else if (all) std::fputs(format_summary(r.maps).c_str(), stdout);
-  if (!svg.empty() && r.maps > 0) write_svg_file(svg, tiles, first);
-  return r.maps == 0 ? 1 : 0;
+  const std::string out = sequence_output(tiles, o, all, tile_size, &first);
+  std::fputs(out.c_str(), stdout);
+  const bool found = !first.placements.empty();
+  if (!svg.empty() && found) write_svg_file(svg, tiles, first);
+  return found ? 0 : 1;
 }
 
 }  // namespace carcassonne

@@ -33,8 +33,7 @@ int run_square(std::vector<std::string> args) {
   double timeout = 0;
   app.add_option("tiles", input, "XML tile set (default: the standard 72 tiles)");
   app.add_flag("--no-rotations", no_rotations, "tiles keep their orientation");
-  app.add_option("--timeout", timeout, "seconds; then print the best square found, not proven")
-      ->check(CLI::NonNegativeNumber);
+  app.add_option("--timeout", timeout, "seconds; then print the best square found, not proven");
   app.add_option("-o,--output", output, "write the XML there instead of standard output");
   app.add_option("--svg", svg, "also draw the square as an SVG picture");
   std::reverse(args.begin(), args.end());
@@ -42,6 +41,10 @@ int run_square(std::vector<std::string> args) {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
+  }
+  if (!(timeout >= 0)) {
+    std::fprintf(stderr, "carcassonne square: --timeout must be a number of seconds >= 0\n");
+    return 2;
   }
   const std::vector<Tile> tiles = input.empty() ? standard_tiles() : read_tiles_xml_file(input);
   const SquareResult r = biggest_square(tiles, {!no_rotations, timeout});

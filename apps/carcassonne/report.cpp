@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "ascii_art.hpp"
+#include "sequence_model.hpp"
 
 namespace carcassonne {
 
@@ -22,5 +23,17 @@ std::string format_solution(const std::vector<Tile>& tiles, const Layout& layout
 std::string format_summary(std::size_t count) { return fmt::format("Found {} Solution(s).\n", count); }
 
 std::string format_none() { return "No Solutions.\n"; }
+
+std::string sequence_output(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
+                            int tile_size, Layout* first) {
+  std::string out;
+  const auto r = solve_sequence(tiles, o, all, [&](const Layout& l) {
+    if (first && out.empty()) *first = l;
+    out += format_solution(tiles, l, tile_size);
+  });
+  if (r.maps == 0) return format_none();
+  if (all) out += format_summary(r.maps);
+  return out;
+}
 
 }  // namespace carcassonne

@@ -16,4 +16,10 @@ std::string format_summary(std::size_t count);
 /// "No Solutions.\n"
 std::string format_none();
 
+struct SequenceOptions;
+/// The program's whole answer for a puzzle: one solution (or every one and the summary when
+/// `all`), or "No Solutions.". The first map goes to *first when given and found.
+std::string sequence_output(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
+                            int tile_size, Layout* first = nullptr);
+
 }  // namespace carcassonne

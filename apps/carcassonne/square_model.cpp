@@ -80,6 +80,7 @@ SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions&
   for (int k = res.bound; k >= 1; --k) {
     const SquareModel sm = build_square_model(tiles, k, o.rotations);
     solve::SearchOptions so;
+    so.max_nodes = o.node_limit;
     if (o.timeout > 0) {
       const double left = o.timeout - std::chrono::duration<double>(clock::now() - start).count();
       so.max_seconds = std::max(left, 1e-3);

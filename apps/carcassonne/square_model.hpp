@@ -10,6 +10,7 @@
 // most as often as the set holds it. A k x k square contains every smaller one, so k is
 // searched downwards from floor(sqrt(n)): the first k with a square is the optimum once
 // k + 1 has been searched to the end.
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -23,6 +24,7 @@ namespace carcassonne {
 struct SquareOptions {
   bool rotations = true;
   double timeout = 0;  ///< seconds for the whole run (0: none)
+  std::uint64_t node_limit = 0;  ///< nodes per k searched (0: none); a deterministic limit
 };
 
 struct SquareResult {

@@ -35,11 +35,11 @@ std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& nam
   const pugi::xml_node root = doc.document_element();
   if (std::string_view(root.name()) != "tiles")
     throw solve::InputError(fmt::format("{}: the root element must be <tiles>, not <{}>",
-                                        where(name, text, root.offset_debug()), root.name()));
+                                        where(name, text, root.offset_debug() - 1), root.name()));
   std::vector<Tile> tiles;
   for (const pugi::xml_node node : root.children()) {
     if (node.type() != pugi::node_element) continue;
-    const std::string at = where(name, text, node.offset_debug());
+    const std::string at = where(name, text, node.offset_debug() - 1);  // at the '<'
     if (std::string_view(node.name()) != "tile")
       throw solve::InputError(fmt::format("{}: unexpected element <{}> (expected <tile>)", at, node.name()));
     Tile t;

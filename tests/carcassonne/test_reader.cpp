@@ -68,3 +68,25 @@ TEST_CASE("malformed puzzles name the line", "[carcassonne][reader]") {
   CHECK(error_of("\n\n") == "p.txt: no tiles");
   CHECK(error_of("tile road road pasture pasture \r\n\r\n") == "no error");
 }
+
+TEST_CASE("malformed puzzle files are rejected with their line", "[carcassonne][reader]") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"bad_keyword.txt", ":2: unknown keyword 'tiles' (expected 'tile')"},
+      {"bad_edge_count.txt", ":3: a tile has 4 edges (north east south west), found 3"},
+      {"bad_label.txt", ":1: unknown edge label 'river' (expected pasture, road or city)"},
+      {"illegal_one_road.txt", ":2: illegal tile 'road city pasture pasture' (1 road(s) with 1 city edge(s))"},
+      {"illegal_opposite.txt",
+       ":1: illegal tile 'road city road city' (2 road(s) with 2 city edge(s) on opposite sides)"},
+      {"empty.txt", ": no tiles"},
+  };
+  for (const auto& [file, message] : cases) {
+    const std::string path = std::string(SOLVE_TESTDATA_DIR "/carcassonne/") + file;
+    INFO(file);
+    try {
+      read_puzzle_file(path);
+      FAIL("accepted");
+    } catch (const solve::InputError& e) {
+      CHECK(std::string(e.what()) == path + message);
+    }
+  }
+}

@@ -121,3 +121,28 @@ TEST_CASE("random small puzzles agree with the brute force", "[carcassonne][sequ
   CHECK(cases >= 100);
   CHECK(solvable >= 40);
 }
+
+TEST_CASE("program output matches the golden files byte for byte", "[carcassonne][sequence][golden]") {
+  struct Golden {
+    const char* file;
+    int puzzle, rows, cols;
+    bool rotations, all;
+    int size;
+  };
+  const std::string golden = SOLVE_TESTDATA_DIR "/carcassonne/golden/";
+  const Golden cases[] = {
+      {"puzzle9_all.txt", 9, 0, 0, false, true, 11},
+      {"puzzle2_size13.txt", 2, 0, 0, false, false, 13},
+      {"puzzle8_all_rot_size15.txt", 8, 0, 0, true, true, 15},
+      {"puzzle3_none.txt", 3, 0, 0, false, false, 11},
+  };
+  for (const Golden& g : cases) {
+    INFO(g.file);
+    const auto tiles = read_puzzle_file(dir + "puzzle" + std::to_string(g.puzzle) + ".txt");
+    CHECK(sequence_output(tiles, {g.rotations, g.rows, g.cols}, g.all, g.size) ==
+          test::read_text(golden + g.file));
+  }
+  // The instructor's single-solution file for puzzle5 (4 x 3), which has one map.
+  const auto tiles = read_puzzle_file(dir + "puzzle5.txt");
+  CHECK(sequence_output(tiles, {false, 4, 3}, false, 11) == test::read_text(dir + "output5.txt"));
+}
