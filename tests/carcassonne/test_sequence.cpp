@@ -89,7 +89,10 @@ TEST_CASE("the instructor's solutions are exactly ours", "[carcassonne][sequence
           found = format_solution(tiles, t, 11).find(
                       [&] {
                         std::string s;
-                        for (const auto& line : b.board) s += line + "\n";
+                        for (const auto& line : b.board) {
+                          s += line;
+                          s += '\n';
+                        }
                         return s;
                       }()) != std::string::npos;
       }

@@ -35,7 +35,7 @@ class Lex : public CloneableConstraint<Lex> {
         // Equality at q would make the sequences equal: x_q < y_q.
         if (s.restrict_max(x, s.max(y) - 1) == Event::failed) return PropStatus::failed;
         if (s.restrict_min(y, s.min(x) + 1) == Event::failed) return PropStatus::failed;
-        return PropStatus::entailed;
+        return s.max(x) < s.min(y) ? PropStatus::entailed : PropStatus::fixpoint;
       }
       return s.max(x) < s.min(y) ? PropStatus::entailed : PropStatus::fixpoint;
     }
