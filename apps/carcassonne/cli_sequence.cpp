@@ -11,6 +11,7 @@
 #include "sequence_model.hpp"
 #include "solve/error.hpp"
 #include "svg.hpp"
+#include "stats_text.hpp"
 
 namespace carcassonne {
 
@@ -42,7 +43,7 @@ int run_sequence(std::vector<std::string> args) {
   CLI::App app{"Tile-sequence puzzles of the course homework (Carcassonne)", "carcassonne"};
   std::string puzzle, svg;
   std::vector<int> dims;
-  bool all = false, rotations = false;
+  bool all = false, rotations = false, stats = false;
   int tile_size = 11;
   app.add_option("puzzle", puzzle, "puzzle file (tile N E S W per line)")->required();
   app.add_option("--board_dimensions", dims, "largest board: ROWS COLS")->expected(2);
@@ -50,6 +51,7 @@ int run_sequence(std::vector<std::string> args) {
   app.add_flag("--allow_rotations", rotations, "tiles may be turned by 90, 180, 270 degrees");
   app.add_option("--tile_size", tile_size, "picture size of a tile (odd, >= 11)");
   app.add_option("--svg", svg, "also draw the first map as an SVG picture");
+  app.add_flag("--stats", stats, "search statistics on standard error");
   app.footer("Single-dash spellings (-all_solutions ...) work too. 'carcassonne square --help' "
              "for the biggest-square problem.");
   if (const int code = parse(app, double_dash(std::move(args),
@@ -74,9 +76,11 @@ int run_sequence(std::vector<std::string> args) {
   }
   const auto tiles = read_puzzle_file(puzzle);
   Layout first;
-  const std::string out = sequence_output(tiles, o, all, tile_size, &first);
+  solve::Stats st;
+  const std::string out = sequence_output(tiles, o, all, tile_size, &first, &st);
   std::fputs(out.c_str(), stdout);
   const bool found = !first.placements.empty();
+  if (stats) std::fputs(format_stats(st).c_str(), stderr);
   if (!svg.empty() && found) write_svg_file(svg, tiles, first);
   return found ? 0 : 1;
 }

@@ -10,6 +10,7 @@
 #include "square_model.hpp"
 #include "standard_set.hpp"
 #include "svg.hpp"
+#include "stats_text.hpp"
 #include "tile_xml.hpp"
 
 namespace carcassonne {
@@ -29,13 +30,14 @@ std::string summary(const SquareResult& r, std::size_t n) {
 int run_square(std::vector<std::string> args) {
   CLI::App app{"Biggest square of matching tiles (Carcassonne Solitaire)", "carcassonne square"};
   std::string input, output, svg;
-  bool no_rotations = false;
+  bool no_rotations = false, stats = false;
   double timeout = 0;
   app.add_option("tiles", input, "XML tile set (default: the standard 72 tiles)");
   app.add_flag("--no-rotations", no_rotations, "tiles keep their orientation");
   app.add_option("--timeout", timeout, "seconds; then print the best square found, not proven");
   app.add_option("-o,--output", output, "write the XML there instead of standard output");
   app.add_option("--svg", svg, "also draw the square as an SVG picture");
+  app.add_flag("--stats", stats, "search statistics on standard error");
   std::reverse(args.begin(), args.end());
   try {
     app.parse(args);
@@ -68,6 +70,7 @@ int run_square(std::vector<std::string> args) {
     f << xml;
   }
   std::fprintf(stderr, "%s\n", text.c_str());
+  if (stats) std::fputs(format_stats(r.stats).c_str(), stderr);
   if (!svg.empty() && r.k > 0) write_svg_file(svg, square_tiles, layout);
   return r.k > 0 ? 0 : 1;
 }

@@ -25,12 +25,13 @@ std::string format_summary(std::size_t count) { return fmt::format("Found {} Sol
 std::string format_none() { return "No Solutions.\n"; }
 
 std::string sequence_output(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
-                            int tile_size, Layout* first) {
+                            int tile_size, Layout* first, solve::Stats* stats) {
   std::string out;
   const auto r = solve_sequence(tiles, o, all, [&](const Layout& l) {
     if (first && out.empty()) *first = l;
     out += format_solution(tiles, l, tile_size);
   });
+  if (stats) *stats = r.search.stats;
   if (r.maps == 0) return format_none();
   if (all) out += format_summary(r.maps);
   return out;

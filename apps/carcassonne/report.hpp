@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "layout.hpp"
+#include "solve/stats.hpp"
 #include "tile.hpp"
 
 namespace carcassonne {
@@ -20,6 +21,6 @@ struct SequenceOptions;
 /// The program's whole answer for a puzzle: one solution (or every one and the summary when
 /// `all`), or "No Solutions.". The first map goes to *first when given and found.
 std::string sequence_output(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
-                            int tile_size, Layout* first = nullptr);
+                            int tile_size, Layout* first = nullptr, solve::Stats* stats = nullptr);
 
 }  // namespace carcassonne

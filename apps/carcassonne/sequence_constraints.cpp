@@ -34,82 +34,61 @@ class ValueMask {
   std::vector<std::uint64_t> words_;
 };
 
-// ---- touching_edges_match ----
+// ---- play_order ----
 
-class TouchingEdges : public solve::CloneableConstraint<TouchingEdges> {
+class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
  public:
-  TouchingEdges(const Grid& g, const Tile& a, Var va, const Tile& b, Var vb)
-      : step_(g.step()), vars_{va, vb} {
-    // allowed_[k][t][s]: turns of the other tile that match tile k turned t across side s.
-    const Tile tiles[2] = {a, b};
-    for (int k = 0; k < 2; ++k)
-      for (int t = 0; t < 4; ++t)
-        for (int s = 0; s < 4; ++s) {
-          std::uint8_t m = 0;
-          for (int q = 0; q < 4; ++q)
-            if (tiles[1 - k].turned(q)[opposite(s)] == tiles[k].turned(t)[s]) m |= std::uint8_t(1 << q);
-          allowed_[k][t][s] = m;
-        }
-  }
+  PlayOrder(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars)
+      : step_(g.step()), tiles_(std::move(tiles)), vars_(std::move(vars)),
+        owner_(std::size_t(g.cells()), -1) {}
 
   std::span<const Var> scope() const override { return vars_; }
-  std::string_view name() const override { return "touching_edges_match"; }
+  std::string_view name() const override { return "play_order"; }
   bool wakes_on_assignment_only() const override { return true; }
 
   PropStatus propagate(Space& s) override {
-    // Once one side is placed, pruning the other enforces the constraint completely.
-    for (int k = 0; k < 2; ++k) {
-      if (!s.assigned(vars_[k])) continue;
-      const Var other = vars_[1 - k];
-      const int v = s.value(vars_[k]);
-      const int cell = Grid::cell_of(v), turn = Grid::turn_of(v);
-      for (int q = 0; q < 4; ++q)
-        if (s.remove(other, Grid::value(cell, q)) == Event::failed) return PropStatus::failed;
-      for (int side = 0; side < 4; ++side) {
-        const int next = cell + step_[std::size_t(side)];
-        const std::uint8_t ok = allowed_[k][turn][side];
-        for (int q = 0; q < 4; ++q)
-          if (!(ok >> q & 1) && s.remove(other, Grid::value(next, q)) == Event::failed)
-            return PropStatus::failed;
-      }
-      return PropStatus::entailed;
-    }
-    return PropStatus::fixpoint;
-  }
-
- private:
-  std::array<int, 4> step_;
-  Var vars_[2];
-  std::uint8_t allowed_[2][4][4];
-};
-
-// ---- next_to_earlier ----
-
-class NextToEarlier : public solve::CloneableConstraint<NextToEarlier> {
- public:
-  NextToEarlier(const Grid& g, std::vector<Var> vars) : step_(g.step()), vars_(std::move(vars)) {}
-
-  std::span<const Var> scope() const override { return vars_; }
-  std::string_view name() const override { return "next_to_earlier"; }
-  bool wakes_on_assignment_only() const override { return true; }
-
-  PropStatus propagate(Space& s) override {
-    const Var last = vars_.back();
-    for (std::size_t i = 0; i + 1 < vars_.size(); ++i)
+    const std::size_t last = vars_.size() - 1;
+    for (std::size_t i = 0; i < last; ++i)
       if (!s.assigned(vars_[i])) return PropStatus::fixpoint;
-    mask_.reset(s, last);
-    for (std::size_t i = 0; i + 1 < vars_.size(); ++i) {
-      const int cell = Grid::cell_of(s.value(vars_[i]));
-      for (int step : step_) mask_.add_cell(cell + step);
+    for (std::size_t i = 0; i < last; ++i) {
+      const int v = s.value(vars_[i]);
+      owner_[std::size_t(Grid::cell_of(v))] = std::int16_t(i);
     }
-    return s.intersect(last, mask_.words()) == Event::failed ? PropStatus::failed
-                                                             : PropStatus::entailed;
+    mask_.reset(s, vars_[last]);
+    for (std::size_t i = 0; i < last; ++i) {
+      const int cell = Grid::cell_of(s.value(vars_[i]));
+      for (int step : step_)
+        if (owner_[std::size_t(cell + step)] < 0) allow_matching_turns(s, cell + step);
+    }
+    for (std::size_t i = 0; i < last; ++i) owner_[std::size_t(Grid::cell_of(s.value(vars_[i])))] = -1;
+    return s.intersect(vars_[last], mask_.words()) == Event::failed ? PropStatus::failed
+                                                                     : PropStatus::entailed;
   }
 
  private:
+  /// Adds to mask_ the turns of the last tile that match every placed neighbour of `cell`.
+  void allow_matching_turns(const Space& s, int cell) {
+    const Var x = vars_.back();
+    for (int q = 0; q < 4; ++q) {
+      const int value = Grid::value(cell, q);
+      if (!s.contains(x, value)) continue;
+      const Tile t = tiles_.back().turned(q);
+      bool ok = true;
+      for (int side = 0; side < 4 && ok; ++side) {
+        const int who = owner_[std::size_t(cell + step_[std::size_t(side)])];
+        if (who < 0) continue;
+        const int v = s.value(vars_[std::size_t(who)]);
+        ok = tiles_[std::size_t(who)].turned(Grid::turn_of(v))[opposite(side)] == t[side];
+      }
+      if (ok) mask_.add(value);
+    }
+  }
+
   std::array<int, 4> step_;
+  std::vector<Tile> tiles_;
   std::vector<Var> vars_;
-  ValueMask mask_;  // scratch
+  std::vector<std::int16_t> owner_;  // per cell: the earlier tile on it or -1 (scratch)
+  ValueMask mask_;                   // scratch
 };
 
 // ---- closed_map ----
@@ -118,7 +97,7 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
  public:
   ClosedMap(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars)
       : step_(g.step()), tiles_(std::move(tiles)), vars_(std::move(vars)),
-        mark_(std::size_t(g.cells()), 0) {}
+        mark_(std::size_t(g.cells()), 0), owner_(std::size_t(g.cells()), -1) {}
 
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "closed_map"; }
@@ -141,9 +120,14 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
 
   PropStatus run(Space& s) {
     int free = 0;
-    for (Var x : vars_) {
-      if (s.assigned(x)) mark(Grid::cell_of(s.value(x)), occupied);
-      else ++free;
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+      if (!s.assigned(vars_[i])) {
+        ++free;
+        continue;
+      }
+      const int cell = Grid::cell_of(s.value(vars_[i]));
+      mark(cell, occupied);
+      owner_[std::size_t(cell)] = std::int16_t(i);
     }
     required_.clear();
     for (std::size_t i = 0; i < vars_.size(); ++i) {
@@ -177,19 +161,33 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
     return st;
   }
 
+  /// Some tile not placed yet can lie on `cell`, matching the placed tiles around it.
   bool fillable(const Space& s, int cell) const {
-    for (Var x : vars_) {
-      if (s.assigned(x)) continue;
+    for (std::size_t j = 0; j < vars_.size(); ++j) {
+      if (s.assigned(vars_[j])) continue;
       for (int q = 0; q < 4; ++q)
-        if (s.contains(x, Grid::value(cell, q))) return true;
+        if (s.contains(vars_[j], Grid::value(cell, q)) && matches(s, tiles_[j].turned(q), cell))
+          return true;
     }
     return false;
+  }
+
+  bool matches(const Space& s, const Tile& t, int cell) const {
+    for (int side = 0; side < 4; ++side) {
+      const int next = cell + step_[std::size_t(side)];
+      if (!(mark_[std::size_t(next)] & occupied)) continue;
+      const int who = owner_[std::size_t(next)];
+      const Tile& n = tiles_[std::size_t(who)];
+      if (n.turned(Grid::turn_of(s.value(vars_[std::size_t(who)])))[opposite(side)] != t[side]) return false;
+    }
+    return true;
   }
 
   std::array<int, 4> step_;
   std::vector<Tile> tiles_;
   std::vector<Var> vars_;
   std::vector<std::uint8_t> mark_;  // per cell, cleared after each run
+  std::vector<std::int16_t> owner_;  // per occupied cell: the tile on it (valid where marked)
   std::vector<int> touched_;        // cells marked in this run
   std::vector<int> required_;       // scratch
   ValueMask mask_;                  // scratch
@@ -242,13 +240,9 @@ class BoundingBox : public solve::CloneableConstraint<BoundingBox> {
 
 }  // namespace
 
-std::unique_ptr<solve::Constraint> touching_edges_match(const Grid& g, const Tile& a, Var va,
-                                                        const Tile& b, Var vb) {
-  return std::make_unique<TouchingEdges>(g, a, va, b, vb);
-}
-
-std::unique_ptr<solve::Constraint> next_to_earlier(const Grid& g, std::vector<Var> tiles) {
-  return std::make_unique<NextToEarlier>(g, std::move(tiles));
+std::unique_ptr<solve::Constraint> play_order(const Grid& g, std::vector<Tile> tiles,
+                                              std::vector<Var> vars) {
+  return std::make_unique<PlayOrder>(g, std::move(tiles), std::move(vars));
 }
 
 std::unique_ptr<solve::Constraint> closed_map(const Grid& g, std::vector<Tile> tiles,

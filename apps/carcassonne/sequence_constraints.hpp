@@ -10,12 +10,10 @@
 
 namespace carcassonne {
 
-/// Tiles a and b lie on different cells, and if they are neighbours their touching edges
-/// match.
-std::unique_ptr<solve::Constraint> touching_edges_match(const Grid& g, const Tile& a, solve::Var va,
-                                                        const Tile& b, solve::Var vb);
-/// tiles.back() lies next to one of the tiles before it (the play order).
-std::unique_ptr<solve::Constraint> next_to_earlier(const Grid& g, std::vector<solve::Var> tiles);
+/// The play order: the last tile lies on a free cell next to one of the tiles before it, and
+/// its edges match those it touches. Prunes once all the tiles before it are placed.
+std::unique_ptr<solve::Constraint> play_order(const Grid& g, std::vector<Tile> tiles,
+                                              std::vector<solve::Var> vars);
 /// Every road or city edge ends up with a neighbour: the empty cells that placed tiles
 /// require must be fillable by the tiles not placed yet.
 std::unique_ptr<solve::Constraint> closed_map(const Grid& g, std::vector<Tile> tiles,

@@ -5,6 +5,7 @@
 
 #include "map_key.hpp"
 #include "sequence_constraints.hpp"
+#include "solve/symmetry.hpp"
 
 namespace carcassonne {
 
@@ -41,13 +42,19 @@ SequenceModel build_sequence_model(const std::vector<Tile>& tiles, const Sequenc
     }
     sm.tiles.push_back(sm.model.add_var(values, "tile" + std::to_string(i + 1)));
   }
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j)
-      sm.model.post(touching_edges_match(g, tiles[std::size_t(i)], sm.tiles[std::size_t(i)],
-                                         tiles[std::size_t(j)], sm.tiles[std::size_t(j)]));
   for (int i = 1; i < n; ++i)
-    sm.model.post(next_to_earlier(g, {sm.tiles.begin(), sm.tiles.begin() + i + 1}));
+    sm.model.post(play_order(g, {tiles.begin(), tiles.begin() + i + 1},
+                             {sm.tiles.begin(), sm.tiles.begin() + i + 1}));
   sm.model.post(closed_map(g, tiles, sm.tiles));
+  // Identical tiles swapped give the same partial picture, and the same picture with the
+  // same tiles left has the same completions: explore each picture once.
+  solve::skip_equivalent_states(sm.model, sm.tiles, [tiles](std::span<const int> values,
+                                                            std::vector<std::uint32_t>& key) {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      key.push_back(std::uint32_t(Grid::cell_of(values[i])) << 8 |
+                    std::uint32_t(tiles[i].turned(Grid::turn_of(values[i])).code()));
+    std::sort(key.begin(), key.end());
+  });
   if (o.rows > 0) sm.model.post(bounding_box(g, o.rows, o.cols, sm.tiles));
   return sm;
 }
