@@ -52,24 +52,22 @@ TEST_CASE("Regin filtering removes values outside every maximum matching", "[pro
   CHECK(r.stats.failures == 0);
 }
 
+namespace {
+/// Solutions of rel(x, y) with x in [xlo, xhi] and y in [ylo, yhi] at propagation level p.
+std::uint64_t count_binary(void (*rel)(Model&, Var, Var), int xlo, int xhi, int ylo, int yhi, Propagation p) {
+  Model m;
+  const Var x = m.add_var(xlo, xhi), y = m.add_var(ylo, yhi);
+  rel(m, x, y);
+  return count_at(m, p);
+}
+}  // namespace
+
 TEST_CASE("binary relations", "[propagators]") {
   for (Propagation p : kLevels) {
-    Model m;
-    Var x = m.add_var(1, 4), y = m.add_var(1, 4);
-    less(m, x, y);
-    CHECK(count_at(m, p) == 6);
-    Model le;
-    Var a = le.add_var(1, 4), b = le.add_var(1, 4);
-    less_equal(le, a, b);
-    CHECK(count_at(le, p) == 10);
-    Model ne;
-    Var c = ne.add_var(1, 4), d = ne.add_var(2, 5);
-    not_equal(ne, c, d);
-    CHECK(count_at(ne, p) == 13);
-    Model eq;
-    Var e = eq.add_var(1, 4), f = eq.add_var(3, 9);
-    equal(eq, e, f);
-    CHECK(count_at(eq, p) == 2);
+    CHECK(count_binary(less, 1, 4, 1, 4, p) == 6);
+    CHECK(count_binary(less_equal, 1, 4, 1, 4, p) == 10);
+    CHECK(count_binary(not_equal, 1, 4, 2, 5, p) == 13);
+    CHECK(count_binary(equal, 1, 4, 3, 9, p) == 2);
     Model fx;
     Var g = fx.add_var(1, 4);
     fix(fx, g, 3);
@@ -128,4 +126,26 @@ TEST_CASE("model misuse is a ModelError", "[propagators]") {
   CHECK_THROWS_AS(less(m, x, Var{foreign.id + 1}), ModelError);
   std::vector<Var> twice{x, x};
   CHECK_THROWS_AS(all_different(m, twice), ModelError);
+}
+
+namespace {
+/// Breaks the contract on purpose: claims progress ("changed") without pruning anything.
+class ClaimsProgress final : public CloneableConstraint<ClaimsProgress> {
+ public:
+  explicit ClaimsProgress(Var x) : var_{x} {}
+  std::span<const Var> scope() const override { return var_; }
+  PropStatus propagate(Space&) override { return PropStatus::changed; }
+
+ private:
+  std::array<Var, 1> var_;
+};
+}  // namespace
+
+TEST_CASE("a constraint that claims progress without pruning cannot make the engine loop", "[propagators]") {
+  for (Propagation p : kLevels) {
+    Model m;
+    Var x = m.add_var(1, 3);
+    m.post(std::make_unique<ClaimsProgress>(x));
+    CHECK(count_at(m, p) == 3);
+  }
 }

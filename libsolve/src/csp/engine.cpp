@@ -96,8 +96,11 @@ bool Engine::propagate() {
       entailed_[std::size_t(p)] = 1;
       entailed_trail_.push_back(p);
     }
-    schedule_modified(st == PropStatus::changed ? -1 : p);
-    if (st == PropStatus::changed) enqueue(p);
+    // "changed" with nothing modified is a fixpoint: a propagator that claims progress it did
+    // not make must not loop forever
+    const bool again = st == PropStatus::changed && !space_.modified().empty();
+    schedule_modified(again ? -1 : p);
+    if (again) enqueue(p);
   }
   queue_cheap_.clear();
   queue_rest_.clear();
