@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "solve/constraints.hpp"
+#include "solve/binary_table.hpp"
 #include "solve/counting.hpp"
 
 namespace carcassonne {
@@ -15,8 +15,8 @@ namespace {
 Tile tile_of(const SquareModel& sm, int value) { return sm.kinds[std::size_t(value / 4)].turned(value % 4); }
 
 /// Value pairs (a, b) where a's side `side` meets b's opposite side with the same edge.
-std::vector<std::vector<int>> matching_pairs(const std::vector<int>& values, const SquareModel& sm, int side) {
-  std::vector<std::vector<int>> pairs;
+std::vector<std::pair<int, int>> matching_pairs(const std::vector<int>& values, const SquareModel& sm, int side) {
+  std::vector<std::pair<int, int>> pairs;
   for (int a : values)
     for (int b : values)
       if (tile_of(sm, a)[side] == tile_of(sm, b)[opposite(side)]) pairs.push_back({a, b});
@@ -61,8 +61,8 @@ SquareModel build_square_model(const std::vector<Tile>& tiles, int k, bool rotat
   for (int r = 0; r < k; ++r)
     for (int c = 0; c < k; ++c) {
       const solve::Var x = sm.cells[std::size_t(r * k + c)];
-      if (c + 1 < k) solve::table(sm.model, std::vector{x, sm.cells[std::size_t(r * k + c + 1)]}, east_pairs);
-      if (r + 1 < k) solve::table(sm.model, std::vector{x, sm.cells[std::size_t((r + 1) * k + c)]}, south_pairs);
+      if (c + 1 < k) solve::binary_table(sm.model, x, sm.cells[std::size_t(r * k + c + 1)], east_pairs);
+      if (r + 1 < k) solve::binary_table(sm.model, x, sm.cells[std::size_t((r + 1) * k + c)], south_pairs);
     }
   // Kinds held as often as the square has cells cannot run out: no constraint needed.
   std::erase_if(groups, [&](const solve::ValueCount& g) { return g.hi >= k * k; });

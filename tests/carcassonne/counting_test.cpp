@@ -1,5 +1,6 @@
-// libsolve's among / global_cardinality / lex constraints (solve/counting.hpp,
-// solve/ordering.hpp) against enumeration of every assignment on small random models.
+// libsolve features written for carcassonne: among, global_cardinality (counting.hpp), lex
+// (ordering.hpp), skip_equivalent_states (symmetry.hpp), binary_table (binary_table.hpp),
+// against enumeration of every assignment on small random models.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "solve/binary_table.hpp"
 #include "solve/constraints.hpp"
 #include "solve/counting.hpp"
 #include "solve/error.hpp"
@@ -186,4 +188,30 @@ TEST_CASE("skip_equivalent_states counts classes of interchangeable variables", 
         CHECK(seen.size() == classes);
       }
     }
+}
+
+TEST_CASE("binary_table allows exactly its pairs", "[csp][table]") {
+  std::mt19937 rng(8);
+  for (int round = 0; round < 120; ++round) {
+    solve::Model m;
+    const auto xs = random_vars(m, rng, 3 + round % 2);
+    // A chain of random relations, with values beyond the domains in some pairs.
+    std::vector<std::vector<std::pair<int, int>>> rels;
+    for (std::size_t i = 0; i + 1 < xs.size(); ++i) {
+      std::vector<std::pair<int, int>> pairs;
+      for (int a = -1; a <= 5; ++a)
+        for (int b = -1; b <= 5; ++b)
+          if (rng() % 3 == 0) pairs.push_back({a, b});
+      solve::binary_table(m, xs[i], xs[i + 1], pairs);
+      rels.push_back(pairs);
+    }
+    INFO("round " << round);
+    check_all_levels(m, [&](const std::vector<int>& v) {
+      for (std::size_t i = 0; i < rels.size(); ++i) {
+        const std::pair<int, int> p{v[std::size_t(xs[i].id)], v[std::size_t(xs[i + 1].id)]};
+        if (std::find(rels[i].begin(), rels[i].end(), p) == rels[i].end()) return false;
+      }
+      return true;
+    });
+  }
 }

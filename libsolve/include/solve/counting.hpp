@@ -24,7 +24,9 @@ struct ValueCount {
 };
 
 /// Global cardinality over value groups: for every group g, g.lo <= |{ i : xs[i] in g.values }|
-/// <= g.hi. Posted as one among() per group (no matching across groups).
+/// <= g.hi. Groups must not share values (ModelError). One propagator for all groups: bounds
+/// on each group's count as among() does, in a single pass over the variables (no matching
+/// across groups).
 void global_cardinality(Model& m, std::span<const Var> xs, std::span<const ValueCount> groups);
 
 }  // namespace solve

@@ -105,8 +105,4 @@ void among(Model& m, std::span<const Var> xs, std::span<const int> values, int l
                                          std::max(lo, 0), hi));
 }
 
-void global_cardinality(Model& m, std::span<const Var> xs, std::span<const ValueCount> groups) {
-  for (const ValueCount& g : groups) among(m, xs, g.values, g.lo, g.hi);
-}
-
 }  // namespace solve
