@@ -76,27 +76,29 @@ SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions&
   SquareResult res;
   res.bound = floor_sqrt(int(tiles.size()));
   res.placements.assign(tiles.size(), std::nullopt);
-  bool above_exhausted = true;  // the search of k + 1 went to the end (monotone: then all above)
-  for (int k = res.bound; k >= 1; --k) {
+  res.proven = res.bound == 0;
+  for (int k = 1; k <= res.bound; ++k) {
     const SquareModel sm = build_square_model(tiles, k, o.rotations);
     solve::SearchOptions so;
     so.max_nodes = o.node_limit;
     if (o.timeout > 0) {
       const double left = o.timeout - std::chrono::duration<double>(clock::now() - start).count();
-      so.max_seconds = std::max(left, 1e-3);
+      if (left <= 0) break;
+      so.max_seconds = left;
     }
     solve::Result r;
     const auto s = solve::solve_first(sm.model, so, &r);
     res.stats += r.stats;
     if (!s) {
-      // Searched to the end: k is impossible; stopped by the clock: k stays open.
-      above_exhausted = r.complete();
-      continue;
+      // Searched to the end: no k x k square, hence none larger (each would contain one).
+      res.proven = r.complete();
+      break;
     }
     res.k = k;
-    res.proven = k == res.bound || above_exhausted;
+    res.proven = k == res.bound;
     // Give each cell a concrete input tile of its kind.
     std::vector<bool> used(tiles.size(), false);
+    res.placements.assign(tiles.size(), std::nullopt);
     for (int i = 0; i < k * k; ++i) {
       const int v = (*s)[sm.cells[std::size_t(i)]];
       const Tile& kind = sm.kinds[std::size_t(v / 4)];
@@ -107,9 +109,7 @@ SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions&
           break;
         }
     }
-    return res;
   }
-  res.proven = above_exhausted;
   return res;
 }
 

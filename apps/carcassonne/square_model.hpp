@@ -7,9 +7,10 @@
 // distinct tiles of the set and turns its distinct orientations (turn 0 only without
 // rotations). Constraints: a table for every pair of horizontal and of vertical neighbours
 // (east edge = west edge, south edge = north edge); global_cardinality: kind j is used at
-// most as often as the set holds it. A k x k square contains every smaller one, so k is
-// searched downwards from floor(sqrt(n)): the first k with a square is the optimum once
-// k + 1 has been searched to the end.
+// most as often as the set holds it. A k x k square contains every smaller one, so k goes
+// up from 1: small squares are quick to find, and the first k searched to the end without
+// a square proves k - 1 optimal (and every larger k impossible: one proof, not one per k).
+// A time or node limit stops the climb with the best square so far, not proven.
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -44,7 +45,7 @@ struct SquareModel {
 };
 SquareModel build_square_model(const std::vector<Tile>& tiles, int k, bool rotations);
 
-/// Searches k downwards as described above.
+/// Searches k upwards as described above.
 SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions& o);
 
 }  // namespace carcassonne

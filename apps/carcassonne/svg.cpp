@@ -34,10 +34,8 @@ void draw_cities(std::string& out, const Tile& t, int x0, int y0) {
     const bool wide = t[(side + 1) & 3] == Edge::city || t[(side + 3) & 3] == Edge::city;
     const std::string shape = wide ? p(0, 0) + p(100, 0) + p(50, 50)
                                    : p(0, 0) + p(100, 0) + p(70, 30) + p(30, 30);
+    // Two wide wedges of neighbouring sides meet along the diagonal: one city.
     out += fmt::format("<polygon points=\"{}\" fill=\"{}\"/>\n", shape, city_colour);
-    if (t[(side + 3) & 3] == Edge::city)  // corner shared with the previous side
-      out += fmt::format("<polygon points=\"{}\" fill=\"{}\"/>\n", p(0, 0) + p(50, 50) + p(0, 100),
-                         city_colour);
   }
   if (t.count(Edge::city) >= 3)
     out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"40\" height=\"40\" fill=\"{}\"/>\n", x0 + 30,
