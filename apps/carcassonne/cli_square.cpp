@@ -52,11 +52,13 @@ int run_square(std::vector<std::string> args) {
   const SquareResult r = biggest_square(tiles, {!no_rotations, timeout});
   std::vector<const Placement*> placed;
   std::vector<Tile> square_tiles;
+  std::vector<int> numbers;  // position in the input set
   Layout layout;
   for (std::size_t i = 0; i < tiles.size(); ++i) {
     placed.push_back(r.placements[i] ? &*r.placements[i] : nullptr);
     if (r.placements[i]) {
       square_tiles.push_back(tiles[i]);
+      numbers.push_back(int(i) + 1);
       layout.placements.push_back(*r.placements[i]);
     }
   }
@@ -71,7 +73,7 @@ int run_square(std::vector<std::string> args) {
   }
   std::fprintf(stderr, "%s\n", text.c_str());
   if (stats) std::fputs(format_stats(r.stats).c_str(), stderr);
-  if (!svg.empty() && r.k > 0) write_svg_file(svg, square_tiles, layout);
+  if (!svg.empty() && r.k > 0) write_svg_file(svg, square_tiles, layout, numbers);
   return r.k > 0 ? 0 : 1;
 }
 

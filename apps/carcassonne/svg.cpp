@@ -67,7 +67,8 @@ void draw_abbey(std::string& out, int x0, int y0) {
 
 }  // namespace
 
-std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout) {
+std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout,
+                        const std::vector<int>& numbers) {
   const Layout l = layout.normalised();
   std::string out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">\n",
@@ -76,7 +77,8 @@ std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout) {
     const Placement& p = l.placements[i];
     const Tile t = oriented(tiles[i], p);
     const int x0 = p.col * unit, y0 = p.row * unit;
-    out += fmt::format("<g id=\"tile{}\">\n", i + 1);
+    const int number = i < numbers.size() ? numbers[i] : int(i) + 1;
+    out += fmt::format("<g id=\"tile{}\">\n", number);
     out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#333\"/>\n",
                        x0, y0, unit, unit, pasture_colour);
     draw_cities(out, t, x0, y0);
@@ -85,16 +87,17 @@ std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout) {
     out += fmt::format(
         "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"16\" fill=\"white\" "
         "stroke=\"black\" stroke-width=\"0.5\">{}</text>\n</g>\n",
-        x0 + 6, y0 + 94, i + 1);
+        x0 + 6, y0 + 94, number);
   }
   out += "</svg>\n";
   return out;
 }
 
-void write_svg_file(const std::string& path, const std::vector<Tile>& tiles, const Layout& layout) {
+void write_svg_file(const std::string& path, const std::vector<Tile>& tiles, const Layout& layout,
+                    const std::vector<int>& numbers) {
   std::ofstream f(path);
   if (!f) throw solve::InputError(fmt::format("{}: cannot write file", path));
-  f << svg_picture(tiles, layout);
+  f << svg_picture(tiles, layout, numbers);
 }
 
 }  // namespace carcassonne

@@ -9,9 +9,11 @@
 
 namespace carcassonne {
 
-/// The SVG document of a layout of tiles (numbers are input index + 1).
-std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout);
+/// The SVG document of a layout of tiles; tile i is labelled numbers[i] (default: i + 1).
+std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout,
+                        const std::vector<int>& numbers = {});
 /// Writes svg_picture to a file. Throws solve::InputError when it cannot be written.
-void write_svg_file(const std::string& path, const std::vector<Tile>& tiles, const Layout& layout);
+void write_svg_file(const std::string& path, const std::vector<Tile>& tiles, const Layout& layout,
+                    const std::vector<int>& numbers = {});
 
 }  // namespace carcassonne
