@@ -23,21 +23,15 @@ std::vector<std::string> double_dash(std::vector<std::string> args, const std::v
   return args;
 }
 
-namespace {
-
-/// Parses args into app; returns -1 to go on, else the exit status.
-int parse(CLI::App& app, std::vector<std::string> args) {
+int parse_args(CLI::App& app, std::vector<std::string> args) {
   std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    return app.exit(e) == 0 ? 0 : 2;  // --help is a "ParseError" that exits 0
   }
   return -1;
 }
-
-}  // namespace
 
 int run_sequence(std::vector<std::string> args) {
   CLI::App app{"Tile-sequence puzzles of the course homework (Carcassonne)", "carcassonne"};
@@ -54,7 +48,7 @@ int run_sequence(std::vector<std::string> args) {
   app.add_flag("--stats", stats, "search statistics on standard error");
   app.footer("Single-dash spellings (-all_solutions ...) work too. 'carcassonne square --help' "
              "for the biggest-square problem.");
-  if (const int code = parse(app, double_dash(std::move(args),
+  if (const int code = parse_args(app, double_dash(std::move(args),
                                               {"board_dimensions", "all_solutions", "allow_rotations",
                                                "tile_size", "svg"}));
       code >= 0)
@@ -75,6 +69,7 @@ int run_sequence(std::vector<std::string> args) {
     o.cols = dims[1];
   }
   const auto tiles = read_puzzle_file(puzzle);
+  if (!svg.empty()) check_writable(svg);
   Layout first;
   solve::Stats st;
   const std::string out = sequence_output(tiles, o, all, tile_size, &first, &st);

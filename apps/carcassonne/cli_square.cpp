@@ -38,17 +38,14 @@ int run_square(std::vector<std::string> args) {
   app.add_option("-o,--output", output, "write the XML there instead of standard output");
   app.add_option("--svg", svg, "also draw the square as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
-  std::reverse(args.begin(), args.end());
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
+  if (const int code = parse_args(app, std::move(args)); code >= 0) return code;
   if (!(timeout >= 0)) {
     std::fprintf(stderr, "carcassonne square: --timeout must be a number of seconds >= 0\n");
     return 2;
   }
   const std::vector<Tile> tiles = input.empty() ? standard_tiles() : read_tiles_xml_file(input);
+  for (const std::string& path : {output, svg})
+    if (!path.empty()) check_writable(path);
   const SquareResult r = biggest_square(tiles, {!no_rotations, timeout});
   std::vector<const Placement*> placed;
   std::vector<Tile> square_tiles;

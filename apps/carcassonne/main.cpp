@@ -1,12 +1,7 @@
 // carcassonne PUZZLE [-board_dimensions R C] [-all_solutions] [-allow_rotations] [-tile_size N]
 // carcassonne square [TILES.xml] [--no-rotations] [--timeout S] [--output FILE]
 // Thin adapter: command line, files, printing. The models live in carcassonne_core.
-#include <CLI/CLI.hpp>
-#include <fmt/core.h>
-
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -22,7 +17,7 @@ int main(int argc, char** argv) {
     }
     return carcassonne::run_sequence(args);
   } catch (const solve::InputError& e) {
-    std::cout.flush();
+    std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
     return 2;
   }

@@ -93,6 +93,10 @@ std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout,
   return out;
 }
 
+void check_writable(const std::string& path) {
+  if (!std::ofstream(path, std::ios::app)) throw solve::InputError(fmt::format("{}: cannot write file", path));
+}
+
 void write_svg_file(const std::string& path, const std::vector<Tile>& tiles, const Layout& layout,
                     const std::vector<int>& numbers) {
   std::ofstream f(path);
