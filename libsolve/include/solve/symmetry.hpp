@@ -28,7 +28,9 @@ namespace solve {
 using StateKey = std::function<void(std::span<const int> prefix, std::vector<std::uint32_t>& key)>;
 
 /// Fails nodes whose prefix state was explored before (see above). Works with any search of
-/// this library (depth first); the memory grows with the number of distinct states.
+/// this library (depth first); the memory grows with the number of distinct states. With
+/// several search threads each worker compares only with its own finished subtrees: still
+/// sound, less pruning.
 void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key);
 
 }  // namespace solve
