@@ -38,9 +38,9 @@ class ValueMask {
 
 class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
  public:
-  PlayOrder(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars)
-      : step_(g.step()), tiles_(std::move(tiles)), vars_(std::move(vars)),
-        owner_(std::size_t(g.cells()), -1) {}
+  PlayOrder(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars, int later)
+      : step_(g.step()), tiles_(std::move(tiles)), vars_(std::move(vars)), later_(later),
+        owner_(std::size_t(g.cells()), -1), required_(std::size_t(g.cells()), 0) {}
 
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "play_order"; }
@@ -54,6 +54,19 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
       const int v = s.value(vars_[i]);
       owner_[std::size_t(Grid::cell_of(v))] = std::int16_t(i);
     }
+    // Empty cells that road/city edges of the placed tiles need filled.
+    open_.clear();
+    for (std::size_t i = 0; i < last; ++i) {
+      const int v = s.value(vars_[i]);
+      const Tile t = tiles_[i].turned(Grid::turn_of(v));
+      for (int side = 0; side < 4; ++side) {
+        const int next = Grid::cell_of(v) + step_[std::size_t(side)];
+        if (t[side] != Edge::pasture && owner_[std::size_t(next)] < 0 && !required_[std::size_t(next)]) {
+          required_[std::size_t(next)] = 1;
+          open_.push_back(next);
+        }
+      }
+    }
     mask_.reset(s, vars_[last]);
     for (std::size_t i = 0; i < last; ++i) {
       const int cell = Grid::cell_of(s.value(vars_[i]));
@@ -61,12 +74,14 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
         if (owner_[std::size_t(cell + step)] < 0) allow_matching_turns(s, cell + step);
     }
     for (std::size_t i = 0; i < last; ++i) owner_[std::size_t(Grid::cell_of(s.value(vars_[i])))] = -1;
+    for (int c : open_) required_[std::size_t(c)] = 0;
     return s.intersect(vars_[last], mask_.words()) == Event::failed ? PropStatus::failed
                                                                      : PropStatus::entailed;
   }
 
  private:
-  /// Adds to mask_ the turns of the last tile that match every placed neighbour of `cell`.
+  /// Adds to mask_ the turns of the last tile that match every placed neighbour of `cell`
+  /// and leave no more cells to fill than tiles to come.
   void allow_matching_turns(const Space& s, int cell) {
     const Var x = vars_.back();
     for (int q = 0; q < 4; ++q) {
@@ -80,15 +95,28 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
         const int v = s.value(vars_[std::size_t(who)]);
         ok = tiles_[std::size_t(who)].turned(Grid::turn_of(v))[opposite(side)] == t[side];
       }
-      if (ok) mask_.add(value);
+      if (ok && open_after(t, cell) <= later_) mask_.add(value);
     }
+  }
+
+  /// The number of cells to fill once t lies on cell.
+  int open_after(const Tile& t, int cell) const {
+    int open = int(open_.size()) - required_[std::size_t(cell)];
+    for (int side = 0; side < 4; ++side) {
+      const int next = cell + step_[std::size_t(side)];
+      open += t[side] != Edge::pasture && owner_[std::size_t(next)] < 0 && !required_[std::size_t(next)];
+    }
+    return open;
   }
 
   std::array<int, 4> step_;
   std::vector<Tile> tiles_;
   std::vector<Var> vars_;
-  std::vector<std::int16_t> owner_;  // per cell: the earlier tile on it or -1 (scratch)
-  ValueMask mask_;                   // scratch
+  int later_;                           // tiles played after this one
+  std::vector<std::int16_t> owner_;     // per cell: the earlier tile on it or -1 (scratch)
+  std::vector<std::uint8_t> required_;  // per cell: an earlier tile needs it filled (scratch)
+  std::vector<int> open_;               // the cells marked in required_ (scratch)
+  ValueMask mask_;                      // scratch
 };
 
 // ---- closed_map ----
@@ -241,8 +269,8 @@ class BoundingBox : public solve::CloneableConstraint<BoundingBox> {
 }  // namespace
 
 std::unique_ptr<solve::Constraint> play_order(const Grid& g, std::vector<Tile> tiles,
-                                              std::vector<Var> vars) {
-  return std::make_unique<PlayOrder>(g, std::move(tiles), std::move(vars));
+                                              std::vector<Var> vars, int later) {
+  return std::make_unique<PlayOrder>(g, std::move(tiles), std::move(vars), later);
 }
 
 std::unique_ptr<solve::Constraint> closed_map(const Grid& g, std::vector<Tile> tiles,

@@ -11,9 +11,11 @@
 namespace carcassonne {
 
 /// The play order: the last tile lies on a free cell next to one of the tiles before it, and
-/// its edges match those it touches. Prunes once all the tiles before it are placed.
+/// its edges match those it touches. Prunes once all the tiles before it are placed; then
+/// also drops the places that would leave more road/city edges open (cells to fill) than
+/// the `later` tiles still to come can close.
 std::unique_ptr<solve::Constraint> play_order(const Grid& g, std::vector<Tile> tiles,
-                                              std::vector<solve::Var> vars);
+                                              std::vector<solve::Var> vars, int later);
 /// Every road or city edge ends up with a neighbour: the empty cells that placed tiles
 /// require must be fillable by the tiles not placed yet.
 std::unique_ptr<solve::Constraint> closed_map(const Grid& g, std::vector<Tile> tiles,

@@ -44,7 +44,7 @@ SequenceModel build_sequence_model(const std::vector<Tile>& tiles, const Sequenc
   }
   for (int i = 1; i < n; ++i)
     sm.model.post(play_order(g, {tiles.begin(), tiles.begin() + i + 1},
-                             {sm.tiles.begin(), sm.tiles.begin() + i + 1}));
+                             {sm.tiles.begin(), sm.tiles.begin() + i + 1}, n - i - 1));
   sm.model.post(closed_map(g, tiles, sm.tiles));
   // Identical tiles swapped give the same partial picture, and the same picture with the
   // same tiles left has the same completions: explore each picture once.
