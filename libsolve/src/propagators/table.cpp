@@ -1,6 +1,7 @@
 // table (extensional constraint): the values of the scope form one of the allowed tuples.
 // Arc level: generalised arc consistency by scanning the tuples still valid (GAC-scheme);
-// forward level: acts once at most one variable is unassigned (nFC0).
+// forward level: acts once at most one variable is unassigned (nFC0); none: checks a
+// complete tuple.
 #include <memory>
 #include <vector>
 
@@ -21,9 +22,10 @@ class Table final : public CloneableConstraint<Table> {
   PropStatus propagate(Space& s) override {
     const std::size_t arity = xs_.size();
     if (from_assigned_only(s)) {
+      // forward: act once at most one variable is open; none: check once none is
       int unassigned = 0;
       for (Var x : xs_) unassigned += !s.assigned(x);
-      if (unassigned > 1) return PropStatus::fixpoint;
+      if (unassigned > (check_only(s) ? 0 : 1)) return PropStatus::fixpoint;
     }
     // supported_ holds, per variable, a bitset over its current domain layout
     offsets_.resize(arity + 1);
