@@ -1,10 +1,12 @@
 // binary_table: for every value a of x, the bitset of y's values supported by a (in y's domain
 // layout), and the same from y to x. Revising y = OR of the bitsets of x's values, then
 // intersect; alternate until neither side shrinks (arc consistency). The bitsets are laid out
-// on the first run, once the domain layouts (base, words) are known.
+// on the first run, once the domain layouts (base, words) are known. At the forward level only
+// an assigned side revises the other; at none a pair is only checked once both are assigned.
 #include <algorithm>
 #include <cstdint>
 
+#include "propagators/status.hpp"
 #include "solve/binary_table.hpp"
 #include "solve/constraint.hpp"
 
@@ -22,6 +24,14 @@ class BinaryTable : public CloneableConstraint<BinaryTable> {
 
   PropStatus propagate(Space& s) override {
     if (side_[0].words == 0) layout(s);
+    const bool x_set = s.assigned(vars_[0]), y_set = s.assigned(vars_[1]);
+    if (check_only(s) && !(x_set && y_set)) return PropStatus::fixpoint;  // none: check pairs
+    if (from_assigned_only(s)) {
+      // forward (and none's check): revise only from an assigned side
+      if (x_set && revise(s, 0) == Event::failed) return PropStatus::failed;
+      if (y_set && revise(s, 1) == Event::failed) return PropStatus::failed;
+      return s.assigned(vars_[0]) && s.assigned(vars_[1]) ? PropStatus::entailed : PropStatus::fixpoint;
+    }
     for (int turn = 0;; ++turn) {
       const int from = turn & 1;  // revise vars_[1 - from] from vars_[from]
       const Event e = revise(s, from);

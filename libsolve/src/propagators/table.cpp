@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "propagators/status.hpp"
+#include "solve/binary_table.hpp"
 #include "solve/constraints.hpp"
 #include "solve/error.hpp"
 
@@ -75,6 +76,13 @@ void table(Model& m, std::span<const Var> xs, std::vector<std::vector<int>> allo
       throw ModelError("table: tuple of size " + std::to_string(t.size()) + " for " + std::to_string(xs.size()) +
                        " variables");
     flat.insert(flat.end(), t.begin(), t.end());
+  }
+  if (xs.size() == 2) {  // the bitset version revises far faster (see binary_table.hpp)
+    std::vector<std::pair<int, int>> pairs;
+    pairs.reserve(allowed.size());
+    for (const auto& t : allowed) pairs.emplace_back(t[0], t[1]);
+    binary_table(m, xs[0], xs[1], pairs);
+    return;
   }
   if (xs.empty()) {
     if (allowed.empty()) throw ModelError("table: no variables and no tuple (unsatisfiable by construction)");
