@@ -174,3 +174,29 @@ TEST_CASE("every setting finds exactly the brute-force solutions", "[differentia
   CHECK(with_solutions > 50);
   CHECK(without > 20);
 }
+
+TEST_CASE("counts are the same for every number of threads", "[differential][threads]") {
+  std::mt19937 rng(4242);
+  for (int round = 0; round < 60; ++round) {
+    const Instance in = random_instance(rng);
+    const auto expected = brute_force(in);
+    const Model m = build(in);
+    for (auto p : {Propagation::forward, Propagation::domain})
+      for (auto b : {Branching::values, Branching::refutation})
+        for (int threads : {2, 3, 4}) {
+          SearchOptions o;
+          o.propagation = p;
+          o.branching = b;
+          o.threads = threads;
+          std::set<std::vector<int>> got;
+          const Result r = search(m, o, [&](const Solution& s) {
+            got.insert(s.values());
+            return true;
+          });
+          INFO("round " << round << " threads " << threads);
+          REQUIRE(r.complete());
+          REQUIRE(got == expected);
+          REQUIRE(count(m, o).stats.solutions == expected.size());
+        }
+  }
+}

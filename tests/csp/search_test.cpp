@@ -165,3 +165,42 @@ TEST_CASE("the forward level prunes neighbours of an assignment only", "[search]
   CHECK((*sol)[z] == 3);
   CHECK(r.stats.nodes >= 1);
 }
+
+TEST_CASE("threads: same counts, limits still stop the search", "[search][threads]") {
+  std::vector<Var> q;
+  const Model m = queens(8, q);
+  for (int threads : {1, 2, 4}) {
+    SearchOptions o;
+    o.threads = threads;
+    const Result r = count(m, o);
+    CHECK(r.stats.solutions == 92);
+    CHECK(r.complete());
+
+    o.max_solutions = 5;
+    const Result limited = count(m, o);
+    CHECK(limited.stats.solutions == 5);
+    CHECK(limited.stop == StopReason::solution_limit);
+
+    SearchOptions c;
+    c.threads = threads;
+    std::atomic<bool> cancel{true};
+    c.cancel = &cancel;
+    CHECK(count(m, c).stop == StopReason::cancelled);
+
+    SearchOptions f;
+    f.threads = threads;
+    int calls = 0;
+    const Result stopped = search(m, f, [&](const Solution& s) {
+      CHECK(satisfies(m, s.values()));
+      return ++calls < 3;
+    });
+    CHECK(calls == 3);
+    CHECK(stopped.stop == StopReason::by_callback);
+
+    Result first;
+    auto sol = solve_first(m, f, &first);
+    REQUIRE(sol);
+    CHECK(satisfies(m, sol->values()));
+    CHECK(first.stats.solutions == 1);
+  }
+}

@@ -53,6 +53,12 @@ struct SearchOptions {
   double max_seconds = 0;           ///< stop after this much wall-clock time (0: no limit)
   const std::atomic<bool>* cancel = nullptr;  ///< stop soon after it becomes true
   std::function<void(const TraceEvent&)> trace;  ///< called at every decision/backtrack
+  /// Worker threads for search(), count() and solve_first(). With more than one, the tree is
+  /// cut into subproblems that the workers share: the solution count is the same for every
+  /// value, the order of solutions and the node counts are not; the callback is called from
+  /// the workers, one call at a time; max_nodes is shared by the workers. A trace hook, and
+  /// the Search class, always use one thread.
+  int threads = 1;
 };
 
 /// How a search ended.

@@ -198,52 +198,81 @@ bool ReginFilter::augment_small(int i, std::uint64_t& visited) {
 }
 
 bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
-  const int n = n_, m = m_;
+  const int n_all = n_;
+  std::uint64_t all_values = 0;
+  for (int i = 0; i < n_all; ++i) {
+    sdom_[i] = read64(s.bits(xs[std::size_t(i)]), long(lo_) - s.base(xs[std::size_t(i)]));
+    all_values |= sdom_[i];
+  }
+  if (std::popcount(all_values) < n_all) return false;  // pigeonhole
+  // Assigned variables leave the graph: their values are removed from the others first
+  // (repeated while that assigns more), so the matching only sees the open variables.
+  std::uint64_t fixed_vals = 0, done = 0;
+  for (bool again = true; again;) {
+    again = false;
+    for (int i = 0; i < n_all; ++i) {
+      if (((done >> i) & 1u) || std::popcount(sdom_[i]) != 1) continue;
+      if (sdom_[i] & fixed_vals) return false;  // two variables with one value
+      fixed_vals |= sdom_[i];
+      done |= std::uint64_t{1} << i;
+    }
+    for (int j = 0; j < n_all; ++j) {
+      if (((done >> j) & 1u) || !(sdom_[j] & fixed_vals)) continue;
+      for (std::uint64_t drop = sdom_[j] & fixed_vals; drop; drop &= drop - 1)
+        if (s.remove(xs[std::size_t(j)], lo_ + std::countr_zero(drop)) == Event::failed) return false;
+      sdom_[j] &= ~fixed_vals;
+      again = again || std::popcount(sdom_[j]) == 1;
+    }
+  }
+  // the open variables, renumbered 0..n-1
+  int n = 0;
+  for (int i = 0; i < n_all; ++i)
+    if (!((done >> i) & 1u)) {
+      orig_[n] = i;
+      sdom_[n] = sdom_[i];  // n <= i: compacting in place is safe
+      ++n;
+    }
+  if (n == 0) return true;
+  const int m = m_;
   for (int v = 0; v < m; ++v) {
     sholders_[v] = 0;
     smatch_val_[v] = -1;
   }
-  std::uint64_t all_values = 0;
-  for (int i = 0; i < n; ++i) {
-    const auto bits = s.bits(xs[std::size_t(i)]);
-    std::uint64_t d = read64(bits, long(lo_) - s.base(xs[std::size_t(i)]));
-    sdom_[i] = d;
-    all_values |= d;
-    while (d) {
-      sholders_[std::countr_zero(d)] |= std::uint64_t{1} << i;
-      d &= d - 1;
-    }
+  std::uint64_t open_values = 0;
+  for (int k = 0; k < n; ++k) {
+    open_values |= sdom_[k];
+    for (std::uint64_t d = sdom_[k]; d; d &= d - 1) sholders_[std::countr_zero(d)] |= std::uint64_t{1} << k;
   }
-  if (std::popcount(all_values) < n) return false;  // pigeonhole
+  if (std::popcount(open_values) < n) return false;
   // matching, starting from the previous one where it still holds
-  if (int(match_var_.size()) != n) match_var_.assign(std::size_t(n), -1);
-  for (int i = 0; i < n; ++i) {
-    const int old = match_var_[std::size_t(i)];
-    const int k = old == -1 ? -1 : old + last_lo_ - lo_;
-    if (k >= 0 && k < m && ((sdom_[i] >> k) & 1u) && smatch_val_[k] < 0) {
-      smatch_var_[i] = k;
-      smatch_val_[k] = i;
+  if (int(match_var_.size()) != n_all) match_var_.assign(std::size_t(n_all), -1);
+  for (int k = 0; k < n; ++k) {
+    const int old = match_var_[std::size_t(orig_[k])];
+    const int v = old == -1 ? -1 : old + last_lo_ - lo_;
+    if (v >= 0 && v < m && ((sdom_[k] >> v) & 1u) && smatch_val_[v] < 0) {
+      smatch_var_[k] = v;
+      smatch_val_[v] = k;
     } else {
-      smatch_var_[i] = -1;
+      smatch_var_[k] = -1;
     }
   }
-  for (int i = 0; i < n; ++i) {
-    if (smatch_var_[i] >= 0) continue;
+  for (int k = 0; k < n; ++k) {
+    if (smatch_var_[k] >= 0) continue;
     std::uint64_t visited = 0;
-    if (!augment_small(i, visited)) return false;
+    if (!augment_small(k, visited)) return false;
   }
   last_lo_ = lo_;
-  for (int i = 0; i < n; ++i) match_var_[std::size_t(i)] = smatch_var_[i];
+  for (int k = 0; k < n; ++k) match_var_[std::size_t(orig_[k])] = smatch_var_[k];
   std::uint64_t matched = 0;
-  for (int i = 0; i < n; ++i) matched |= std::uint64_t{1} << smatch_var_[i];
-  const std::uint64_t free_vals = all_values & ~matched;
-  // successors of variable i: the other holders of its matched value
+  for (int k = 0; k < n; ++k) matched |= std::uint64_t{1} << smatch_var_[k];
+  const std::uint64_t free_vals = open_values & ~matched;
+  // successors of variable k: the other holders of its matched value
   std::uint64_t succ[64];
-  for (int i = 0; i < n; ++i) succ[i] = sholders_[smatch_var_[i]] & ~(std::uint64_t{1} << i);
+  for (int k = 0; k < n; ++k) succ[k] = sholders_[smatch_var_[k]] & ~(std::uint64_t{1} << k);
   // variables reached from a free value
   std::uint64_t reached = 0, frontier = 0;
-  for (int i = 0; i < n; ++i)
-    if (sdom_[i] & free_vals) frontier |= std::uint64_t{1} << i;
+  for (int k = 0; k < n; ++k)
+    if (sdom_[k] & free_vals) frontier |= std::uint64_t{1} << k;
   while (frontier) {
     reached |= frontier;
     std::uint64_t next = 0;
@@ -290,19 +319,16 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
     }
   }
   // allowed values: free, matched to a reached variable, or matched within the component
-  std::uint64_t keep_all = free_vals, comp_vals[64] = {};
-  for (int i = 0; i < n; ++i) {
-    const std::uint64_t bit = std::uint64_t{1} << smatch_var_[i];
-    if ((reached >> i) & 1u) keep_all |= bit;
-    comp_vals[comp[i]] |= bit;
+  std::uint64_t keep_all = free_vals, comp_vals[64];
+  for (int c = 0; c < ncomp; ++c) comp_vals[c] = 0;
+  for (int k = 0; k < n; ++k) {
+    const std::uint64_t bit = std::uint64_t{1} << smatch_var_[k];
+    if ((reached >> k) & 1u) keep_all |= bit;
+    comp_vals[comp[k]] |= bit;
   }
-  for (int j = 0; j < n; ++j) {
-    std::uint64_t drop = sdom_[j] & ~(keep_all | comp_vals[comp[j]]);
-    while (drop) {
-      const int v = std::countr_zero(drop);
-      drop &= drop - 1;
-      if (s.remove(xs[std::size_t(j)], lo_ + v) == Event::failed) return false;
-    }
+  for (int k = 0; k < n; ++k) {
+    for (std::uint64_t drop = sdom_[k] & ~(keep_all | comp_vals[comp[k]]); drop; drop &= drop - 1)
+      if (s.remove(xs[std::size_t(orig_[k])], lo_ + std::countr_zero(drop)) == Event::failed) return false;
   }
   return true;
 }

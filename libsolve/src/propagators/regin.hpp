@@ -21,7 +21,8 @@ class ReginFilter {
   bool filter(Space& s, std::span<const Var> xs);
 
  private:
-  /// The same on single words, when there are at most 64 variables and 64 values.
+  /// The same on single words, when there are at most 64 variables and 64 values; assigned
+  /// variables are taken out of the graph first (by value propagation).
   bool filter_small(Space& s, std::span<const Var> xs);
   bool augment_small(int i, std::uint64_t& visited);
 
@@ -50,6 +51,7 @@ class ReginFilter {
   // single-word path: domains, holders of each value, matching (value bit per variable)
   std::uint64_t sdom_[64], sholders_[64];
   int smatch_var_[64], smatch_val_[64];
+  int orig_[64];  // open variable k is xs[orig_[k]]
   int last_lo_ = 0;
 };
 
