@@ -25,11 +25,11 @@ namespace {
 
 // Exit status: documented in docs/futoshiki.md.
 enum Exit : int {
-  answered = 0,      // the question was answered (a solution, all of them, a count, a verdict)
-  no_solution = 1,   // the puzzle has no solution (proved)
-  bad_input = 2,     // malformed input file or command line, unwritable output
-  limit_reached = 3, // --timeout or --max-nodes stopped the search before the answer was complete
-  internal = 4,      // a bug: should never happen
+  answered = 0,       // the question was answered (a solution, all of them, a count, a verdict)
+  no_solution = 1,    // the puzzle has no solution (proved)
+  bad_input = 2,      // malformed input file or command line, unwritable output
+  limit_reached = 3,  // --timeout or --max-nodes stopped the search before the answer was complete
+  internal = 4,       // a bug: should never happen
 };
 
 enum class Mode { first, all, count, unique };
@@ -59,8 +59,7 @@ const std::map<std::string, solve::VarOrder> var_order_names{
     {"mrv_degree", solve::VarOrder::mrv_degree},
     {"dom_wdeg", solve::VarOrder::dom_wdeg}};
 const std::map<std::string, solve::Branching> branching_names{
-    {"values", solve::Branching::values},
-    {"refutation", solve::Branching::refutation}};
+    {"values", solve::Branching::values}, {"refutation", solve::Branching::refutation}};
 const std::map<std::string, solve::ValOrder> val_order_names{
     {"ascending", solve::ValOrder::ascending},
     {"descending", solve::ValOrder::descending},
@@ -99,10 +98,13 @@ int run(const Settings& s, std::ostream& out) {
   opts.seed = s.search.seed;
   opts.max_seconds = s.search.max_seconds;
   opts.max_nodes = s.search.max_nodes;
+  opts.threads = s.search.threads;
   if (s.mode == Mode::first) opts.max_solutions = 1;
   if (s.mode == Mode::unique) opts.max_solutions = 2;
   if (s.trace)
-    opts.trace = [&](const solve::TraceEvent& e) { std::cerr << futoshiki::format_trace(fm.model, e); };
+    opts.trace = [&](const solve::TraceEvent& e) {
+      std::cerr << futoshiki::format_trace(fm.model, e);
+    };
 
   std::optional<std::vector<int>> first;
   std::uint64_t found = 0;
@@ -120,13 +122,14 @@ int run(const Settings& s, std::ostream& out) {
 
   // A limit (time or nodes) cuts the search short; the solution limit we set ourselves does not.
   const bool cut = !result.complete() && result.stop != solve::StopReason::solution_limit;
-  auto limit_message = [&](const char* what) {
+  auto limit_message = [&](const std::string& what) {
     std::cerr << fmt::format("futoshiki: {} reached {}\n", solve::to_string(result.stop), what);
     return limit_reached;
   };
 
   if (s.mode == Mode::count) {
-    if (cut) return limit_message(fmt::format("after {} solutions; the count is incomplete", found).c_str());
+    if (cut)
+      return limit_message(fmt::format("after {} solutions; the count is incomplete", found));
     out << found << '\n';
     return found > 0 ? answered : no_solution;
   }
@@ -136,7 +139,7 @@ int run(const Settings& s, std::ostream& out) {
     return no_solution;
   }
   if (s.mode == Mode::all) {
-    if (cut) return limit_message(fmt::format("after {} solutions; the list is incomplete", found).c_str());
+    if (cut) return limit_message(fmt::format("after {} solutions; the list is incomplete", found));
     return answered;
   }
   out << futoshiki::format_grid(fm.n, *first);
@@ -154,15 +157,20 @@ int run(const Settings& s, std::ostream& out) {
 
 int main(int argc, char** argv) {
   Settings s;
-  CLI::App app{"Solves a Futoshiki puzzle given in the course's text format.\n"
-               "Exit status: 0 answered, 1 no solution, 2 bad input or usage, 3 limit reached."};
-  app.add_option("input", s.input, "Puzzle file ('-' for standard input)")->required()->type_name("FILE");
+  CLI::App app{
+      "Solves a Futoshiki puzzle given in the course's text format.\n"
+      "Exit status: 0 answered, 1 no solution, 2 bad input or usage, 3 limit reached."};
+  app.add_option("input", s.input, "Puzzle file ('-' for standard input)")
+      ->required()
+      ->type_name("FILE");
   app.add_option("-o,--output", s.output, "Write the answer to FILE instead of standard output")
       ->type_name("FILE");
   bool want_all = false, want_count = false, want_unique = false;
-  auto* all = app.add_flag("--all", want_all, "Print every solution, with a blank line between two");
+  auto* all =
+      app.add_flag("--all", want_all, "Print every solution, with a blank line between two");
   auto* cnt = app.add_flag("--count", want_count, "Print the number of solutions");
-  auto* uniq = app.add_flag("--unique", want_unique, "Print a solution, then a blank line and 'unique' or 'not unique'");
+  auto* uniq = app.add_flag("--unique", want_unique,
+                            "Print a solution, then a blank line and 'unique' or 'not unique'");
   all->excludes(cnt, uniq);
   cnt->excludes(uniq);
   app.add_flag("--stats", s.stats, "Print search statistics on standard error");
@@ -181,6 +189,11 @@ int main(int argc, char** argv) {
   app.add_option("--branching", s.branching, "Override the method's branching")
       ->check(CLI::IsMember(names_of(branching_names)));
   app.add_option("--seed", s.search.seed, "Seed for --values random")->capture_default_str();
+  app.add_option("--threads", s.search.threads,
+                 "Search with N threads (same answers and counts; --all order and --stats vary)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   app.add_option("--timeout", s.search.max_seconds, "Give up after SECONDS of search (exit 3)")
       ->type_name("SECONDS")
       ->check(CLI::PositiveNumber);

@@ -135,12 +135,14 @@ class Reader {
   // caller has looked at its tokens, so a wrong token is reported before a wrong width.
   const Row& next_row(const std::string& what) {
     if (next_ == lexed_.rows.size())
-      fail(lexed_.end_line, lexed_.end_col, fmt::format("unexpected end of input: expected {}", what));
+      fail(lexed_.end_line, lexed_.end_col,
+           fmt::format("unexpected end of input: expected {}", what));
     return lexed_.rows[next_++];
   }
   void check_width(const Row& row, int width, const std::string& what) const {
     if (int(row.size()) > width)
-      fail(row[std::size_t(width)], fmt::format("{} has {}, expected {}", what, entries(row.size()), width));
+      fail(row[std::size_t(width)],
+           fmt::format("{} has {}, expected {}", what, entries(row.size()), width));
     if (int(row.size()) < width) {
       const Token& last = row.back();
       fail(last.line, last.col + int(last.text.size()),
@@ -161,8 +163,9 @@ class Reader {
   void read_cell(const Token& t, int r, int c, const std::string& what) {
     const int n = p_.n;
     if (!is_number(t.text))
-      fail(t, fmt::format("{}: expected a number from 0 to {}, found '{}'{}", what, n, shown(t.text),
-                          is_sign(t.text) ? " (a sign: are grid rows missing?)" : ""));
+      fail(t,
+           fmt::format("{}: expected a number from 0 to {}, found '{}'{}", what, n, shown(t.text),
+                       is_sign(t.text) ? " (a sign: are grid rows missing?)" : ""));
     int v = 0;
     const auto res = std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
     if (res.ec != std::errc{} || v > n)
@@ -171,10 +174,12 @@ class Reader {
     if (v == 0) return;
     for (int k = 0; k < c; ++k)
       if (p_.given(r, k) == v)
-        fail(t, fmt::format("value {} appears twice in row {} (columns {} and {})", v, r + 1, k + 1, c + 1));
+        fail(t, fmt::format("value {} appears twice in row {} (columns {} and {})", v, r + 1, k + 1,
+                            c + 1));
     for (int k = 0; k < r; ++k)
       if (p_.given(k, c) == v)
-        fail(t, fmt::format("value {} appears twice in column {} (rows {} and {})", v, c + 1, k + 1, r + 1));
+        fail(t, fmt::format("value {} appears twice in column {} (rows {} and {})", v, c + 1, k + 1,
+                            r + 1));
   }
 
   // Horizontal signs (n rows of n-1) or vertical signs (n-1 rows of n).
@@ -206,8 +211,9 @@ class Reader {
   }
 
   static const char* misplaced_hint(std::string_view s, bool vertical) {
-    if (is_sign(s)) return vertical ? " ('<' and '>' belong in the horizontal signs)"
-                                    : " ('^' and 'v' belong in the vertical signs)";
+    if (is_sign(s))
+      return vertical ? " ('<' and '>' belong in the horizontal signs)"
+                      : " ('^' and 'v' belong in the vertical signs)";
     if (is_number(s)) return vertical ? "" : " (a number: too many grid rows?)";
     return "";
   }
@@ -220,9 +226,10 @@ class Reader {
     const int b = p_.given(r2, c2);
     if (a == 0 || b == 0) return;
     if ((rel == Relation::less && a < b) || (rel == Relation::greater && a > b)) return;
-    fail(t, fmt::format("the sign '{}' cannot hold between the givens {} (row {}, column {}) and {} "
-                        "(row {}, column {})",
-                        sign_text(rel, vertical), a, r + 1, c + 1, b, r2 + 1, c2 + 1));
+    fail(t,
+         fmt::format("the sign '{}' cannot hold between the givens {} (row {}, column {}) and {} "
+                     "(row {}, column {})",
+                     sign_text(rel, vertical), a, r + 1, c + 1, b, r2 + 1, c2 + 1));
   }
 
   Lexed lexed_;

@@ -3,9 +3,9 @@
 //
 // Format (whitespace-separated tokens, one row per non-blank line; blank lines, CR, tabs and
 // trailing spaces are ignored, the final newline is optional):
-//   N rows of N numbers          the grid, 0 = blank, else a given 1..N
-//   N rows of N-1 symbols        between horizontal neighbours: 0 none, < left < right, > left > right
-//   N-1 rows of N symbols        between vertical neighbours:   0 none, ^ upper < lower, v upper > lower
+//   N rows of N numbers     the grid: 0 = blank, else a given 1..N
+//   N rows of N-1 symbols   horizontal neighbours: 0 none, < left < right, > left > right
+//   N-1 rows of N symbols   vertical neighbours: 0 none, ^ upper < lower, v upper > lower
 // N is the number of tokens on the first row (2..64).
 #include <cstdint>
 #include <span>
@@ -28,9 +28,9 @@ inline constexpr int max_size = 64;
 
 struct Puzzle {
   int n = 0;
-  std::vector<int> givens;          ///< n*n, row-major; 0 = blank
-  std::vector<Relation> right;      ///< n*(n-1): cell (r,c) versus (r,c+1), at r*(n-1)+c
-  std::vector<Relation> down;       ///< (n-1)*n: cell (r,c) versus (r+1,c), at r*n+c
+  std::vector<int> givens;      ///< n*n, row-major; 0 = blank
+  std::vector<Relation> right;  ///< n*(n-1): cell (r,c) versus (r,c+1), at r*(n-1)+c
+  std::vector<Relation> down;   ///< (n-1)*n: cell (r,c) versus (r+1,c), at r*n+c
 
   int given(int r, int c) const { return givens[std::size_t(r * n + c)]; }
   Relation right_of(int r, int c) const { return right[std::size_t(r * (n - 1) + c)]; }

@@ -28,14 +28,19 @@ struct BruteForce {
   std::uint64_t count = 0;
 
   explicit BruteForce(const Raw& raw)
-      : p(raw), g(std::size_t(raw.n * raw.n), 0), row_used(std::size_t(raw.n)), col_used(std::size_t(raw.n)) {
+      : p(raw),
+        g(std::size_t(raw.n * raw.n), 0),
+        row_used(std::size_t(raw.n)),
+        col_used(std::size_t(raw.n)) {
     const int n = p.n;
     std::vector<int> rows(std::size_t(n), 0);
     std::iota(rows.begin(), rows.end(), 0);
     auto givens_in = [&](int r) {
-      return std::count_if(p.givens.begin() + r * n, p.givens.begin() + (r + 1) * n, [](int v) { return v != 0; });
+      return std::count_if(p.givens.begin() + r * n, p.givens.begin() + (r + 1) * n,
+                           [](int v) { return v != 0; });
     };
-    std::stable_sort(rows.begin(), rows.end(), [&](int a, int b) { return givens_in(a) > givens_in(b); });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [&](int a, int b) { return givens_in(a) > givens_in(b); });
     for (const int r : rows)
       for (int c = 0; c < n; ++c) order.push_back(r * n + c);
   }
@@ -100,7 +105,8 @@ inline std::vector<int> random_latin_square(int n, std::mt19937_64& rng) {
   std::vector<int> sq(un * un);
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c)
-      sq[std::size_t(r * n + c)] = syms[std::size_t((rows[std::size_t(r)] + cols[std::size_t(c)]) % n)];
+      sq[std::size_t(r * n + c)] =
+          syms[std::size_t((rows[std::size_t(r)] + cols[std::size_t(c)]) % n)];
   return sq;
 }
 
@@ -139,7 +145,9 @@ inline Raw random_puzzle(std::mt19937_64& rng) {
   p.n = std::max(size(rng), size(rng));  // mostly 4..6
   const int n = p.n;
   const std::vector<int> sq = random_latin_square(n, rng);
-  const double given_rate = n == 6 ? 0.3 + 0.3 * unit(rng) : n == 5 ? 0.15 + 0.35 * unit(rng) : 0.5 * unit(rng);
+  const double given_rate = n == 6   ? 0.3 + 0.3 * unit(rng)
+                            : n == 5 ? 0.15 + 0.35 * unit(rng)
+                                     : 0.5 * unit(rng);
   const double sign_rate = 0.5 * unit(rng);
   p.givens.assign(std::size_t(n * n), 0);
   p.right.assign(std::size_t(n * (n - 1)), 0);
@@ -149,11 +157,13 @@ inline Raw random_puzzle(std::mt19937_64& rng) {
   for (int r = 0; r < n; ++r)
     for (int c = 0; c + 1 < n; ++c)
       if (unit(rng) < sign_rate)
-        p.right[std::size_t(r * (n - 1) + c)] = sign_for(sq[std::size_t(r * n + c)], sq[std::size_t(r * n + c + 1)]);
+        p.right[std::size_t(r * (n - 1) + c)] =
+            sign_for(sq[std::size_t(r * n + c)], sq[std::size_t(r * n + c + 1)]);
   for (int r = 0; r + 1 < n; ++r)
     for (int c = 0; c < n; ++c)
       if (unit(rng) < sign_rate)
-        p.down[std::size_t(r * n + c)] = sign_for(sq[std::size_t(r * n + c)], sq[std::size_t((r + 1) * n + c)]);
+        p.down[std::size_t(r * n + c)] =
+            sign_for(sq[std::size_t(r * n + c)], sq[std::size_t((r + 1) * n + c)]);
 
   if (unit(rng) < 1.0 / 3) {
     Raw spoiled = p;

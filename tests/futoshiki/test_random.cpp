@@ -24,8 +24,10 @@ struct Combo {
   int max_n;  // largest N this combination is run on (propagation none is slow)
 };
 const Combo combos[] = {
-    {solve::Propagation::forward, solve::VarOrder::mrv_degree, solve::ValOrder::ascending, 6},  // course
-    {solve::Propagation::domain, solve::VarOrder::mrv_degree, solve::ValOrder::ascending, 6},   // fast
+    {solve::Propagation::forward, solve::VarOrder::mrv_degree, solve::ValOrder::ascending,
+     6},  // course
+    {solve::Propagation::domain, solve::VarOrder::mrv_degree, solve::ValOrder::ascending,
+     6},  // fast
     {solve::Propagation::arc, solve::VarOrder::mrv, solve::ValOrder::descending, 6},
     {solve::Propagation::forward, solve::VarOrder::input, solve::ValOrder::random, 6},
     {solve::Propagation::domain, solve::VarOrder::dom_wdeg, solve::ValOrder::random, 6},

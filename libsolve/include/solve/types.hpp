@@ -12,7 +12,8 @@ struct Var {
 
 /// How hard propagation works at each search node. Chosen per solve, not per model.
 enum class Propagation {
-  none,     ///< constraints are only checked once all their variables are assigned
+  none,     ///< plain backtracking: after each assignment, the constraints on the variable
+            ///< check the variables assigned so far; built-in constraints prune nothing
   forward,  ///< forward checking: when a variable is assigned (or becomes a singleton),
             ///< prune the domains of the variables it shares a constraint with
   arc,      ///< arc consistency on every constraint, repeated to a fixpoint (AC-3 style)

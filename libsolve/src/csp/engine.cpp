@@ -41,12 +41,6 @@ void Engine::enqueue(int p) {
   (cheap_[std::size_t(p)] ? queue_cheap_ : queue_rest_).push_back(p);
 }
 
-bool Engine::all_assigned(int p) const {
-  for (Var x : props_[std::size_t(p)]->scope())
-    if (!space_.assigned(x)) return false;
-  return true;
-}
-
 void Engine::schedule_modified(int running) {
   for (std::int32_t id : space_.modified()) {
     const bool assigned = space_.assigned(Var{id});
@@ -54,9 +48,7 @@ void Engine::schedule_modified(int running) {
       const int p = subs_[k];
       if (p == running) continue;
       switch (level_) {
-        case Propagation::none:
-          if (assigned && all_assigned(p)) enqueue(p);
-          break;
+        case Propagation::none:  // checks of the assigned variables
         case Propagation::forward:
           if (assigned) enqueue(p);
           break;
@@ -113,9 +105,8 @@ bool Engine::propagate_root() {
   for (int p = 0; p < int(props_.size()); ++p) {
     const auto scope = props_[std::size_t(p)]->scope();
     bool wake = level_ > Propagation::forward || scope.size() <= 1;
-    if (level_ == Propagation::forward)
+    if (level_ <= Propagation::forward)
       for (Var x : scope) wake = wake || space_.assigned(x);
-    if (level_ == Propagation::none) wake = wake || all_assigned(p);
     if (wake) enqueue(p);
   }
   return propagate();

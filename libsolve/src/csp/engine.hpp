@@ -18,8 +18,8 @@ class Engine {
   const Space& space() const { return space_; }
   int num_constraints() const { return int(props_.size()); }
 
-  /// First propagation at the root. At none: unary constraints only (node consistency);
-  /// at forward: every constraint with an assigned variable; above: every constraint.
+  /// First propagation at the root. At none and forward: unary constraints and every
+  /// constraint with an assigned variable; above: every constraint.
   bool propagate_root();
   /// Propagates the changes recorded in the space since the last call, to a fixpoint.
   /// False on failure (the space is then failed until pop()).
@@ -40,7 +40,6 @@ class Engine {
  private:
   void schedule_modified(int running);
   void enqueue(int p);
-  bool all_assigned(int p) const;
 
   Space space_;
   Propagation level_;

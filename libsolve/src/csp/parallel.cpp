@@ -27,8 +27,9 @@ bool replay(Engine& e, const Prefix& p) {
 }
 
 /// Cuts the tree into at least `want` subproblems (fewer if it is smaller), breadth first,
-/// branching exactly as the search does so that the subtrees partition it.
-std::vector<Prefix> split(const Model& m, const SearchOptions& o, std::size_t want) {
+/// branching exactly as the search does so that the subtrees partition it. Each value given
+/// to a variable on the way is a node, added to *nodes.
+std::vector<Prefix> split(const Model& m, const SearchOptions& o, std::size_t want, std::uint64_t* nodes) {
   Engine e(m, o.propagation);
   if (!e.propagate_root()) return {};
   const bool refute = o.branching == Branching::refutation && o.propagation != Propagation::none;
@@ -50,6 +51,7 @@ std::vector<Prefix> split(const Model& m, const SearchOptions& o, std::size_t wa
       leaves.push_back(std::move(p));  // a solution already: a worker reports it
       continue;
     }
+    *nodes += values.size();
     for (int v : values) {
       Prefix child = p;
       child.push_back({Var{x}, v, true});
@@ -67,11 +69,13 @@ Result parallel_search(const Model& model, const SearchOptions& options, const S
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   const int threads = options.threads;
-  const std::vector<Prefix> parts = split(model, options, std::size_t(threads) * 16);
+  std::uint64_t split_nodes = 0;
+  const std::vector<Prefix> parts = split(model, options, std::size_t(threads) * 16, &split_nodes);
 
   std::mutex mutex;  // guards everything below that is not atomic
   std::condition_variable finished_cv;
   Stats total;
+  total.nodes = split_nodes;
   StopReason stop = StopReason::exhausted;
   std::atomic<bool> halt{false};  // every worker's cancel flag
   std::atomic<std::size_t> next{0};

@@ -21,6 +21,7 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
   std::string_view name() const override { return "all_different"; }
 
   PropStatus propagate(Space& s) override {
+    if (check_only(s)) return check_assigned(s);
     // at the domain level Regin's filter subsumes value propagation
     if (s.level() == Propagation::domain ? !regin_.filter(s, xs_) : !propagate_values(s)) return PropStatus::failed;
     for (Var x : xs_)
@@ -29,6 +30,16 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
   }
 
  private:
+  /// Plain backtracking's test: no two assigned variables share a value.
+  PropStatus check_assigned(const Space& s) {
+    work_.clear();
+    for (Var x : xs_)
+      if (s.assigned(x)) work_.push_back(s.value(x));
+    std::sort(work_.begin(), work_.end());
+    if (std::adjacent_find(work_.begin(), work_.end()) != work_.end()) return PropStatus::failed;
+    return work_.size() == xs_.size() ? PropStatus::entailed : PropStatus::fixpoint;
+  }
+
   /// Removes the value of every assigned variable from the others, following new
   /// assignments as they appear. Fails on two variables with the same value.
   bool propagate_values(Space& s) {

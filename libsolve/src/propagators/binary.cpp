@@ -10,6 +10,13 @@ namespace solve {
 namespace detail {
 namespace {
 
+/// Plain backtracking's test of a binary relation: decided once both sides are assigned.
+template <std::size_t N, class Holds>
+PropStatus check_pair(const Space& s, const std::array<Var, N>& v, Holds holds) {
+  if (!s.assigned(v[0]) || !s.assigned(v[1])) return PropStatus::fixpoint;
+  return holds(s.value(v[0]), s.value(v[1])) ? PropStatus::entailed : PropStatus::failed;
+}
+
 /// x + offset <= y. Bounds reasoning is arc consistency for this relation.
 class LessOffset final : public CloneableConstraint<LessOffset> {
  public:
@@ -19,6 +26,7 @@ class LessOffset final : public CloneableConstraint<LessOffset> {
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
+    if (check_only(s)) return check_pair(s, vars_, [&](int a, int b) { return a + offset_ <= b; });
     if (from_assigned_only(s)) {
       if (s.assigned(x)) s.restrict_min(y, s.value(x) + offset_);
       if (!s.failed() && s.assigned(y)) s.restrict_max(x, s.value(y) - offset_);
@@ -45,6 +53,7 @@ class NotEqual final : public CloneableConstraint<NotEqual> {
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
+    if (check_only(s)) return check_pair(s, vars_, [](int a, int b) { return a != b; });
     if (s.assigned(x)) {
       s.remove(y, s.value(x));
       return settle(s, PropStatus::entailed);
@@ -69,6 +78,7 @@ class Equal final : public CloneableConstraint<Equal> {
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
+    if (check_only(s)) return check_pair(s, vars_, [](int a, int b) { return a == b; });
     if (from_assigned_only(s)) {
       if (s.assigned(x)) s.assign(y, s.value(x));
       else if (s.assigned(y)) s.assign(x, s.value(y));

@@ -9,6 +9,9 @@ namespace solve::detail {
 /// propagator then prunes from assigned variables only.
 inline bool from_assigned_only(const Space& s) { return s.level() <= Propagation::forward; }
 
+/// True at Propagation::none: built-in constraints then only check the assigned variables.
+inline bool check_only(const Space& s) { return s.level() == Propagation::none; }
+
 /// The status of a propagator after its domain operations: failed if the space failed.
 inline PropStatus settle(const Space& s, PropStatus st) { return s.failed() ? PropStatus::failed : st; }
 

@@ -1,10 +1,12 @@
 // table (extensional constraint): the values of the scope form one of the allowed tuples.
 // Arc level: generalised arc consistency by scanning the tuples still valid (GAC-scheme);
-// forward level: acts once at most one variable is unassigned (nFC0).
+// forward level: acts once at most one variable is unassigned (nFC0); none: checks a
+// complete tuple.
 #include <memory>
 #include <vector>
 
 #include "propagators/status.hpp"
+#include "solve/binary_table.hpp"
 #include "solve/constraints.hpp"
 #include "solve/error.hpp"
 
@@ -21,9 +23,10 @@ class Table final : public CloneableConstraint<Table> {
   PropStatus propagate(Space& s) override {
     const std::size_t arity = xs_.size();
     if (from_assigned_only(s)) {
+      // forward: act once at most one variable is open; none: check once none is
       int unassigned = 0;
       for (Var x : xs_) unassigned += !s.assigned(x);
-      if (unassigned > 1) return PropStatus::fixpoint;
+      if (unassigned > (check_only(s) ? 0 : 1)) return PropStatus::fixpoint;
     }
     // supported_ holds, per variable, a bitset over its current domain layout
     offsets_.resize(arity + 1);
@@ -73,6 +76,13 @@ void table(Model& m, std::span<const Var> xs, std::vector<std::vector<int>> allo
       throw ModelError("table: tuple of size " + std::to_string(t.size()) + " for " + std::to_string(xs.size()) +
                        " variables");
     flat.insert(flat.end(), t.begin(), t.end());
+  }
+  if (xs.size() == 2) {  // the bitset version revises far faster (see binary_table.hpp)
+    std::vector<std::pair<int, int>> pairs;
+    pairs.reserve(allowed.size());
+    for (const auto& t : allowed) pairs.emplace_back(t[0], t[1]);
+    binary_table(m, xs[0], xs[1], pairs);
+    return;
   }
   if (xs.empty()) {
     if (allowed.empty()) throw ModelError("table: no variables and no tuple (unsatisfiable by construction)");
