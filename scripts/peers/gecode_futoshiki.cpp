@@ -10,7 +10,8 @@
 //   gecode_futoshiki [--unique] [--stats] [--timeout SECONDS] FILE
 //
 // stdout: the solution (N rows), then with --unique "Unique." / "Not unique." / "Unknown.".
-// stderr with --stats: "nodes N failures F time S" (S in seconds, model + search).
+// stderr with --stats: "nodes: N", "failures: F", "time: T ms" lines, as futoshiki prints
+// them (T: posting the model + search, the file read excluded).
 // Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 time limit before an answer.
 #include <gecode/int.hh>
 #include <gecode/search.hh>
@@ -135,8 +136,8 @@ int main(int argc, char** argv) {
   }
   if (file.empty()) usage();
 
-  const auto start = std::chrono::steady_clock::now();
   const Puzzle puzzle = read_puzzle(file);
+  const auto start = std::chrono::steady_clock::now();
   auto root = std::make_unique<Futoshiki>(puzzle);
 
   Gecode::Search::Options o;
@@ -165,8 +166,9 @@ int main(int argc, char** argv) {
   }
   if (stats) {
     const Gecode::Search::Statistics s = engine.statistics();
-    std::fprintf(stderr, "nodes %lu failures %lu time %.6f\n", static_cast<unsigned long>(s.node),
-                 static_cast<unsigned long>(s.fail), seconds);
+    std::fprintf(stderr, "nodes: %lu\nfailures: %lu\ntime: %.3f ms\n",
+                 static_cast<unsigned long>(s.node), static_cast<unsigned long>(s.fail),
+                 seconds * 1e3);
   }
   return status;
 }
