@@ -11,6 +11,8 @@
 //     and domain, as strongly as you can. Pruning more than asked is allowed, less is not
 //     at Propagation::none (where checking is enough).
 //  5. clone() copies the constraint for a new search (several searches may run at once).
+//  6. The engine does not run a constraint again because of its own pruning: return changed
+//     when what you pruned may let you prune more (fixpoint claims you are idempotent).
 #include <memory>
 #include <span>
 #include <string_view>

@@ -44,14 +44,21 @@ struct TraceEvent {
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct SearchOptions {
   Propagation propagation = Propagation::domain;
-  VarOrder var_order = VarOrder::mrv_degree;
+  VarOrder var_order = VarOrder::dom_wdeg;
   ValOrder val_order = ValOrder::ascending;
+  Branching branching = Branching::refutation;
   std::uint64_t seed = 1;           ///< for ValOrder::random
   std::uint64_t max_solutions = 0;  ///< stop after this many (0: no limit)
   std::uint64_t max_nodes = 0;      ///< stop after this many nodes (0: no limit)
   double max_seconds = 0;           ///< stop after this much wall-clock time (0: no limit)
   const std::atomic<bool>* cancel = nullptr;  ///< stop soon after it becomes true
   std::function<void(const TraceEvent&)> trace;  ///< called at every decision/backtrack
+  /// Worker threads for search(), count() and solve_first(). With more than one, the tree is
+  /// cut into subproblems that the workers share: the solution count is the same for every
+  /// value, the order of solutions and the node counts are not; the callback is called from
+  /// the workers, one call at a time; max_nodes is shared by the workers. A trace hook, and
+  /// the Search class, always use one thread.
+  int threads = 1;
 };
 
 /// How a search ended.
@@ -77,6 +84,10 @@ class Search {
   std::optional<Solution> next();
   /// Statistics so far and why it stopped (exhausted until a limit is hit).
   Result result() const;
+  /// Like next() but without building the solution (for counting).
+  bool advance();
+  /// The values of the last solution found by advance() or next().
+  Solution current() const;
 
  private:
   struct Impl;

@@ -69,13 +69,16 @@ class Space {
   /// Keep only the values whose bit is set in mask (same layout as bits(x)).
   Event intersect(Var x, std::span<const std::uint64_t> mask);
 
+  /// True once a domain became empty at this search level (cleared by pop_level()).
+  bool failed() const { return failed_; }
+
   /// The propagation strength of the running search (propagators may adapt to it).
   Propagation level() const { return level_; }
   /// Number of variables.
   int num_vars() const { return int(info_.size()); }
 
   // ---- used by the engine (not by propagators) ----
-  /// Adds a variable with the values of [lo, hi] selected by keep (all if empty).
+  /// Adds a variable with domain [lo, hi], or only the given values of it when not empty.
   Var add_var(int lo, int hi, std::span<const int> values);
   void set_level(Propagation p) { level_ = p; }
   /// Opens a new search level: later changes are undone by pop_level().
@@ -84,8 +87,7 @@ class Space {
   void pop_level();
   /// Number of open levels.
   int depth() const { return int(level_marks_.size()); }
-  /// Variables modified since the last clear_modified(), each once; assigned_flag tells
-  /// whether it became assigned.
+  /// Variables modified since the last clear_modified(), each listed once.
   std::span<const std::int32_t> modified() const { return modified_; }
   void clear_modified();
   /// Counts domain operations that removed something (for statistics).
@@ -119,6 +121,7 @@ class Space {
   std::uint64_t epoch_ = 1;
   std::uint64_t updates_ = 0;
   Propagation level_ = Propagation::domain;
+  bool failed_ = false;
 };
 
 }  // namespace solve

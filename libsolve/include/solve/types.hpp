@@ -12,7 +12,8 @@ struct Var {
 
 /// How hard propagation works at each search node. Chosen per solve, not per model.
 enum class Propagation {
-  none,     ///< constraints are only checked once all their variables are assigned
+  none,     ///< plain backtracking: after each assignment, the constraints on the variable
+            ///< check the variables assigned so far; built-in constraints prune nothing
   forward,  ///< forward checking: when a variable is assigned (or becomes a singleton),
             ///< prune the domains of the variables it shares a constraint with
   arc,      ///< arc consistency on every constraint, repeated to a fixpoint (AC-3 style)
@@ -32,6 +33,12 @@ enum class ValOrder {
   ascending,   ///< smallest value first
   descending,  ///< largest value first
   random,      ///< a random order, reproducible from SearchOptions::seed
+};
+
+/// How the values of the chosen variable are tried.
+enum class Branching {
+  values,      ///< x = v1, then x = v2, ... each on the same domains (textbook backtracking)
+  refutation,  ///< x = v, then x != v propagated before the next value (binary branching)
 };
 
 /// What a domain operation did.

@@ -1,0 +1,59 @@
+#include "puzzle_reader.hpp"
+
+#include <fmt/core.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "solve/error.hpp"
+
+namespace carcassonne {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& name, int line, const std::string& what) {
+  throw solve::InputError(fmt::format("{}:{}: {}", name, line, what));
+}
+
+}  // namespace
+
+std::vector<Tile> read_puzzle(std::istream& in, const std::string& name) {
+  std::vector<Tile> tiles;
+  std::string text;
+  for (int line = 1; std::getline(in, text); ++line) {
+    for (char& c : text)
+      if (c == '\r' || c == '\t') c = ' ';
+    std::istringstream words(text);
+    std::vector<std::string> w;
+    for (std::string s; words >> s;) w.push_back(s);
+    if (w.empty()) continue;
+    if (w[0] != "tile") fail(name, line, fmt::format("unknown keyword '{}' (expected 'tile')", w[0]));
+    if (w.size() != 5)
+      fail(name, line, fmt::format("a tile has 4 edges (north east south west), found {}", w.size() - 1));
+    Tile t;
+    for (int s = 0; s < 4; ++s) {
+      const auto e = parse_edge(w[std::size_t(s) + 1]);
+      if (!e)
+        fail(name, line, fmt::format("unknown edge label '{}' (expected pasture, road or city)",
+                                     w[std::size_t(s) + 1]));
+      t.edges[std::size_t(s)] = *e;
+    }
+    if (!legal(t))
+      fail(name, line, fmt::format("illegal tile '{} {} {} {}' ({} road(s) with {} city edge(s){})",
+                                   w[1], w[2], w[3], w[4], t.count(Edge::road), t.count(Edge::city),
+                                   t.count(Edge::road) == 2 ? " on opposite sides" : ""));
+    if (int(tiles.size()) == max_tiles)
+      fail(name, line, fmt::format("too many tiles (at most {})", max_tiles));
+    tiles.push_back(t);
+  }
+  if (tiles.empty()) throw solve::InputError(fmt::format("{}: no tiles", name));
+  return tiles;
+}
+
+std::vector<Tile> read_puzzle_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw solve::InputError(fmt::format("{}: cannot open file", path));
+  return read_puzzle(in, path);
+}
+
+}  // namespace carcassonne

@@ -1,0 +1,95 @@
+#include "tile_xml.hpp"
+
+#include <fmt/core.h>
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "solve/error.hpp"
+
+namespace carcassonne {
+
+namespace {
+
+// The attribute for each side (north, east, south, west).
+constexpr const char* side_attribute[4] = {"top", "right", "bottom", "left"};
+
+/// "name:line:col" of a byte offset in text.
+std::string where(const std::string& name, const std::string& text, std::ptrdiff_t offset) {
+  const auto end = text.begin() + std::clamp<std::ptrdiff_t>(offset, 0, std::ptrdiff_t(text.size()));
+  const auto line = 1 + std::count(text.begin(), end, '\n');
+  const auto last_nl = std::find(std::make_reverse_iterator(end), text.rend(), '\n');
+  const auto col = 1 + std::distance(last_nl.base(), end);
+  return fmt::format("{}:{}:{}", name, line, col);
+}
+
+}  // namespace
+
+std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& name) {
+  pugi::xml_document doc;
+  const pugi::xml_parse_result ok = doc.load_buffer(text.data(), text.size());
+  if (!ok)
+    throw solve::InputError(fmt::format("{}: bad XML: {}", where(name, text, ok.offset), ok.description()));
+  const pugi::xml_node root = doc.document_element();
+  if (std::string_view(root.name()) != "tiles")
+    throw solve::InputError(fmt::format("{}: the root element must be <tiles>, not <{}>",
+                                        where(name, text, root.offset_debug() - 1), root.name()));
+  std::vector<Tile> tiles;
+  for (const pugi::xml_node node : root.children()) {
+    if (node.type() != pugi::node_element) continue;
+    const std::string at = where(name, text, node.offset_debug() - 1);  // at the '<'
+    if (std::string_view(node.name()) != "tile")
+      throw solve::InputError(fmt::format("{}: unexpected element <{}> (expected <tile>)", at, node.name()));
+    Tile t;
+    for (int side = 0; side < 4; ++side) {
+      const pugi::xml_attribute a = node.attribute(side_attribute[side]);
+      if (!a)
+        throw solve::InputError(fmt::format("{}: <tile> without attribute '{}'", at, side_attribute[side]));
+      const auto e = parse_edge(a.value(), true);
+      if (!e)
+        throw solve::InputError(fmt::format("{}: {}=\"{}\": expected field, road or city", at,
+                                            side_attribute[side], a.value()));
+      t.edges[std::size_t(side)] = *e;
+    }
+    tiles.push_back(t);
+  }
+  if (tiles.empty()) throw solve::InputError(fmt::format("{}: no tiles", name));
+  return tiles;
+}
+
+std::vector<Tile> read_tiles_xml_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw solve::InputError(fmt::format("{}: cannot open file", path));
+  std::ostringstream s;
+  s << in.rdbuf();
+  return read_tiles_xml(s.str(), path);
+}
+
+std::string write_tiles_xml(const std::vector<Tile>& tiles, const std::vector<const Placement*>& placed,
+                            const std::string& comment) {
+  pugi::xml_document doc;
+  auto decl = doc.append_child(pugi::node_declaration);
+  decl.append_attribute("version") = "1.0";
+  if (!comment.empty()) doc.append_child(pugi::node_comment).set_value((" " + comment + " ").c_str());
+  pugi::xml_node root = doc.append_child("tiles");
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    const Placement* p = i < placed.size() ? placed[i] : nullptr;
+    const Tile t = p ? oriented(tiles[i], *p) : tiles[i];
+    pugi::xml_node node = root.append_child("tile");
+    for (int side : {west, east, north, south}) {  // the seed's attribute order
+      const Edge e = t[side];
+      node.append_attribute(side_attribute[side]) = e == Edge::pasture ? "field" : edge_name(e).data();
+    }
+    if (p) {
+      node.append_attribute("positionX") = p->col;
+      node.append_attribute("positionY") = p->row;
+    }
+  }
+  std::ostringstream out;
+  doc.save(out, "  ");
+  return out.str();
+}
+
+}  // namespace carcassonne

@@ -1,0 +1,23 @@
+#pragma once
+// The XML format of seed 003: <tiles><tile left= right= top= bottom=/>...</tiles>, edges
+// field/road/city (pasture is accepted for field). Output adds positionX (column) and
+// positionY (row) to the placed tiles, with their edges as placed.
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "layout.hpp"
+#include "tile.hpp"
+
+namespace carcassonne {
+
+/// Parses a tile set; `name` is used in messages (FILE:LINE:COL: what). Throws InputError.
+std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& name);
+std::vector<Tile> read_tiles_xml_file(const std::string& path);
+
+/// The set with positions: placed[i] is where tiles[i] lies (turn applied to the edges
+/// written), or nullptr when it is not on the board. `comment` goes in an XML comment.
+std::string write_tiles_xml(const std::vector<Tile>& tiles, const std::vector<const Placement*>& placed,
+                            const std::string& comment);
+
+}  // namespace carcassonne

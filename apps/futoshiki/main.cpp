@@ -1,0 +1,233 @@
+// futoshiki: solves Futoshiki puzzles in the course's text format (docs/futoshiki.md).
+// Only the command line and the I/O live here; parsing, modelling and printing are in
+// futoshiki_core, the search in libsolve.
+#include <cstdint>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <solve/error.hpp>
+#include <solve/search.hpp>
+
+#include "model.hpp"
+#include "print.hpp"
+#include "puzzle.hpp"
+
+namespace {
+
+// Exit status: documented in docs/futoshiki.md.
+enum Exit : int {
+  answered = 0,       // the question was answered (a solution, all of them, a count, a verdict)
+  no_solution = 1,    // the puzzle has no solution (proved)
+  bad_input = 2,      // malformed input file or command line, unwritable output
+  limit_reached = 3,  // --timeout or --max-nodes stopped the search before the answer was complete
+  internal = 4,       // a bug: should never happen
+};
+
+enum class Mode { first, all, count, unique };
+
+struct Settings {
+  std::string input;
+  std::string output;
+  Mode mode = Mode::first;
+  bool stats = false;
+  bool trace = false;
+  std::string method = "fast";
+  std::string propagation;  // empty: the method's choice
+  std::string var_order;
+  std::string val_order;
+  std::string branching;
+  solve::SearchOptions search;  // seed and limits
+};
+
+const std::map<std::string, solve::Propagation> propagation_names{
+    {"none", solve::Propagation::none},
+    {"forward", solve::Propagation::forward},
+    {"arc", solve::Propagation::arc},
+    {"domain", solve::Propagation::domain}};
+const std::map<std::string, solve::VarOrder> var_order_names{
+    {"input", solve::VarOrder::input},
+    {"mrv", solve::VarOrder::mrv},
+    {"mrv_degree", solve::VarOrder::mrv_degree},
+    {"dom_wdeg", solve::VarOrder::dom_wdeg}};
+const std::map<std::string, solve::Branching> branching_names{
+    {"values", solve::Branching::values}, {"refutation", solve::Branching::refutation}};
+const std::map<std::string, solve::ValOrder> val_order_names{
+    {"ascending", solve::ValOrder::ascending},
+    {"descending", solve::ValOrder::descending},
+    {"random", solve::ValOrder::random}};
+
+template <class T>
+std::vector<std::string> names_of(const std::map<std::string, T>& names) {
+  std::vector<std::string> out;
+  for (const auto& entry : names) out.push_back(entry.first);
+  return out;
+}
+
+// The search options of a method; the flags given on the command line then override them.
+solve::SearchOptions method_options(const std::string& method) {
+  solve::SearchOptions o;  // "fast": the library's defaults are its fastest setting
+  if (method == "course") {
+    // The statement's algorithm: forward checking from the givens (repeated while singletons
+    // appear), then backtracking with MRV, degree tie-break, values in increasing order.
+    o.propagation = solve::Propagation::forward;
+    o.var_order = solve::VarOrder::mrv_degree;
+    o.val_order = solve::ValOrder::ascending;
+    o.branching = solve::Branching::values;  // textbook backtracking: one value after another
+  }
+  return o;
+}
+
+int run(const Settings& s, std::ostream& out) {
+  const futoshiki::Puzzle puzzle = futoshiki::read_puzzle(s.input);
+  const futoshiki::FutoshikiModel fm = futoshiki::build_model(puzzle);
+
+  solve::SearchOptions opts = method_options(s.method);
+  if (!s.propagation.empty()) opts.propagation = propagation_names.at(s.propagation);
+  if (!s.var_order.empty()) opts.var_order = var_order_names.at(s.var_order);
+  if (!s.val_order.empty()) opts.val_order = val_order_names.at(s.val_order);
+  if (!s.branching.empty()) opts.branching = branching_names.at(s.branching);
+  opts.seed = s.search.seed;
+  opts.max_seconds = s.search.max_seconds;
+  opts.max_nodes = s.search.max_nodes;
+  opts.threads = s.search.threads;
+  if (s.mode == Mode::first) opts.max_solutions = 1;
+  if (s.mode == Mode::unique) opts.max_solutions = 2;
+  if (s.trace)
+    opts.trace = [&](const solve::TraceEvent& e) {
+      std::cerr << futoshiki::format_trace(fm.model, e);
+    };
+
+  std::optional<std::vector<int>> first;
+  std::uint64_t found = 0;
+  const solve::Result result = solve::search(fm.model, opts, [&](const solve::Solution& sol) {
+    ++found;
+    if (s.mode == Mode::all) {
+      if (found > 1) out << '\n';
+      out << futoshiki::format_grid(fm.n, fm.grid(sol));
+    } else if (!first) {
+      first = fm.grid(sol);
+    }
+    return true;
+  });
+  if (s.stats) std::cerr << futoshiki::format_stats(result);
+
+  // A limit (time or nodes) cuts the search short; the solution limit we set ourselves does not.
+  const bool cut = !result.complete() && result.stop != solve::StopReason::solution_limit;
+  auto limit_message = [&](const std::string& what) {
+    std::cerr << fmt::format("futoshiki: {} reached {}\n", solve::to_string(result.stop), what);
+    return limit_reached;
+  };
+
+  if (s.mode == Mode::count) {
+    if (cut)
+      return limit_message(fmt::format("after {} solutions; the count is incomplete", found));
+    out << found << '\n';
+    return found > 0 ? answered : no_solution;
+  }
+  if (found == 0) {
+    if (cut) return limit_message("before any solution was found");
+    out << "No solution.\n";
+    return no_solution;
+  }
+  if (s.mode == Mode::all) {
+    if (cut) return limit_message(fmt::format("after {} solutions; the list is incomplete", found));
+    return answered;
+  }
+  out << futoshiki::format_grid(fm.n, *first);
+  if (s.mode == Mode::unique) {
+    if (found == 1 && cut) {
+      out << "\nunknown\n";
+      return limit_message("before uniqueness was decided");
+    }
+    out << (found == 1 ? "\nunique\n" : "\nnot unique\n");
+  }
+  return answered;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Settings s;
+  CLI::App app{
+      "Solves a Futoshiki puzzle given in the course's text format.\n"
+      "Exit status: 0 answered, 1 no solution, 2 bad input or usage, 3 limit reached."};
+  app.add_option("input", s.input, "Puzzle file ('-' for standard input)")
+      ->required()
+      ->type_name("FILE");
+  app.add_option("-o,--output", s.output, "Write the answer to FILE instead of standard output")
+      ->type_name("FILE");
+  bool want_all = false, want_count = false, want_unique = false;
+  auto* all =
+      app.add_flag("--all", want_all, "Print every solution, with a blank line between two");
+  auto* cnt = app.add_flag("--count", want_count, "Print the number of solutions");
+  auto* uniq = app.add_flag("--unique", want_unique,
+                            "Print a solution, then a blank line and 'unique' or 'not unique'");
+  all->excludes(cnt, uniq);
+  cnt->excludes(uniq);
+  app.add_flag("--stats", s.stats, "Print search statistics on standard error");
+  app.add_flag("--trace", s.trace, "Print every decision and backtrack on standard error");
+  app.add_option("--method", s.method,
+                 "course: forward checking, MRV + degree, ascending values, plain backtracking "
+                 "(the course's algorithm); fast: the library's fastest setting (default)")
+      ->check(CLI::IsMember({"course", "fast"}))
+      ->capture_default_str();
+  app.add_option("--propagation", s.propagation, "Override the method's propagation")
+      ->check(CLI::IsMember(names_of(propagation_names)));
+  app.add_option("--heuristic", s.var_order, "Override the method's variable order")
+      ->check(CLI::IsMember(names_of(var_order_names)));
+  app.add_option("--values", s.val_order, "Override the method's value order")
+      ->check(CLI::IsMember(names_of(val_order_names)));
+  app.add_option("--branching", s.branching, "Override the method's branching")
+      ->check(CLI::IsMember(names_of(branching_names)));
+  app.add_option("--seed", s.search.seed, "Seed for --values random")->capture_default_str();
+  app.add_option("--threads", s.search.threads,
+                 "Search with N threads (same answers and counts; --all order and --stats vary)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  app.add_option("--timeout", s.search.max_seconds, "Give up after SECONDS of search (exit 3)")
+      ->type_name("SECONDS")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--max-nodes", s.search.max_nodes, "Give up after N search nodes (exit 3)")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? answered : bad_input;
+  }
+  if (want_all) s.mode = Mode::all;
+  if (want_count) s.mode = Mode::count;
+  if (want_unique) s.mode = Mode::unique;
+
+  try {
+    if (s.output.empty()) return run(s, std::cout);
+    // Written to a buffer first, so a bad input leaves no output file behind.
+    std::ostringstream buf;
+    const int status = run(s, buf);
+    std::ofstream file(s.output, std::ios::binary);
+    file << buf.str();
+    file.close();
+    if (!file) {
+      std::cerr << fmt::format("{}: cannot write the file\n", s.output);
+      return bad_input;
+    }
+    return status;
+  } catch (const solve::InputError& e) {
+    std::cerr << e.what() << '\n';
+    return bad_input;
+  } catch (const std::exception& e) {
+    std::cerr << "futoshiki: internal error: " << e.what() << '\n';
+    return internal;
+  }
+}

@@ -1,0 +1,36 @@
+#pragma once
+// Symmetry breaking during search by dominance detection (SBDD, after Fahle, Schamberger and
+// Sellmann 2001, and Focacci and Milano 2001), for symmetries the user can describe by a
+// canonical key of a partial assignment.
+//
+// skip_equivalent_states(m, xs, key): whenever the first k variables of xs are assigned,
+// key(values) names the state; a node whose state was already met at an earlier, finished
+// part of the depth-first search fails, since its subtree holds the same solutions up to the
+// symmetry. The caller promises that two prefixes with equal keys have the same completions
+// (up to the symmetry it wants to ignore). Solutions are then lost only if they are
+// symmetric to solutions already reported, so counts become counts of classes.
+//
+//   // identical items: the state is the multiset of (item kind, position) placed so far
+//   solve::skip_equivalent_states(m, xs, [&](std::span<const int> v, std::vector<std::uint32_t>& k) {
+//     for (std::size_t i = 0; i < v.size(); ++i) k.push_back(kind[i] << 16 | v[i]);
+//     std::sort(k.begin(), k.end());
+//   });
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "solve/model.hpp"
+
+namespace solve {
+
+/// Writes the canonical key of the assigned prefix values (xs[0..k)) into key (given empty).
+using StateKey = std::function<void(std::span<const int> prefix, std::vector<std::uint32_t>& key)>;
+
+/// Fails nodes whose prefix state was explored before (see above). Works with any search of
+/// this library (depth first); the memory grows with the number of distinct states. With
+/// several search threads each worker compares only with its own finished subtrees: still
+/// sound, less pruning.
+void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key);
+
+}  // namespace solve

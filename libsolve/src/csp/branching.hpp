@@ -1,0 +1,18 @@
+#pragma once
+// Branching heuristics: which variable to decide next, and in which order to try its values.
+// Chosen by enum (SearchOptions), after Gecode's INT_VAR_SIZE_MIN / DEGREE_MAX / AFC.
+#include <cstdint>
+#include <vector>
+
+#include "csp/engine.hpp"
+#include "solve/types.hpp"
+
+namespace solve::detail {
+
+/// The unassigned variable to branch on, or -1 when every variable is assigned.
+int select_variable(const Engine& e, VarOrder order);
+
+/// Appends the values of x to out in the order asked (random uses and advances rng).
+void order_values(const Space& s, Var x, ValOrder order, std::uint64_t& rng, std::vector<int>& out);
+
+}  // namespace solve::detail

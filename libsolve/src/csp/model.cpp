@@ -1,0 +1,77 @@
+// A model is a list of variable declarations and constraints; searches clone the constraints.
+#include "solve/model.hpp"
+
+#include <algorithm>
+
+#include "solve/error.hpp"
+
+namespace solve {
+
+Model::Model(const Model& other) : vars_(other.vars_) {
+  constraints_.reserve(other.constraints_.size());
+  for (const auto& c : other.constraints_) constraints_.push_back(c->clone());
+}
+
+Model& Model::operator=(const Model& other) {
+  if (this != &other) {
+    Model copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+Model::~Model() = default;
+
+Var Model::add_var(int lo, int hi, std::string name) {
+  if (lo > hi) throw ModelError("add_var: empty domain [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  if (static_cast<long long>(hi) - lo >= (1 << 26)) throw ModelError("add_var: domain wider than 2^26 values");
+  VarDecl d;
+  d.values.reserve(std::size_t(hi - lo + 1));
+  for (int v = lo; v <= hi; ++v) d.values.push_back(v);
+  d.name = std::move(name);
+  vars_.push_back(std::move(d));
+  return Var{std::int32_t(vars_.size() - 1)};
+}
+
+Var Model::add_var(std::span<const int> values, std::string name) {
+  if (values.empty()) throw ModelError("add_var: empty domain");
+  VarDecl d;
+  d.values.assign(values.begin(), values.end());
+  std::sort(d.values.begin(), d.values.end());
+  d.values.erase(std::unique(d.values.begin(), d.values.end()), d.values.end());
+  if (static_cast<long long>(d.values.back()) - d.values.front() >= (1 << 26))
+    throw ModelError("add_var: domain wider than 2^26 values");
+  d.name = std::move(name);
+  vars_.push_back(std::move(d));
+  return Var{std::int32_t(vars_.size() - 1)};
+}
+
+std::vector<Var> Model::add_vars(int n, int lo, int hi, const std::string& prefix) {
+  std::vector<Var> xs;
+  xs.reserve(std::size_t(std::max(n, 0)));
+  for (int i = 0; i < n; ++i)
+    xs.push_back(add_var(lo, hi, prefix.empty() ? std::string{} : prefix + "[" + std::to_string(i) + "]"));
+  return xs;
+}
+
+void Model::check(Var x) const {
+  if (x.id < 0 || x.id >= num_vars())
+    throw ModelError("variable x" + std::to_string(x.id) + " does not belong to this model");
+}
+
+void Model::post(std::unique_ptr<Constraint> c) {
+  if (!c) throw ModelError("post: null constraint");
+  for (Var x : c->scope()) check(x);
+  constraints_.push_back(std::move(c));
+}
+
+std::string Model::name(Var x) const {
+  check(x);
+  const std::string& n = vars_[std::size_t(x.id)].name;
+  if (!n.empty()) return n;
+  std::string generated = "x";  // built in two steps: GCC 12 warns (-Wrestrict) on "x" + string
+  generated += std::to_string(x.id);
+  return generated;
+}
+
+}  // namespace solve

@@ -1,0 +1,127 @@
+// Binary relations between two variables: x + c <= y (less, less_equal), x != y, x == y;
+// and the unary x == v.
+#include <array>
+#include <memory>
+
+#include "propagators/status.hpp"
+#include "solve/constraints.hpp"
+
+namespace solve {
+namespace detail {
+namespace {
+
+/// Plain backtracking's test of a binary relation: decided once both sides are assigned.
+template <std::size_t N, class Holds>
+PropStatus check_pair(const Space& s, const std::array<Var, N>& v, Holds holds) {
+  if (!s.assigned(v[0]) || !s.assigned(v[1])) return PropStatus::fixpoint;
+  return holds(s.value(v[0]), s.value(v[1])) ? PropStatus::entailed : PropStatus::failed;
+}
+
+/// x + offset <= y. Bounds reasoning is arc consistency for this relation.
+class LessOffset final : public CloneableConstraint<LessOffset> {
+ public:
+  LessOffset(Var x, Var y, int offset) : vars_{x, y}, offset_(offset) {}
+  std::span<const Var> scope() const override { return vars_; }
+  std::string_view name() const override { return offset_ == 1 ? "less" : "less_equal"; }
+
+  PropStatus propagate(Space& s) override {
+    const Var x = vars_[0], y = vars_[1];
+    if (check_only(s)) return check_pair(s, vars_, [&](int a, int b) { return a + offset_ <= b; });
+    if (from_assigned_only(s)) {
+      if (s.assigned(x)) s.restrict_min(y, s.value(x) + offset_);
+      if (!s.failed() && s.assigned(y)) s.restrict_max(x, s.value(y) - offset_);
+    } else {
+      s.restrict_max(x, s.max(y) - offset_);
+      if (!s.failed()) s.restrict_min(y, s.min(x) + offset_);
+    }
+    if (s.failed()) return PropStatus::failed;
+    return s.max(x) + offset_ <= s.min(y) ? PropStatus::entailed : PropStatus::fixpoint;
+  }
+
+ private:
+  std::array<Var, 2> vars_;
+  int offset_;
+};
+
+/// x != y: only an assigned side can prune the other, at every level.
+class NotEqual final : public CloneableConstraint<NotEqual> {
+ public:
+  NotEqual(Var x, Var y) : vars_{x, y} {}
+  std::span<const Var> scope() const override { return vars_; }
+  std::string_view name() const override { return "not_equal"; }
+  bool wakes_on_assignment_only() const override { return true; }
+
+  PropStatus propagate(Space& s) override {
+    const Var x = vars_[0], y = vars_[1];
+    if (check_only(s)) return check_pair(s, vars_, [](int a, int b) { return a != b; });
+    if (s.assigned(x)) {
+      s.remove(y, s.value(x));
+      return settle(s, PropStatus::entailed);
+    }
+    if (s.assigned(y)) {
+      s.remove(x, s.value(y));
+      return settle(s, PropStatus::entailed);
+    }
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  std::array<Var, 2> vars_;
+};
+
+/// x == y: domains intersected (arc), or the other side assigned (forward).
+class Equal final : public CloneableConstraint<Equal> {
+ public:
+  Equal(Var x, Var y) : vars_{x, y} {}
+  std::span<const Var> scope() const override { return vars_; }
+  std::string_view name() const override { return "equal"; }
+
+  PropStatus propagate(Space& s) override {
+    const Var x = vars_[0], y = vars_[1];
+    if (check_only(s)) return check_pair(s, vars_, [](int a, int b) { return a == b; });
+    if (from_assigned_only(s)) {
+      if (s.assigned(x)) s.assign(y, s.value(x));
+      else if (s.assigned(y)) s.assign(x, s.value(y));
+    } else {
+      keep_common(s, x, y);
+      if (!s.failed()) keep_common(s, y, x);
+    }
+    if (s.failed()) return PropStatus::failed;
+    return s.assigned(x) && s.assigned(y) ? PropStatus::entailed : PropStatus::fixpoint;
+  }
+
+ private:
+  /// Removes from a every value that b lacks.
+  static void keep_common(Space& s, Var a, Var b) {
+    for (int v = s.min(a); v != INT_MAX && !s.failed(); v = s.next_value(a, v))
+      if (!s.contains(b, v)) s.remove(a, v);
+  }
+  std::array<Var, 2> vars_;
+};
+
+/// x == v.
+class Fix final : public CloneableConstraint<Fix> {
+ public:
+  Fix(Var x, int v) : var_{x}, value_(v) {}
+  std::span<const Var> scope() const override { return var_; }
+  std::string_view name() const override { return "fix"; }
+  PropStatus propagate(Space& s) override {
+    s.assign(var_[0], value_);
+    return settle(s, PropStatus::entailed);
+  }
+
+ private:
+  std::array<Var, 1> var_;
+  int value_;
+};
+
+}  // namespace
+}  // namespace detail
+
+void less(Model& m, Var x, Var y) { m.post(std::make_unique<detail::LessOffset>(x, y, 1)); }
+void less_equal(Model& m, Var x, Var y) { m.post(std::make_unique<detail::LessOffset>(x, y, 0)); }
+void not_equal(Model& m, Var x, Var y) { m.post(std::make_unique<detail::NotEqual>(x, y)); }
+void equal(Model& m, Var x, Var y) { m.post(std::make_unique<detail::Equal>(x, y)); }
+void fix(Model& m, Var x, int v) { m.post(std::make_unique<detail::Fix>(x, v)); }
+
+}  // namespace solve

@@ -1,0 +1,18 @@
+# Sourced by scripts/run and scripts/test: where the tree is, and how to build it.
+# Build directories: build/ (Release) and build-sanitize/ (ASan + UBSan), both Ninja.
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+jobs=${SOLVE_JOBS:-2}  # the reference machine has 2 cores
+
+# say TEXT...: a visible step marker with the seconds since the script started.
+say() { printf '\n==> [%4ds] %s\n' "$SECONDS" "$*"; }
+
+# build DIR TYPE [CMAKE-ARGS...]: configure DIR (cheap when already configured) and build
+# every target in it.
+build() {
+  local dir=$1 type=$2
+  shift 2
+  say "configure + build ${dir#"$root"/} ($type${*:+ $*})"
+  cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" &&
+    cmake --build "$dir" -j "$jobs"
+}

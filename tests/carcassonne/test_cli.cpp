@@ -1,0 +1,92 @@
+// Command-line handling: course spellings, bad flags and values exit 2.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+#include "cli.hpp"
+
+using namespace carcassonne;
+
+namespace {
+const std::string puzzle1 = SOLVE_PUZZLES_DIR "/carcassonne/puzzle1.txt";
+}
+
+TEST_CASE("single-dash course options become long options", "[carcassonne][cli]") {
+  const auto out = double_dash({"p.txt", "-all_solutions", "-board_dimensions", "2", "3", "-x", "--allow_rotations"},
+                               {"all_solutions", "board_dimensions", "allow_rotations"});
+  CHECK(out == std::vector<std::string>{"p.txt", "--all_solutions", "--board_dimensions", "2", "3", "-x",
+                                        "--allow_rotations"});
+}
+
+TEST_CASE("bad values and flags exit 2", "[carcassonne][cli]") {
+  CHECK(run_sequence({puzzle1, "-tile_size", "12"}) == 2);
+  CHECK(run_sequence({puzzle1, "-tile_size", "9"}) == 2);
+  CHECK(run_sequence({puzzle1, "-board_dimensions", "0", "3"}) == 2);
+  CHECK(run_sequence({puzzle1, "-board_dimensions", "3"}) == 2);
+  CHECK(run_sequence({puzzle1, "--bogus"}) == 2);
+  CHECK(run_sequence({}) == 2);
+  CHECK(run_square({"--timeout", "-1"}) == 2);
+  CHECK(run_square({"--timeout", "soon"}) == 2);
+}
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out, err;
+};
+
+/// Runs the carcassonne binary with a shell argument string.
+Run run(const std::string& args) {
+  const std::string err_file = "carcassonne_test_stderr.txt";
+  const std::string command = std::string(CARCASSONNE_BIN) + " " + args + " 2>" + err_file;
+  Run r{};
+  FILE* p = popen(command.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
+  const int status = pclose(p);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream e(err_file);
+  r.err.assign(std::istreambuf_iterator<char>(e), {});
+  std::remove(err_file.c_str());
+  return r;
+}
+
+const std::string dir = SOLVE_PUZZLES_DIR "/carcassonne/";
+
+}  // namespace
+
+TEST_CASE("the program: answers, no solution, bad input", "[carcassonne][cli]") {
+  const Run five = run(dir + "puzzle5.txt -board_dimensions 4 3");
+  CHECK(five.status == 0);
+  std::ifstream expected(dir + "output5.txt");
+  CHECK(five.out == std::string(std::istreambuf_iterator<char>(expected), {}));
+
+  const Run three = run(dir + "puzzle3.txt --all_solutions");
+  CHECK(three.status == 1);
+  CHECK(three.out == "No Solutions.\n");
+
+  const Run bad = run(std::string(SOLVE_TESTDATA_DIR) + "/carcassonne/illegal_opposite.txt");
+  CHECK(bad.status == 2);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find("illegal_opposite.txt:1: illegal tile") != std::string::npos);
+
+  const Run size = run(dir + "puzzle1.txt -tile_size 10");
+  CHECK(size.status == 2);
+  CHECK(size.out.empty());
+
+  const Run square = run("square");
+  CHECK(square.status == 0);
+  CHECK(square.out.find("<tiles>") != std::string::npos);
+  CHECK(square.err == "biggest square: 8 (= floor(sqrt(72)), optimal)\n");
+
+  const Run xml = run("square " + std::string(SOLVE_TESTDATA_DIR) + "/carcassonne/bad_label.xml");
+  CHECK(xml.status == 2);
+  CHECK(xml.out.empty());
+  CHECK(xml.err.find("bad_label.xml:3:1: left=\"water\"") != std::string::npos);
+}
