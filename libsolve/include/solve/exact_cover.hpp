@@ -110,7 +110,8 @@ enum class ItemChoice {
 
 /// Which engine runs the search.
 enum class CoverEngine {
-  automatic,  ///< bitset when the problem fits it (no colours, few items), else dancing links
+  automatic,  ///< bitset when the problem fits it (no colours, few items) and the item choice
+              ///< is `first` or every item is primary; else dancing links
   dlx,        ///< dancing links: any size, colours
   bitset,     ///< options as bit masks: at most 256 items, no colours (ModelError otherwise)
 };

@@ -1,0 +1,103 @@
+// Knuth's exact-cover text format: reading, writing back, and every kind of bad input
+// rejected with its line number.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "solve/error.hpp"
+#include "solve/exact_cover_io.hpp"
+
+using Catch::Matchers::Contains;
+
+namespace {
+
+solve::ExactCover read(const std::string& text) {
+  std::istringstream in(text);
+  return solve::read_exact_cover(in, "t.dlx");
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    read(text);
+  } catch (const solve::InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+const char* const example =
+    "| Knuth's XCC example (TAOCP 7.2.2.1 (49))\n"
+    "p q r | x y\n"
+    "p q x y:A\n"
+    "p r x:A y\n"
+    "p x:B\n"
+    "q x:A\n"
+    "r y:B\n";
+
+}  // namespace
+
+TEST_CASE("reading a problem with comments, secondary items and colours", "[dlx][io]") {
+  const auto p = read(example);
+  REQUIRE(p.num_items() == 5);
+  REQUIRE(p.num_primary() == 3);
+  REQUIRE(p.num_options() == 5);
+  REQUIRE(p.num_colours() == 2);
+  REQUIRE(p.item_name(3) == "x");
+  REQUIRE_FALSE(p.is_primary(4));
+  REQUIRE(p.find_item("r") == 2);
+  REQUIRE_FALSE(p.find_item("z"));
+  REQUIRE(solve::format_option(p, 1) == "p r x:A y");
+  // Knuth's example has exactly one solution: options 'q x:A' and 'p r x:A y'.
+  std::vector<int> found;
+  const auto r = solve::search(p, {}, [&](std::span<const int> s) {
+    found.assign(s.begin(), s.end());
+    return true;
+  });
+  REQUIRE(r.stats.solutions == 1);
+  std::sort(found.begin(), found.end());
+  REQUIRE(found == std::vector<int>{1, 3});
+}
+
+TEST_CASE("writing gives back the same problem", "[dlx][io]") {
+  const auto p = read(example);
+  std::ostringstream out;
+  solve::write_exact_cover(out, p);
+  REQUIRE(out.str() == "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n");
+  const auto q = read(out.str());
+  REQUIRE(q.num_options() == p.num_options());
+  for (int o = 0; o < p.num_options(); ++o) REQUIRE(solve::format_option(q, o) == solve::format_option(p, o));
+}
+
+TEST_CASE("blank lines, tabs and CR line ends are accepted", "[dlx][io]") {
+  const auto p = read("\n  a\tb |\tc\r\n\r\n| comment\na c\r\nb\n");
+  REQUIRE(p.num_items() == 3);
+  REQUIRE(p.num_options() == 2);
+  REQUIRE(solve::count(p).stats.solutions == 1);
+}
+
+TEST_CASE("bounds 0:1 and 1:1 are read, others rejected", "[dlx][io]") {
+  const auto p = read("a 0:1|b 1:1|c\na c\nb c\na\n");
+  REQUIRE(p.num_primary() == 2);  // b became secondary
+  REQUIRE_FALSE(p.is_primary(*p.find_item("b")));
+  REQUIRE(solve::count(p).stats.solutions == 2);  // {a c} and {b c, a}
+  REQUIRE_THAT(error_of("a 2:3|b\na b\n"), Contains("t.dlx:1:") && Contains("not supported"));
+}
+
+TEST_CASE("malformed input is rejected with its line", "[dlx][io]") {
+  REQUIRE_THAT(error_of(""), Contains("no items line"));
+  REQUIRE_THAT(error_of("| only a comment\n"), Contains("no items line"));
+  REQUIRE_THAT(error_of("a b\na c\n"), Contains("t.dlx:2: unknown item 'c'"));
+  REQUIRE_THAT(error_of("a b\n\na b a\n"), Contains("t.dlx:3: item 'a' twice"));
+  REQUIRE_THAT(error_of("a b | x\na x:1\nb:1\n"), Contains("t.dlx:3: colour on primary item 'b'"));
+  REQUIRE_THAT(error_of("a a\n"), Contains("t.dlx:1: item 'a' declared twice"));
+  REQUIRE_THAT(error_of("a | x | y\n"), Contains("t.dlx:1: second '|'"));
+  REQUIRE_THAT(error_of("a | x\na x:\n"), Contains("t.dlx:2: bad colour"));
+  REQUIRE_THAT(error_of("a | x\na x:b:c\n"), Contains("t.dlx:2: bad colour"));
+  REQUIRE_THAT(error_of("a x:y\n"), Contains("t.dlx:1: bad item name"));
+  REQUIRE_THAT(error_of("a b|x\n"), Contains("t.dlx:1: bad bounds"));
+  REQUIRE_THAT(error_of("a 3:1|x\n"), Contains("t.dlx:1: bad bounds"));
+  REQUIRE_THAT(error_of("a | 0:1|x\n"), Contains("t.dlx:1: bounds on secondary item"));
+  std::istringstream in("a\nb\n");
+  REQUIRE_THROWS_WITH(solve::read_exact_cover(in), Contains("line 2: unknown item 'b'"));
+  REQUIRE_THROWS_AS(solve::read_exact_cover_file("/nonexistent/x.dlx"), solve::InputError);
+}

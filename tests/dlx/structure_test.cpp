@@ -1,0 +1,89 @@
+// Dancing links restores its lists exactly: after a search, after a stopped search, after
+// push/pop; and the lists are consistent at every node of the search.
+#include <catch2/catch.hpp>
+
+#include "exact_cover/control.hpp"
+#include "exact_cover/dlx.hpp"
+#include "random_instances.hpp"
+
+namespace {
+
+struct Fixture {
+  solve::CoverOptions options;
+  solve::CoverCallback callback;
+};
+
+/// A dancing-links engine on p with its options, and the lists as built.
+struct Rig {
+  Fixture f;
+  solve::detail::Control control;
+  solve::detail::Dlx dlx;
+  std::vector<solve::detail::Dlx::Node> start;
+  Rig(const solve::ExactCover& p, solve::CoverOptions o)
+      : f{std::move(o), {}}, control(f.options, f.callback), dlx(p, control), start(dlx.nodes()) {}
+};
+
+const testing::RandomSpec coloured{.max_primary = 12, .max_secondary = 3, .max_options = 40, .colours = 2, .planted = 4};
+
+}  // namespace
+
+TEST_CASE("dancing links restores its lists after every search", "[dlx][structure]") {
+  std::mt19937 rng(2024);
+  for (int colours : {0, 2}) {
+    testing::RandomSpec spec{.max_primary = 9, .max_secondary = 4, .max_options = 30, .colours = colours, .planted = 2};
+    for (int k = 0; k < 60; ++k) {
+      const solve::ExactCover p = testing::random_problem(rng, spec);
+      Fixture f;
+      solve::detail::Dlx* engine = nullptr;
+      std::string broken;
+      // The prune hook sees every node: check the lists there too.
+      f.options.prune = [&](std::span<const int>) {
+        if (broken.empty()) broken = engine->sanity_check();
+        return true;
+      };
+      solve::detail::Control control(f.options, f.callback);
+      solve::detail::Dlx dlx(p, control);
+      engine = &dlx;
+      REQUIRE(dlx.sanity_check().empty());
+      const auto nodes = dlx.nodes();
+      const auto items = dlx.items();
+      dlx.run();
+      REQUIRE(broken.empty());
+      REQUIRE(dlx.sanity_check().empty());
+      REQUIRE(dlx.nodes() == nodes);
+      REQUIRE(dlx.items() == items);
+    }
+  }
+}
+
+TEST_CASE("a search stopped by a limit leaves the lists as they were", "[dlx][structure]") {
+  std::mt19937 rng(5);
+  for (int k = 0; k < 30; ++k) {
+    solve::CoverOptions o;
+    o.max_solutions = 1;
+    Rig r(testing::random_problem(rng, coloured), o);
+    r.dlx.run();
+    REQUIRE(r.control.stopped());
+    REQUIRE(r.dlx.nodes() == r.start);
+    REQUIRE(r.dlx.sanity_check().empty());
+  }
+}
+
+TEST_CASE("push and pop of a prefix restore the lists", "[dlx][structure]") {
+  std::mt19937 rng(8);
+  for (int k = 0; k < 30; ++k) {
+    Rig r(testing::random_problem(rng, coloured), {});
+    solve::detail::Prefixes split;
+    split.depth = 2;
+    r.dlx.run(&split, true);
+    REQUIRE(r.dlx.nodes() == r.start);
+    for (std::size_t j = 0; j < split.size(); ++j) {
+      for (int o : split[j]) r.dlx.push(o);
+      REQUIRE(r.dlx.sanity_check().empty());
+      r.dlx.run();
+      r.dlx.pop();
+      r.dlx.pop();
+      REQUIRE(r.dlx.nodes() == r.start);
+    }
+  }
+}
