@@ -24,7 +24,7 @@ struct Args {
   std::string moves;
   std::string svg;
   int threads = 1;
-  bool json = false, dumb = false, smart = false, identical = false, unique = false, no_limits = false;
+  bool json = false, all = false, dumb = false, smart = false, identical = false, unique = false, no_limits = false;
 };
 
 void add_common(CLI::App* sub, Args& a) {
@@ -94,6 +94,14 @@ int run(const std::string& command, const Args& a) {
     std::cout << (a.json ? count_json(r) : count_text(r));
     return r.solutions > 0 ? 0 : 1;
   }
+  if (a.all) {
+    const CountResult r = list_solutions(board, o, [&](const std::vector<int>& grid) {
+      std::cout << board_text(puzzle, board.cols(), grid) << "\n";
+    });
+    clear();
+    std::cout << count_text(r);
+    return r.solutions > 0 ? 0 : 1;
+  }
   const SolveResult r = find_solution(board, o);
   clear();
   std::cout << (a.json ? solve_json(board, r) : solve_text(board, r));
@@ -123,7 +131,10 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 256));
     sub->add_flag("--json", a.json, "print the result as one JSON object");
   }
-  solve->add_option("--svg", a.svg, "also draw the solution into this SVG file");
+  auto* svg = solve->add_option("--svg", a.svg, "also draw the solution into this SVG file");
+  solve->add_flag("--all", a.all, "print every solution (with --unique: one of each kind), then the count")
+      ->excludes(svg)
+      ->excludes(solve->get_option("--json"));
   try {
     app.parse(argc, argv);
     return run(app.get_subcommands().front()->get_name(), a);

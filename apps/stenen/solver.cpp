@@ -78,6 +78,39 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   return out;
 }
 
+CountResult list_solutions(const Board& position, const RunOptions& o,
+                           const std::function<void(const std::vector<int>&)>& on_board) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Model model(position, ModelOptions{o.method, o.counting, o.counting == Counting::unique});
+  const auto& group = model.symmetries();
+  CountResult out;
+  const auto take = [&](std::span<const int> chosen) {
+    const std::vector<int> grid = model.grid(chosen);
+    std::vector<int> stab;
+    for (int c : chosen)
+      if (model.placement(c).piece == model.breaker()) stab = model.stabiliser(c);
+    if (model.breaker() < 0)
+      for (std::size_t g = 0; g < group.size(); ++g) stab.push_back(int(g));
+    // One board per orbit of the stabiliser: the one with the least key.
+    const std::vector<int> key = board_key(grid, model.class_of_stone());
+    for (int g : stab)
+      if (g != 0 && board_key(transformed(grid, group[std::size_t(g)].image), model.class_of_stone()) < key)
+        return true;
+    ++out.solutions;
+    on_board(grid);
+    return true;
+  };
+  solve::CoverResult r;
+  if (model.pieces().empty())
+    take({});
+  else
+    r = solve::search(model.problem(), cover_options(model, o), take);
+  out.positions = r.stats.nodes - model.order_rejections();
+  out.complete = r.complete();
+  out.seconds = since(t0);
+  return out;
+}
+
 SolveResult find_solution(const Board& position, const RunOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   const Model model(position, model_options(position, o, false));

@@ -37,6 +37,11 @@ struct SolveResult {
 
 CountResult count_solutions(const Board& position, const RunOptions& options);
 SolveResult find_solution(const Board& position, const RunOptions& options);
+/// Calls on_board for every solution (with Counting::unique, for one board of each orbit: the
+/// least by board_key among those the symmetry-restricted search meets). The result counts
+/// the boards given.
+CountResult list_solutions(const Board& position, const RunOptions& options,
+                           const std::function<void(const std::vector<int>& grid)>& on_board);
 
 /// Adds up solutions found by a symmetry-restricted search (see model.hpp): each one stands for
 /// |G|/|Stab(p)| boards, and for fix/|Stab(p)| boards up to symmetry, where fix counts the

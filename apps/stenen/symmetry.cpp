@@ -51,6 +51,18 @@ bool invariant(const std::vector<int>& grid, const std::vector<int>& class_of,
   return true;
 }
 
+std::vector<int> board_key(const std::vector<int>& grid, const std::vector<int>& class_of) {
+  std::vector<int> first(class_of.size(), -1), key(grid.size(), 0);
+  const int cells = int(grid.size());
+  for (int c = 0; c < cells; ++c) {
+    const int s = grid[std::size_t(c)];
+    if (s == 0) continue;
+    if (first[std::size_t(s)] < 0) first[std::size_t(s)] = c;
+    key[std::size_t(c)] = class_of[std::size_t(s)] * (cells + 1) + first[std::size_t(s)] + 1;
+  }
+  return key;
+}
+
 std::vector<int> transformed(const std::vector<int>& grid, const std::vector<int>& image) {
   std::vector<int> out(grid.size());
   for (std::size_t c = 0; c < grid.size(); ++c) out[std::size_t(image[c])] = grid[c];

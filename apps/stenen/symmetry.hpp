@@ -24,4 +24,8 @@ bool invariant(const std::vector<int>& grid, const std::vector<int>& class_of,
 /// The grid moved by g: out[image[c]] = grid[c].
 std::vector<int> transformed(const std::vector<int>& grid, const std::vector<int>& image);
 
+/// A key equal for two grids exactly when they show the same board up to swapping stones of
+/// one class: each cell holds its stone's class and first cell (0 when empty).
+std::vector<int> board_key(const std::vector<int>& grid, const std::vector<int>& class_of);
+
 }  // namespace stenen
