@@ -1,7 +1,7 @@
 #pragma once
 // The exact-cover model of a position (problem / items / options / search):
 //
-//   items    one per empty cell (row-major order, so that "first open item" is the statement's
+//   items    one per empty cell, in scan order (so that "first open item" is the statement's
 //            "first empty cell"), then one per stone still to place;
 //   options  one per distinct placement of a stone on empty cells: its cells and its stone.
 //
@@ -32,8 +32,8 @@ namespace stenen {
 
 /// How the search goes: the statement's two methods, and the fastest.
 enum class Method {
-  fast,   ///< fewest remaining options first, plus the region test
-  dumb,   ///< first empty cell, stones in number order, orientations in order
+  fast,   ///< smart, but scanning along the shorter side of the board
+  dumb,   ///< first empty cell in reading order, stones in number order, orientations in order
   smart,  ///< dumb plus the region test after every placement
 };
 
@@ -69,7 +69,7 @@ struct Placement {
   int orient = 0;
   int row = 0;
   int col = 0;
-  int anchor = 0;  ///< its first cell (row-major index): what orders interchangeable pieces
+  int anchor = 0;  ///< the rank of its first cell in scan order (see Model::rank)
 };
 
 class Pruner;
@@ -87,6 +87,11 @@ class Model {
   const Placement& placement(int option) const { return placements_[std::size_t(option)]; }
   /// Cells (row-major indices) of an option.
   std::span<const int> cells(int option) const;
+  /// A cell's place in the scan order: reading order, or column by column on a board wider
+  /// than high with the fast method (a short front of empty cells finds dead ends sooner).
+  int rank(int cell) const { return rank_[std::size_t(cell)]; }
+  /// Cells in one line of the scan: a row, or a column.
+  int line() const { return column_major_ ? position_->rows() : position_->cols(); }
   /// Libsolve options for the method: item choice and the prune hook (which refers to this
   /// model: keep it alive while searching).
   solve::CoverOptions cover_options() const;
@@ -123,6 +128,8 @@ class Model {
   const Board* position_;
   ModelOptions options_;
   bool cells_primary_ = true;
+  bool column_major_ = false;
+  std::vector<int> rank_;
   std::vector<Piece> pieces_;
   std::vector<int> class_of_stone_;
   std::vector<BoardSymmetry> group_;

@@ -12,7 +12,10 @@ ModelOptions model_options(const Board& position, const RunOptions& o, bool for_
   ModelOptions m;
   m.method = o.method;
   m.counting = o.counting;
-  m.symmetric = for_count && position.puzzle().format == Format::cap_puzzle;
+  // Counting with the fast method always goes through the board's symmetry: one placement of
+  // the breaker per orbit, each solution weighted by its orbit's size (exact, |G| times less
+  // work). cap_puzzle counts report the count up to symmetry as well.
+  m.symmetric = for_count && (position.puzzle().format == Format::cap_puzzle || o.method == Method::fast);
   return m;
 }
 

@@ -50,10 +50,13 @@ TEST_CASE("stenen1 4x5: 176 labelled, 44 identical, 12 unique, in every method",
   CHECK(count(p, 4, 5, Method::smart, Counting::labelled).positions <=
         count(p, 4, 5, Method::dumb, Counting::labelled).positions);
   // Symmetry is broken inside the search: fewer positions are examined.
-  CHECK(count(p, 4, 5, Method::fast, Counting::unique).positions <
-        count(p, 4, 5, Method::fast, Counting::identical).positions);
-  CHECK(count(p, 4, 5, Method::fast, Counting::identical).positions <
-        count(p, 4, 5, Method::fast, Counting::labelled).positions);
+  CHECK(count(p, 4, 5, Method::smart, Counting::unique).positions <
+        count(p, 4, 5, Method::smart, Counting::identical).positions);
+  CHECK(count(p, 4, 5, Method::smart, Counting::identical).positions <
+        count(p, 4, 5, Method::smart, Counting::labelled).positions);
+  // The fast method counts through the board's symmetry in every counting.
+  CHECK(count(p, 4, 5, Method::fast, Counting::labelled).positions <
+        count(p, 4, 5, Method::smart, Counting::labelled).positions);
 }
 
 TEST_CASE("stenen2 3x20: 8 solutions, 2 unique", "[stenen][figures]") {
