@@ -121,6 +121,10 @@ int main(int argc, char** argv) {
       "and cap_puzzle. Moves are (row,col,stone,orient); exit status 0 answer, 1 no solution,\n"
       "2 bad input or usage."};
   app.require_subcommand(1);
+  app.footer(
+      "Methods: --dumb, --smart (the statement's), default the fastest (smart along the short side,\n"
+      "counting through the board's symmetry). Counting: labelled boards by default, --identical,\n"
+      "--unique. See docs/stenen.md.");
   Args a;
   CLI::App* solve = app.add_subcommand("solve", "print one solution (the board of stone numbers)");
   CLI::App* count = app.add_subcommand("count", "count the solutions");
