@@ -2,6 +2,7 @@
 // rejected with its line number.
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <sstream>
 
 #include "solve/error.hpp"
@@ -100,4 +101,34 @@ TEST_CASE("malformed input is rejected with its line", "[dlx][io]") {
   std::istringstream in("a\nb\n");
   REQUIRE_THROWS_WITH(solve::read_exact_cover(in), Contains("line 2: unknown item 'b'"));
   REQUIRE_THROWS_AS(solve::read_exact_cover_file("/nonexistent/x.dlx"), solve::InputError);
+}
+
+TEST_CASE("random text never crashes the reader or the engines", "[dlx][io]") {
+  std::mt19937 rng(1234);
+  const std::string alphabet = "abcxy01|:: \t\n\n\n\r";
+  int parsed = 0, rejected = 0;
+  for (int k = 0; k < 3000; ++k) {
+    std::string text;
+    const int len = std::uniform_int_distribution<int>(0, 60)(rng);
+    for (int i = 0; i < len; ++i)
+      text += alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() - 1)(rng)];
+    solve::ExactCover p;
+    try {
+      p = read(text);
+    } catch (const solve::InputError& e) {
+      ++rejected;
+      REQUIRE_THAT(std::string(e.what()), Contains("t.dlx:"));
+      continue;
+    }
+    ++parsed;
+    for (auto engine : {solve::CoverEngine::automatic, solve::CoverEngine::dlx}) {
+      solve::CoverOptions o;
+      o.engine = engine;
+      o.max_nodes = 1000;
+      const auto r = solve::count(p, o);
+      REQUIRE(r.stats.nodes <= 1000);
+    }
+  }
+  REQUIRE(parsed > 100);
+  REQUIRE(rejected > 100);
 }

@@ -116,7 +116,7 @@ enum class CoverEngine {
   bitset,     ///< options as bit masks: at most 256 items, no colours (ModelError otherwise)
 };
 
-/// What the trace hook is told (dancing-links engine, one thread).
+/// What the trace hook is told (either engine; tracing forces one thread).
 struct CoverTraceEvent {
   enum class Kind {
     choose,     ///< option `option` chosen to cover item `item` at level `depth`
