@@ -110,3 +110,29 @@ TEST_CASE("counts do not depend on the number of threads", "[stenen][figures]") 
   CHECK(one.solutions == two.solutions);
   CHECK(one.positions == two.positions);
 }
+
+TEST_CASE("solve --all --unique lists one board per orbit", "[stenen][figures]") {
+  const Puzzle p = load("stenen/stenen1.in");
+  Board b(p, 4, 5);
+  std::set<std::vector<int>> seen;
+  const CountResult r = list_solutions(b, RunOptions{Method::fast, Counting::unique, 1, {}},
+                                       [&](const std::vector<int>& grid) { seen.insert(grid); });
+  CHECK(r.solutions == 12);
+  CHECK(seen.size() == 12);
+  // No two of them are the same board up to symmetry and swapping congruent stones.
+  std::vector<int> cls{0, 1, 1, 3, 4, 4};
+  std::set<std::vector<int>> least;
+  for (const auto& g : seen) {
+    std::vector<int> best;
+    for (const BoardSymmetry& s : board_symmetries(4, 5)) {
+      const auto key = board_key(transformed(g, s.image), cls);
+      if (best.empty() || key < best) best = key;
+    }
+    least.insert(best);
+  }
+  CHECK(least.size() == 12);
+  const Puzzle cap = load("cap_puzzle/puzzle.cfg");
+  Board c(cap, 8, 8);
+  CHECK(list_solutions(c, RunOptions{Method::fast, Counting::unique, 1, {}}, [](const auto&) {}).solutions == 89);
+  CHECK(list_solutions(c, RunOptions{Method::smart, Counting::labelled, 1, {}}, [](const auto&) {}).solutions == 712);
+}
