@@ -36,7 +36,6 @@ std::vector<std::string> Shape::picture() const {
 }
 
 std::string Stone::name() const {
-  if (hole) return ".";
   return letter != 0 ? std::string(1, letter) : std::to_string(number);
 }
 
@@ -79,7 +78,6 @@ std::vector<int> congruence_classes(const std::vector<Stone>& stones) {
   for (std::size_t i = 0; i < stones.size(); ++i) {
     cls[i] = int(i);
     for (std::size_t j = 0; j < i && cls[i] == int(i); ++j) {
-      if (stones[j].hole != stones[i].hole) continue;
       const auto& os = stones[j].orientation;
       if (std::find(os.begin(), os.end(), stones[i].orientation[0]) != os.end()) cls[i] = cls[j];
     }

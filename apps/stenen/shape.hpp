@@ -37,7 +37,6 @@ inline constexpr int num_orientations = 8;
 struct Stone {
   int number = 0;    ///< 1, 2, ... in file order
   char letter = 0;   ///< the cap_puzzle letter, 0 in the Leiden format
-  bool hole = false; ///< a one-cell filler standing for a cell left empty (cap_puzzle)
   std::array<Shape, num_orientations> orientation;
   /// For each orientation, the lowest orientation with the same shape (itself if distinct).
   std::array<int, num_orientations> same_as{};
