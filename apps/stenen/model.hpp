@@ -17,7 +17,8 @@
 //              no interchangeable twin) is restricted to one placement per orbit of the board's
 //              symmetry group, and each solution found stands for |G|/|Stab(p)| boards (p its
 //              breaker placement); boards that are themselves symmetric are weighted so that
-//              each orbit counts once (Burnside's lemma on the stabiliser, see symmetry_count).
+//              each orbit counts once (Burnside's lemma on the stabiliser, see SymmetryTally
+//              in solver.hpp). The fast method counts labelled boards this way too.
 // The search itself is libsolve's; --smart adds the statement's region test (prune.hpp).
 #include <cstdint>
 #include <memory>
@@ -47,7 +48,8 @@ enum class Counting {
 struct ModelOptions {
   Method method = Method::fast;
   Counting counting = Counting::labelled;
-  /// Also count up to board symmetry (cap_puzzle's "unique"), keeping `counting`'s labels.
+  /// Restrict a breaker to one placement per orbit of the board's symmetries (implied by
+  /// Counting::unique); solutions then stand for whole orbits (SymmetryTally).
   bool symmetric = false;
   /// At most this many empty cells become hole stones (cap_puzzle); more make cells secondary.
   int max_holes = 4;
