@@ -1,0 +1,149 @@
+#pragma once
+// The exact-cover model of a position (problem / items / options / search):
+//
+//   items    one per empty cell, in scan order (so that "first open item" is the statement's
+//            "first empty cell"), then one per stone still to place;
+//   options  one per distinct placement of a stone on empty cells: its cells and its stone.
+//
+// Cells are primary when the stones must fill the board (Leiden format). cap_puzzle pieces may
+// leave cells empty: a few empty cells become one-cell "hole" stones (interchangeable, so the
+// cells stay primary and the search can branch on them); many make the cells secondary.
+//
+// Counting (see docs/stenen.md):
+//   labelled   boards of stone numbers: the plain exact-cover count;
+//   identical  stones congruent to each other are interchangeable: the prune hook keeps the
+//              stones of a class in the order of their first cells (one board per class);
+//   symmetric  also up to board rotations/reflections: one stone (the "breaker", a stone with
+//              no interchangeable twin) is restricted to one placement per orbit of the board's
+//              symmetry group, and each solution found stands for |G|/|Stab(p)| boards (p its
+//              breaker placement); boards that are themselves symmetric are weighted so that
+//              each orbit counts once (Burnside's lemma on the stabiliser, see SymmetryTally
+//              in solver.hpp). The fast method counts labelled boards this way too.
+// The search itself is libsolve's; --smart adds the statement's region test (prune.hpp).
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "board.hpp"
+#include "solve/exact_cover.hpp"
+#include "symmetry.hpp"
+
+namespace stenen {
+
+/// How the search goes: the statement's two methods, and the fastest.
+enum class Method {
+  fast,   ///< smart, but scanning along the shorter side of the board
+  dumb,   ///< first empty cell in reading order, stones in number order, orientations in order
+  smart,  ///< dumb plus the region test after every placement
+};
+
+/// What counts as one solution.
+enum class Counting {
+  labelled,   ///< boards of stone numbers (the statement's count)
+  identical,  ///< congruent stones interchangeable
+  unique,     ///< identical, and also up to rotating/mirroring the board
+};
+
+struct ModelOptions {
+  Method method = Method::fast;
+  Counting counting = Counting::labelled;
+  /// Restrict a breaker to one placement per orbit of the board's symmetries (implied by
+  /// Counting::unique); solutions then stand for whole orbits (SymmetryTally).
+  bool symmetric = false;
+  /// At most this many empty cells become hole stones (cap_puzzle); more make cells secondary.
+  int max_holes = 4;
+};
+
+/// A stone of the search: a stone still to place, or a hole (cap_puzzle's empty cell).
+struct Piece {
+  const Stone* stone = nullptr;  ///< nullptr for a hole
+  int size = 1;
+  int cls = 0;     ///< pieces with equal cls are interchangeable
+  int prev = -1;   ///< the piece before in its class (placed at a lower first cell), or -1
+  int next = -1;   ///< the piece after in its class, or -1
+  bool hole() const { return stone == nullptr; }
+};
+
+/// An option: a piece at a place.
+struct Placement {
+  int piece = 0;
+  int orient = 0;
+  int row = 0;
+  int col = 0;
+  int anchor = 0;  ///< the rank of its first cell in scan order (see Model::rank)
+};
+
+class Pruner;
+
+class Model {
+ public:
+  Model(const Board& position, const ModelOptions& options);
+  ~Model();
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+
+  const Board& position() const { return *position_; }
+  const solve::ExactCover& problem() const { return problem_; }
+  const std::vector<Piece>& pieces() const { return pieces_; }
+  const Placement& placement(int option) const { return placements_[std::size_t(option)]; }
+  /// Cells (row-major indices) of an option.
+  std::span<const int> cells(int option) const;
+  /// A cell's place in the scan order: reading order, or column by column on a board wider
+  /// than high with the fast method (a short front of empty cells finds dead ends sooner).
+  int rank(int cell) const { return rank_[std::size_t(cell)]; }
+  /// Cells in one line of the scan: a row, or a column.
+  int line() const { return column_major_ ? position_->rows() : position_->cols(); }
+  /// Libsolve options for the method: item choice and the prune hook (which refers to this
+  /// model: keep it alive while searching).
+  solve::CoverOptions cover_options() const;
+  /// Placements refused because they put interchangeable stones out of order: not counted as
+  /// positions examined (a hand-written search would not have generated them).
+  std::uint64_t order_rejections() const;
+
+  /// The position's board with the chosen options added (stone numbers; holes stay 0).
+  std::vector<int> grid(std::span<const int> chosen) const;
+  /// The chosen options as moves (holes left out), in choice order.
+  std::vector<Move> moves(std::span<const int> chosen) const;
+
+  /// Board symmetries that keep the position (only identity unless options.symmetric).
+  const std::vector<BoardSymmetry>& symmetries() const { return group_; }
+  /// The piece restricted to one placement per orbit, or -1.
+  int breaker() const { return breaker_; }
+  /// For an option of the breaker: the symmetries (indices into symmetries()) fixing it,
+  /// identity included. Empty for other options.
+  const std::vector<int>& stabiliser(int option) const;
+  /// class_of[stone number] for invariant(): the class, or the number itself when labelled.
+  const std::vector<int>& class_of_stone() const { return class_of_stone_; }
+
+ private:
+  void make_pieces(const ModelOptions& o);
+  void enumerate(std::vector<std::vector<Placement>>& per_piece,
+                 std::vector<std::vector<std::vector<int>>>& cells) const;
+  void choose_breaker(std::vector<std::vector<Placement>>& per_piece,
+                      std::vector<std::vector<std::vector<int>>>& cells,
+                      std::vector<std::vector<int>>& stab_of);
+  void build_problem(const std::vector<std::vector<Placement>>& per_piece,
+                     const std::vector<std::vector<std::vector<int>>>& cells,
+                     const std::vector<std::vector<int>>& stab_of);
+
+  const Board* position_;
+  ModelOptions options_;
+  bool cells_primary_ = true;
+  bool column_major_ = false;
+  std::vector<int> rank_;
+  std::vector<Piece> pieces_;
+  std::vector<int> class_of_stone_;
+  std::vector<BoardSymmetry> group_;
+  int breaker_ = -1;
+  std::vector<std::vector<int>> stabs_;  // stabilisers of the breaker's placements
+  std::vector<int> option_stab_;         // by option: index into stabs_, or -1
+
+  solve::ExactCover problem_;
+  std::vector<Placement> placements_;
+  std::vector<int> option_cells_;   // every option's cells, one after the other
+  std::vector<int> option_start_{0};
+  std::shared_ptr<Pruner> pruner_;
+};
+
+}  // namespace stenen

@@ -1,0 +1,120 @@
+#include "play.hpp"
+
+#include <istream>
+#include <ostream>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "print.hpp"
+#include "solve/error.hpp"
+
+namespace stenen {
+
+namespace {
+
+const char* const help_text =
+    "commands:\n"
+    "  (row,col,stone,orient)  place a stone: (row,col) is the top-left cell of its box,\n"
+    "                          orient 0-3 = turned 0/90/180/270 degrees clockwise, 4-7 = mirrored\n"
+    "                          upside down, then turned the same way (also: place (r,c,s,o))\n"
+    "  undo                    take back the last stone\n"
+    "  show                    show the board\n"
+    "  moves                   the stones placed so far, in move notation\n"
+    "  stones                  the stones still to place\n"
+    "  solve                   a solution from this position (the board stays as it is)\n"
+    "  count                   the number of solutions from this position\n"
+    "  help                    this text\n"
+    "  quit                    leave (so does the end of the input)\n";
+
+class Session {
+ public:
+  Session(Board& b, const RunOptions& o, std::ostream& out) : board_(b), options_(o), out_(out) {}
+
+  /// Handles one command line; false when the session should end.
+  bool handle(const std::string& line) {
+    std::istringstream words(line);
+    std::string cmd;
+    if (!(words >> cmd)) return true;
+    if (cmd == "quit" || cmd == "exit" || cmd == "q") return false;
+    if (cmd == "help" || cmd == "?") out_ << help_text;
+    else if (cmd == "show" || cmd == "board") show();
+    else if (cmd == "undo") undo();
+    else if (cmd == "moves") list_moves();
+    else if (cmd == "stones") list_stones();
+    else if (cmd == "solve") out_ << solve_text(board_, find_solution(board_, options_));
+    else if (cmd == "count") out_ << count_text(count_solutions(board_, options_));
+    else if (cmd == "place" || cmd == "move") place(line.substr(line.find(cmd) + cmd.size()));
+    else if (cmd[0] == '(') place(line);
+    else out_ << "unknown command '" << cmd << "' (type help)\n";
+    return true;
+  }
+
+  void show() { out_ << board_text(board_.puzzle(), board_.cols(), board_.grid()); }
+
+ private:
+  void place(const std::string& text) {
+    std::vector<Move> moves;
+    try {
+      moves = parse_moves(text, board_.puzzle(), "move");
+    } catch (const solve::InputError& e) {
+      out_ << "not a move: " << e.what() << " (write (row,col,stone,orient))\n";
+      return;
+    }
+    if (moves.empty()) out_ << "place what? write (row,col,stone,orient)\n";
+    for (const Move& m : moves) {
+      if (auto why = board_.place(m)) {
+        out_ << "illegal move " << to_string(m, &board_.puzzle()) << ": " << *why << "\n";
+        return;
+      }
+    }
+    if (!moves.empty()) show();
+  }
+  void undo() {
+    if (board_.moves().empty()) {
+      out_ << "nothing to undo\n";
+      return;
+    }
+    out_ << "took back " << to_string(board_.moves().back(), &board_.puzzle()) << "\n";
+    board_.undo();
+    show();
+  }
+  void list_moves() {
+    std::string s;
+    for (const Move& m : board_.moves()) s += fmt::format(" {}", to_string(m, &board_.puzzle()));
+    out_ << "moves:" << (s.empty() ? " none" : s) << "\n";
+  }
+  void list_stones() {
+    std::string s;
+    for (const Stone& st : board_.puzzle().stones)
+      if (!board_.used(st.number)) s += fmt::format(" {}", st.name());
+    out_ << "stones left:" << (s.empty() ? " none" : s) << "\n";
+  }
+
+  Board& board_;
+  const RunOptions& options_;
+  std::ostream& out_;
+};
+
+}  // namespace
+
+int play(Board& board, const RunOptions& options, std::istream& in, std::ostream& out, bool echo) {
+  Session session(board, options, out);
+  out << "board " << board.rows() << "x" << board.cols() << ", " << board.puzzle().stones.size()
+      << " stones; type help for the commands\n";
+  session.show();
+  std::string line;
+  while (true) {
+    out << (echo ? "> " : "stenen> ") << std::flush;
+    if (!std::getline(in, line)) {
+      out << "\n";
+      break;
+    }
+    if (echo) out << line << "\n";
+    if (!session.handle(line)) break;
+  }
+  return 0;
+}
+
+}  // namespace stenen

@@ -1,0 +1,191 @@
+#include "prune.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "model.hpp"
+
+namespace stenen {
+
+namespace {
+
+
+/// Scratch space of one thread, reused from call to call (no allocation once warm).
+struct Scratch {
+  std::vector<char> occupied, placed, seen;
+  std::vector<int> stack;
+  std::vector<std::uint64_t> sums;
+};
+
+}  // namespace
+
+Pruner::Pruner(const Model& model, bool region_test, bool ordering, bool generic)
+    : model_(model),
+      region_test_(region_test),
+      ordering_(ordering),
+      line_(model.line()),
+      cells_(model.position().rows() * model.position().cols()) {
+  const int options = model.problem().num_options();
+  one_word_ = !generic && cells_ <= 64 && model.pieces().size() <= 64;
+  base_.resize(std::size_t(cells_));
+  for (int c = 0; c < cells_; ++c) base_[std::size_t(model.rank(c))] = model.position().grid()[std::size_t(c)] != 0;
+  latest_.assign(model.pieces().size(), -1);
+  option_start_.push_back(0);
+  for (int o = 0; o < options; ++o) {
+    const Placement& p = model.placement(o);
+    option_piece_.push_back(p.piece);
+    option_anchor_.push_back(p.anchor);
+    latest_[std::size_t(p.piece)] = std::max(latest_[std::size_t(p.piece)], p.anchor);
+    for (int c : model.cells(o)) option_ranks_.push_back(model.rank(c));
+    option_start_.push_back(int(option_ranks_.size()));
+  }
+  if (!one_word_) return;
+  for (int r = 0; r < cells_; ++r) {
+    full_ |= 1ull << r;
+    if (base_[std::size_t(r)]) base_mask_ |= 1ull << r;
+    if (r % line_ != 0) not_first_ |= 1ull << r;
+    if (r % line_ != line_ - 1) not_last_ |= 1ull << r;
+  }
+  masks_.resize(std::size_t(options));
+  for (int o = 0; o < options; ++o)
+    for (int i = option_start_[std::size_t(o)]; i < option_start_[std::size_t(o) + 1]; ++i)
+      masks_[std::size_t(o)] |= 1ull << option_ranks_[std::size_t(i)];
+}
+
+int Pruner::waste(int region, std::uint64_t sums) {
+  const std::uint64_t usable = sums & (region >= 63 ? ~0ull : (2ull << region) - 1);
+  return region - (63 - std::countl_zero(usable));  // bit 0 (the empty sum) is always set
+}
+
+bool Pruner::operator()(std::span<const int> chosen) const {
+  return one_word_ ? fast_path(chosen) : generic_path(chosen);
+}
+
+bool Pruner::in_order(std::span<const int> chosen, int first_empty, bool prev_placed) const {
+  const int last = chosen.back(), a = option_anchor_[std::size_t(last)];
+  const Piece& newest = model_.pieces()[std::size_t(option_piece_[std::size_t(last)])];
+  if (newest.prev < 0 && newest.next < 0) return true;
+  // The piece before in its class must lie at a lower first cell (so it still needs an empty
+  // cell before a), the one after at a higher one.
+  if (newest.prev >= 0 && !prev_placed && first_empty > a) return false;
+  for (int o : chosen.first(chosen.size() - 1)) {
+    const int q = option_piece_[std::size_t(o)], b = option_anchor_[std::size_t(o)];
+    if ((q == newest.prev && b > a) || (q == newest.next && b < a)) return false;
+  }
+  return true;
+}
+
+bool Pruner::fast_path(std::span<const int> chosen) const {
+  std::uint64_t occ = base_mask_, placed = 0;
+  for (int o : chosen) {
+    occ |= masks_[std::size_t(o)];
+    placed |= 1ull << option_piece_[std::size_t(o)];
+  }
+  const std::uint64_t empty_cells = full_ & ~occ;
+  const int first_empty = empty_cells ? std::countr_zero(empty_cells) : cells_;
+  const auto& pieces = model_.pieces();
+  if (ordering_) {
+    const int prev = pieces[std::size_t(option_piece_[std::size_t(chosen.back())])].prev;
+    if (!in_order(chosen, first_empty, prev >= 0 && (placed >> prev & 1))) {
+      order_rejections_.fetch_add(1, std::memory_order_relaxed);
+      return false;
+    }
+  }
+  if (!region_test_) return true;
+  std::uint64_t sums = 1;
+  int left = 0;
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    if (placed >> p & 1) continue;
+    if (latest_[p] < first_empty) return false;
+    if (pieces[p].hole()) continue;
+    left += pieces[p].size;
+    if (pieces[p].size < 64) sums |= sums << pieces[p].size;
+  }
+  std::uint64_t empty = empty_cells;
+  int slack = std::popcount(empty) - left;
+  while (empty) {
+    std::uint64_t region = empty & -empty, grown = region;
+    do {
+      region = grown;
+      grown = (region | ((region << 1) & not_first_) | ((region >> 1) & not_last_) |
+               (region << line_) | (region >> line_)) & empty;
+    } while (grown != region);
+    slack -= waste(std::popcount(region), sums);
+    if (slack < 0) return false;
+    empty &= ~region;
+  }
+  return true;
+}
+
+bool Pruner::generic_path(std::span<const int> chosen) const {
+  thread_local Scratch s;
+  s.occupied.assign(base_.begin(), base_.end());
+  s.placed.assign(model_.pieces().size(), 0);
+  for (int o : chosen) {
+    for (int i = option_start_[std::size_t(o)]; i < option_start_[std::size_t(o) + 1]; ++i)
+      s.occupied[std::size_t(option_ranks_[std::size_t(i)])] = 1;
+    s.placed[std::size_t(option_piece_[std::size_t(o)])] = 1;
+  }
+  const int first_empty = int(std::find(s.occupied.begin(), s.occupied.end(), 0) - s.occupied.begin());
+  if (ordering_) {
+    const int prev = model_.pieces()[std::size_t(option_piece_[std::size_t(chosen.back())])].prev;
+    if (!in_order(chosen, first_empty, prev >= 0 && s.placed[std::size_t(prev)])) {
+      order_rejections_.fetch_add(1, std::memory_order_relaxed);
+      return false;
+    }
+  }
+  if (!region_test_) return true;
+  for (std::size_t p = 0; p < latest_.size(); ++p)
+    if (!s.placed[p] && latest_[p] < first_empty) return false;
+  return regions_fillable(s.occupied, s.placed);
+}
+
+bool Pruner::regions_fillable(const std::vector<char>& occupied, const std::vector<char>& placed) const {
+  thread_local Scratch s;
+  const std::size_t words = std::size_t(cells_) / 64 + 1;
+  s.sums.assign(words, 0);
+  s.sums[0] = 1;
+  int left = 0;
+  const auto& pieces = model_.pieces();
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    if (placed[p] || pieces[p].hole()) continue;
+    const int size = pieces[p].size;
+    left += size;
+    // sums |= sums << size, word by word from the top.
+    const std::size_t ws = std::size_t(size) / 64, bs = std::size_t(size) % 64;
+    for (std::size_t w = words; w-- > ws;) {
+      std::uint64_t v = s.sums[w - ws] << bs;
+      if (bs && w > ws) v |= s.sums[w - ws - 1] >> (64 - bs);
+      s.sums[w] |= v;
+    }
+  }
+  int slack = int(std::count(occupied.begin(), occupied.end(), 0)) - left;
+  s.seen.assign(occupied.begin(), occupied.end());
+  const int lines = cells_ / line_;
+  for (int start = 0; start < cells_; ++start) {
+    if (s.seen[std::size_t(start)]) continue;
+    int region = 0;
+    s.stack.assign(1, start);
+    s.seen[std::size_t(start)] = 1;
+    while (!s.stack.empty()) {
+      const int r = s.stack.back();
+      s.stack.pop_back();
+      ++region;
+      const int l = r / line_, k = r % line_;
+      const int next[4] = {l > 0 ? r - line_ : -1, l + 1 < lines ? r + line_ : -1, k > 0 ? r - 1 : -1,
+                           k + 1 < line_ ? r + 1 : -1};
+      for (int n : next)
+        if (n >= 0 && !s.seen[std::size_t(n)]) {
+          s.seen[std::size_t(n)] = 1;
+          s.stack.push_back(n);
+        }
+    }
+    int best = region;  // the largest sum not above the region's size
+    while (!(s.sums[std::size_t(best) / 64] >> (best % 64) & 1)) --best;
+    slack -= region - best;
+    if (slack < 0) return false;
+  }
+  return true;
+}
+
+}  // namespace stenen

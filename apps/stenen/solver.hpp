@@ -1,0 +1,62 @@
+#pragma once
+// Solving and counting from a position: builds the model, lets libsolve search, and turns the
+// chosen options back into boards, moves and counts.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "board.hpp"
+#include "model.hpp"
+#include "solve/exact_cover.hpp"
+
+namespace stenen {
+
+struct RunOptions {
+  Method method = Method::fast;
+  Counting counting = Counting::labelled;
+  int threads = 1;
+  /// Shown while a long search runs (see solve::CoverOptions::progress); may be empty.
+  std::function<void(const solve::CoverProgress&)> progress;
+};
+
+struct CountResult {
+  std::uint64_t solutions = 0;          ///< under the chosen counting
+  std::optional<std::uint64_t> unique;  ///< cap_puzzle: also up to board symmetry
+  std::uint64_t positions = 0;          ///< stones placed during the search
+  double seconds = 0;
+  bool complete = true;
+};
+
+struct SolveResult {
+  std::optional<std::vector<int>> grid;  ///< the completed board (stone numbers, 0 empty)
+  std::vector<Move> moves;               ///< the moves added to the position, by first cell
+  std::uint64_t positions = 0;
+  double seconds = 0;
+};
+
+CountResult count_solutions(const Board& position, const RunOptions& options);
+SolveResult find_solution(const Board& position, const RunOptions& options);
+/// Calls on_board for every solution (with Counting::unique, for one board of each orbit: the
+/// least by board_key among those the symmetry-restricted search meets). The result counts
+/// the boards given.
+CountResult list_solutions(const Board& position, const RunOptions& options,
+                           const std::function<void(const std::vector<int>& grid)>& on_board);
+
+/// Adds up solutions found by a symmetry-restricted search (see model.hpp): each one stands for
+/// |G|/|Stab(p)| boards, and for fix/|Stab(p)| boards up to symmetry, where fix counts the
+/// stabiliser's elements that map the board onto itself.
+class SymmetryTally {
+ public:
+  explicit SymmetryTally(const Model& model) : model_(model) {}
+  void add(std::span<const int> chosen);
+  std::uint64_t all() const { return all_; }
+  std::uint64_t unique() const { return unique_times_group_ / model_.symmetries().size(); }
+
+ private:
+  const Model& model_;
+  std::uint64_t all_ = 0;
+  std::uint64_t unique_times_group_ = 0;
+};
+
+}  // namespace stenen

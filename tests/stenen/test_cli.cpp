@@ -1,0 +1,139 @@
+// The command line: golden outputs (times masked), exit statuses, malformed inputs, a scripted
+// play session, SVG output.
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// Runs stenen with the arguments (a shell fragment), stdin from `input` when given.
+Run stenen(const std::string& args, const std::string& input = "") {
+  static int serial = 0;
+  const fs::path dir = fs::temp_directory_path() / fmt::format("stenen_cli_{}_{}", ::getpid(), ++serial);
+  fs::create_directories(dir);
+  std::string cmd = fmt::format("{} {} >{} 2>{}", STENEN_EXE, args, (dir / "out").string(), (dir / "err").string());
+  if (!input.empty()) {
+    std::ofstream(dir / "in") << input;
+    cmd += fmt::format(" <{}", (dir / "in").string());
+  } else {
+    cmd += " </dev/null";
+  }
+  const int raw = std::system(cmd.c_str());
+  Run r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir / "out"), slurp(dir / "err")};
+  fs::remove_all(dir);
+  return r;
+}
+
+std::string puzzle(const std::string& name) { return std::string(SOLVE_PUZZLES_DIR) + "/" + name; }
+std::string data(const std::string& name) { return std::string(SOLVE_TESTDATA_DIR) + "/stenen/" + name; }
+
+/// Times vary from run to run: "seconds: 0.0123" becomes "seconds: T".
+std::string masked(const std::string& s) {
+  return std::regex_replace(s, std::regex(R"(("?seconds"?: )[0-9.]+)"), "$1T");
+}
+
+}  // namespace
+
+TEST_CASE("solve stenen1 4x5: golden output", "[stenen][cli]") {
+  const Run r = stenen("solve " + puzzle("stenen/stenen1.in") + " 4 5");
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  CHECK(masked(r.out) == slurp(data("golden/solve_stenen1.txt")));
+  const Run j = stenen("solve --json " + puzzle("stenen/stenen1.in") + " 4 5");
+  CHECK(masked(j.out) == slurp(data("golden/solve_stenen1.json")));
+}
+
+TEST_CASE("count: stable key: value lines and JSON", "[stenen][cli]") {
+  const Run r = stenen("count " + puzzle("stenen/stenen1.in") + " 4 5 --unique");
+  CHECK(r.status == 0);
+  CHECK(masked(r.out) == "solutions: 12\npositions examined: " +
+                             std::regex_replace(r.out, std::regex(R"([\s\S]*examined: (\d+)[\s\S]*)"), "$1") +
+                             "\nseconds: T\n");
+  const Run cap = stenen("count --json " + puzzle("cap_puzzle/puzzle.cfg"));
+  CHECK(cap.status == 0);
+  CHECK_THAT(cap.out, Catch::StartsWith("{\"solutions\": 712, \"unique\": 89, \"positions_examined\": "));
+  CHECK_THAT(cap.out, Catch::EndsWith("\"complete\": true}\n"));
+  const Run dumb = stenen("count " + puzzle("stenen/stenen1.in") + " 4 5 --dumb");
+  CHECK(masked(dumb.out) == slurp(data("golden/count_stenen1_dumb.txt")));
+}
+
+TEST_CASE("exit statuses", "[stenen][cli]") {
+  const std::string s1 = puzzle("stenen/stenen1.in");
+  CHECK(stenen("--help").status == 0);
+  CHECK(stenen("count --help").status == 0);
+  // No solution: stone 5 down the middle leaves two 4x2 halves, one of them for stone 3.
+  const Run none = stenen("solve " + s1 + " 4 5 --moves '(0,2,5,1)'");
+  CHECK(none.status == 1);
+  CHECK_THAT(none.out, Catch::StartsWith("no solution\n"));
+  CHECK(stenen("count " + s1 + " 4 5 --moves '(0,2,5,1)'").status == 1);
+  // Usage and input errors: 2, a message on stderr and nothing on stdout.
+  for (const std::string& args : std::vector<std::string>{
+           "", "count", "count " + s1, "count " + s1 + " 4", "count " + s1 + " 4 6", "count " + s1 + " 4 x",
+        "count " + s1 + " 1 20", "count " + s1 + " 4 5 --dumb --smart", "count " + s1 + " 4 5 --threads 0",
+        "count " + s1 + " 4 5 --moves '(0,0,9,0)'", "count " + s1 + " 4 5 --moves '(0,0'",
+        "count " + s1 + " 4 5 --bogus", "frobnicate " + s1, "count /nonexistent/file 4 5",
+        "count " + puzzle("cap_puzzle/puzzle.cfg") + " 8 9"}) {
+    INFO(args);
+    const Run r = stenen(args);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK_FALSE(r.err.empty());
+  }
+  CHECK_THAT(stenen("count " + s1 + " 4 5 --moves '(0,0,1,9)'").err,
+             Catch::Contains("illegal move (0,0,1,9): orientation 9 out of range"));
+  CHECK_THAT(stenen("count " + s1 + " 4 6").err, Catch::Contains("the stones cover 20 cells, the board 4x6 has 24"));
+}
+
+TEST_CASE("every malformed file: exit 2 with FILE:LINE", "[stenen][cli]") {
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(data("bad"))) {
+    const std::string path = entry.path().string();
+    INFO(path);
+    const bool cap = entry.path().extension() == ".cfg";
+    const Run r = stenen("count " + path + (cap ? "" : " 4 4"));
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::StartsWith(path + ":"));
+    ++files;
+  }
+  CHECK(files >= 10);
+}
+
+TEST_CASE("a scripted play session: golden transcript", "[stenen][cli]") {
+  const Run r = stenen("play " + puzzle("stenen/stenen1.in") + " 4 5", slurp(data("play_session.txt")));
+  CHECK(r.status == 0);
+  CHECK(masked(r.out) == slurp(data("golden/play_stenen1.txt")));
+  // The count from the position in the session equals the count with --moves.
+  const Run c = stenen("count " + puzzle("stenen/stenen1.in") + " 4 5 --moves '(0,3,1,3) (0,0,4,1)'");
+  CHECK_THAT(r.out, Catch::Contains(c.out.substr(0, c.out.find('\n') + 1)));
+}
+
+TEST_CASE("--svg draws the solution", "[stenen][cli]") {
+  const fs::path svg = fs::temp_directory_path() / fmt::format("stenen_{}.svg", ::getpid());
+  const Run r = stenen("solve " + puzzle("stenen/stenen1.in") + " 4 5 --svg " + svg.string());
+  CHECK(r.status == 0);
+  const std::string s = slurp(svg);
+  CHECK_THAT(s, Catch::StartsWith("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+  std::size_t texts = 0;
+  for (std::size_t at = s.find("<text"); at != std::string::npos; at = s.find("<text", at + 1)) ++texts;
+  CHECK(texts == 5);  // one label per stone
+  fs::remove(svg);
+}

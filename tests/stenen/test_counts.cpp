@@ -1,0 +1,138 @@
+// The figures the statement and cap_puzzle published, in every method and counting.
+#include <fstream>
+#include <set>
+
+#include <catch2/catch.hpp>
+
+#include "solver.hpp"
+
+using namespace stenen;
+
+namespace {
+
+Puzzle load(const std::string& name) { return read_puzzle(std::string(SOLVE_PUZZLES_DIR) + "/" + name); }
+
+CountResult count(const Puzzle& p, int rows, int cols, Method m, Counting c, int threads = 1) {
+  Board b(p, rows, cols);
+  return count_solutions(b, RunOptions{m, c, threads, {}});
+}
+
+/// The board as a string, brought to its least form over the board's symmetries.
+std::string least_form(const std::vector<std::string>& rows) {
+  const int h = int(rows.size()), w = int(rows[0].size());
+  std::string best;
+  for (int t = 0; t < (h == w ? 8 : 4); ++t) {
+    std::string s(std::size_t(h * w), ' ');
+    for (int r = 0; r < h; ++r)
+      for (int c = 0; c < w; ++c) {
+        int r2 = r, c2 = c;
+        if (t & 1) r2 = h - 1 - r2;
+        if (t & 2) c2 = w - 1 - c2;
+        if (t & 4) std::swap(r2, c2);
+        s[std::size_t(r2 * w + c2)] = rows[std::size_t(r)][std::size_t(c)];
+      }
+    if (best.empty() || s < best) best = s;
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("stenen1 4x5: 176 labelled, 44 identical, 12 unique, in every method", "[stenen][figures]") {
+  const Puzzle p = load("stenen/stenen1.in");
+  for (Method m : {Method::fast, Method::dumb, Method::smart}) {
+    CHECK(count(p, 4, 5, m, Counting::labelled).solutions == 176);
+    CHECK(count(p, 4, 5, m, Counting::identical).solutions == 44);
+    CHECK(count(p, 4, 5, m, Counting::unique).solutions == 12);
+    CHECK(count(p, 4, 5, m, Counting::unique, 2).solutions == 12);
+  }
+  // The smart test never examines more positions than the dumb search.
+  CHECK(count(p, 4, 5, Method::smart, Counting::labelled).positions <=
+        count(p, 4, 5, Method::dumb, Counting::labelled).positions);
+  // Symmetry is broken inside the search: fewer positions are examined.
+  CHECK(count(p, 4, 5, Method::smart, Counting::unique).positions <
+        count(p, 4, 5, Method::smart, Counting::identical).positions);
+  CHECK(count(p, 4, 5, Method::smart, Counting::identical).positions <
+        count(p, 4, 5, Method::smart, Counting::labelled).positions);
+  // The fast method counts through the board's symmetry in every counting.
+  CHECK(count(p, 4, 5, Method::fast, Counting::labelled).positions <
+        count(p, 4, 5, Method::smart, Counting::labelled).positions);
+}
+
+TEST_CASE("stenen2 3x20: 8 solutions, 2 unique", "[stenen][figures]") {
+  const Puzzle p = load("stenen/stenen2.in");
+  CHECK(count(p, 3, 20, Method::fast, Counting::labelled).solutions == 8);
+  CHECK(count(p, 3, 20, Method::fast, Counting::unique).solutions == 2);
+  CHECK(count(p, 20, 3, Method::smart, Counting::unique, 2).solutions == 2);
+}
+
+TEST_CASE("stenen3: 5x8 has 96 solutions, 10x4 has 120", "[stenen][figures]") {
+  const Puzzle p = load("stenen/stenen3.in");
+  CHECK(count(p, 5, 8, Method::fast, Counting::labelled).solutions == 96);
+  CHECK(count(p, 10, 4, Method::fast, Counting::labelled).solutions == 120);
+  CHECK(count(p, 10, 4, Method::smart, Counting::labelled, 2).solutions == 120);
+}
+
+TEST_CASE("cap_puzzle puzzle.cfg: 712 solutions, 89 unique, the same 89 as cap_puzzle's", "[stenen][figures]") {
+  const Puzzle p = load("cap_puzzle/puzzle.cfg");
+  const CountResult r = count(p, 8, 8, Method::fast, Counting::labelled);
+  CHECK(r.solutions == 712);
+  CHECK(r.unique == 89u);
+
+  // The boards of the symmetry-restricted search, against puzzle.result.txt.
+  Board b(p, 8, 8);
+  const Model model(b, ModelOptions{Method::fast, Counting::labelled, true});
+  std::set<std::string> ours;
+  solve::search(model.problem(), model.cover_options(), [&](std::span<const int> chosen) {
+    const auto grid = model.grid(chosen);
+    std::vector<std::string> rows(8);
+    for (std::size_t c = 0; c < grid.size(); ++c) rows[c / 8] += p.stones[std::size_t(grid[c] - 1)].name();
+    ours.insert(least_form(rows));
+    return true;
+  });
+  std::ifstream in(std::string(SOLVE_PUZZLES_DIR) + "/cap_puzzle/puzzle.result.txt");
+  std::set<std::string> theirs;
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(in, line);) {
+    const bool board_row = line.size() == 8 && line.find_first_not_of("ABCDEGHIRWX") == std::string::npos;
+    if (board_row) rows.push_back(line);
+    if (rows.size() == 8) theirs.insert(least_form(rows)), rows.clear();
+    if (!board_row) rows.clear();
+  }
+  CHECK(theirs.size() == 89);
+  CHECK(ours == theirs);
+}
+
+TEST_CASE("counts do not depend on the number of threads", "[stenen][figures]") {
+  const Puzzle p = load("stenen/stenen3.in");
+  const auto one = count(p, 5, 8, Method::fast, Counting::unique, 1);
+  const auto two = count(p, 5, 8, Method::fast, Counting::unique, 2);
+  CHECK(one.solutions == two.solutions);
+  CHECK(one.positions == two.positions);
+}
+
+TEST_CASE("solve --all --unique lists one board per orbit", "[stenen][figures]") {
+  const Puzzle p = load("stenen/stenen1.in");
+  Board b(p, 4, 5);
+  std::set<std::vector<int>> seen;
+  const CountResult r = list_solutions(b, RunOptions{Method::fast, Counting::unique, 1, {}},
+                                       [&](const std::vector<int>& grid) { seen.insert(grid); });
+  CHECK(r.solutions == 12);
+  CHECK(seen.size() == 12);
+  // No two of them are the same board up to symmetry and swapping congruent stones.
+  std::vector<int> cls{0, 1, 1, 3, 4, 4};
+  std::set<std::vector<int>> least;
+  for (const auto& g : seen) {
+    std::vector<int> best;
+    for (const BoardSymmetry& s : board_symmetries(4, 5)) {
+      const auto key = board_key(transformed(g, s.image), cls);
+      if (best.empty() || key < best) best = key;
+    }
+    least.insert(best);
+  }
+  CHECK(least.size() == 12);
+  const Puzzle cap = load("cap_puzzle/puzzle.cfg");
+  Board c(cap, 8, 8);
+  CHECK(list_solutions(c, RunOptions{Method::fast, Counting::unique, 1, {}}, [](const auto&) {}).solutions == 89);
+  CHECK(list_solutions(c, RunOptions{Method::smart, Counting::labelled, 1, {}}, [](const auto&) {}).solutions == 712);
+}

@@ -1,0 +1,122 @@
+// The app against the brute-force reference on many small random puzzles: every method and
+// counting, with and without a starting position, both formats, one and two threads.
+#include <random>
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include "brute_force.hpp"
+#include "prune.hpp"
+#include "random_puzzle.hpp"
+#include "solver.hpp"
+
+using namespace stenen;
+
+namespace {
+
+void compare(const Puzzle& p, const Board& b, const test::Reference& ref, int threads) {
+  for (Method m : {Method::fast, Method::dumb, Method::smart}) {
+    INFO("method " << int(m) << ", threads " << threads);
+    const RunOptions o{m, Counting::labelled, threads, {}};
+    const CountResult labelled = count_solutions(b, o);
+    const CountResult identical = count_solutions(b, {m, Counting::identical, threads, {}});
+    const CountResult unique = count_solutions(b, {m, Counting::unique, threads, {}});
+    if (p.format == Format::leiden) {
+      CHECK(labelled.solutions == ref.labelled());
+      CHECK(identical.solutions == ref.identical());
+      CHECK(unique.solutions == ref.unique(b.rows(), b.cols(), true));
+    } else {  // cap_puzzle: solutions and unique, under the chosen labelling
+      CHECK(labelled.solutions == ref.labelled());
+      REQUIRE((labelled.unique && identical.unique && unique.unique));
+      CHECK(*labelled.unique == ref.unique(b.rows(), b.cols(), false));
+      CHECK(identical.solutions == ref.identical());
+      CHECK(*identical.unique == ref.unique(b.rows(), b.cols(), true));
+      CHECK(*unique.unique == ref.unique(b.rows(), b.cols(), true));
+    }
+    const SolveResult s = find_solution(b, o);
+    REQUIRE(s.grid.has_value() == (ref.labelled() > 0));
+    if (s.grid) CHECK(ref.boards.count(*s.grid) == 1);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("random puzzles against brute force", "[stenen][differential]") {
+  std::mt19937 rng(20240502);
+  int tested = 0, skipped = 0;
+  for (int round = 0; tested < 40; ++round) {
+    // Small boards when labelled solutions multiply (empty cells, one-cell stones): the
+    // reference lists every labelled board, and skips puzzles with too many.
+    const bool cap = round % 3 == 2, monominoes = round % 4 == 0, small = cap || monominoes;
+    const int rows = std::uniform_int_distribution<int>(2, small ? 3 : 4)(rng);
+    const int cols = std::uniform_int_distribution<int>(2, small ? 4 : rows == 4 ? 5 : 6)(rng);
+    const auto rp = test::random_puzzle(rng, rows, cols, cap, monominoes ? 1 : 2, 5);
+    const Puzzle p = parse_puzzle(rp.text, fmt::format("random{}", round));
+    INFO(rp.text);
+    Board b(p, rows, cols);
+    const auto ref = test::brute_force(p, rows, cols, b.grid());
+    if (!ref) {
+      ++skipped;
+      continue;
+    }
+    ++tested;
+    compare(p, b, *ref, 1 + round % 2);
+
+    // From a position: one move of the first solution.
+    const SolveResult first = find_solution(b, RunOptions{});
+    REQUIRE(first.grid);
+    const Move m = first.moves[std::size_t(round) % first.moves.size()];
+    REQUIRE_FALSE(b.place(m));
+    INFO("after " << to_string(m));
+    compare(p, b, *test::brute_force(p, rows, cols, b.grid(), 1 << 30), 1);
+  }
+  CHECK(skipped < tested);
+}
+
+TEST_CASE("square boards: eight symmetries", "[stenen][differential]") {
+  std::mt19937 rng(7);
+  int tested = 0;
+  for (int round = 0; tested < 12; ++round) {
+    const int n = 3 + round % 2;
+    const auto rp = test::random_puzzle(rng, n, n, round % 2 == 1, 1 + round % 3, 4);
+    const Puzzle p = parse_puzzle(rp.text, "square");
+    INFO(rp.text);
+    Board b(p, n, n);
+    if (const auto ref = test::brute_force(p, n, n, b.grid(), 500)) {
+      ++tested;
+      compare(p, b, *ref, 1);
+    }
+  }
+}
+
+TEST_CASE("the region test: word-parallel and cell-by-cell agree", "[stenen][differential]") {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 20; ++round) {
+    const auto rp = test::random_puzzle(rng, 4, 6, round % 2 == 1, 2, 5);
+    const Puzzle p = parse_puzzle(rp.text, "regions");
+    Board b(p, 4, 6);
+    const Model model(b, ModelOptions{Method::smart, Counting::identical});
+    const Pruner fast(model, true, true, false), generic(model, true, true, true);
+    std::uint64_t calls = 0, agree = 0;
+    solve::CoverOptions o = model.cover_options();
+    o.max_nodes = 20000;  // enough to meet every kind of region
+    o.prune = [&](std::span<const int> chosen) {
+      const bool a = fast(chosen), g = generic(chosen);
+      ++calls;
+      agree += a == g;
+      return a;
+    };
+    solve::count(model.problem(), o);
+    CHECK(agree == calls);
+    CHECK(calls > 0);
+  }
+}
+
+TEST_CASE("stenen3 5x8 against brute force", "[stenen][differential]") {
+  const Puzzle p = read_puzzle(std::string(SOLVE_PUZZLES_DIR) + "/stenen/stenen3.in");
+  Board b(p, 5, 8);
+  const auto ref = *test::brute_force(p, 5, 8, b.grid());
+  CHECK(ref.labelled() == 96);
+  CHECK(count_solutions(b, {Method::fast, Counting::identical, 1, {}}).solutions == ref.identical());
+  CHECK(count_solutions(b, {Method::fast, Counting::unique, 1, {}}).solutions == ref.unique(5, 8, true));
+}
