@@ -6,7 +6,7 @@
 //   N rows of N numbers     the grid: 0 = blank, else a given 1..N
 //   N rows of N-1 symbols   horizontal neighbours: 0 none, < left < right, > left > right
 //   N-1 rows of N symbols   vertical neighbours: 0 none, ^ upper < lower, v upper > lower
-// N is the number of tokens on the first row (2..64).
+// N is the number of tokens on the first row (2..128).
 #include <cstdint>
 #include <span>
 #include <string>
@@ -24,7 +24,7 @@ enum class Relation : std::uint8_t {
 
 /// Smallest and largest supported sides.
 inline constexpr int min_size = 2;
-inline constexpr int max_size = 64;
+inline constexpr int max_size = 128;
 
 struct Puzzle {
   int n = 0;

@@ -179,8 +179,8 @@ TEST_CASE("malformed inputs are rejected with file, line and column") {
   const Bad bads[] = {
       {"empty.txt", 1, 1, "empty input"},
       {"blank-lines-only.txt", 1, 1, "empty input"},
-      {"size-one.txt", 1, 1, "N must be 2 to 64"},
-      {"size-too-large.txt", 1, 1, "N = 65"},
+      {"size-one.txt", 1, 1, "N must be 2 to 128"},
+      {"size-too-large.txt", 1, 1, "N = 129"},
       {"grid-rows-missing.txt", 6, 3, "found '>'"},
       {"grid-row-short.txt", 2, 8, "grid row 2 of 5 has 4 entries, expected 5"},
       {"grid-row-long.txt", 3, 11, "grid row 3 of 5 has 6 entries, expected 5"},
