@@ -108,16 +108,20 @@ int run(const Settings& s, std::ostream& out) {
 
   std::optional<std::vector<int>> first;
   std::uint64_t found = 0;
-  const solve::Result result = solve::search(fm.model, opts, [&](const solve::Solution& sol) {
-    ++found;
-    if (s.mode == Mode::all) {
-      if (found > 1) out << '\n';
-      out << futoshiki::format_grid(fm.n, fm.grid(sol));
-    } else if (!first) {
-      first = fm.grid(sol);
-    }
-    return true;
-  });
+  // counting needs no solution in hand: solve::count lets threads count on their own
+  const solve::Result result =
+      s.mode == Mode::count ? solve::count(fm.model, opts)
+                            : solve::search(fm.model, opts, [&](const solve::Solution& sol) {
+                                ++found;
+                                if (s.mode == Mode::all) {
+                                  if (found > 1) out << '\n';
+                                  out << futoshiki::format_grid(fm.n, fm.grid(sol));
+                                } else if (!first) {
+                                  first = fm.grid(sol);
+                                }
+                                return true;
+                              });
+  if (s.mode == Mode::count) found = result.stats.solutions;
   if (s.stats) std::cerr << futoshiki::format_stats(result);
 
   // A limit (time or nodes) cuts the search short; the solution limit we set ourselves does not.

@@ -112,7 +112,10 @@ Result parallel_search(const Model& model, const SearchOptions& options, const S
       }
       DfsSearch d(model, o);
       d.set_prefix(parts[i]);
+      // a plain count needs no turn at the lock per solution: the worker's own tally is added below
+      const bool tally_alone = !on_solution && !options.max_solutions;
       while (d.advance()) {
+        if (tally_alone) continue;
         std::lock_guard lock(mutex);
         if (halt) break;
         ++total.solutions;
@@ -122,6 +125,7 @@ Result parallel_search(const Model& model, const SearchOptions& options, const S
       const Stats& s = d.stats();
       nodes_used += s.nodes;
       std::lock_guard lock(mutex);
+      if (tally_alone) total.solutions += s.solutions;
       total.nodes += s.nodes;
       total.failures += s.failures;
       total.propagations += s.propagations;
