@@ -16,9 +16,9 @@ struct Fixture {
 /// A dancing-links engine on p with its options, and the lists as built.
 struct Rig {
   Fixture f;
-  solve::detail::Control control;
-  solve::detail::Dlx dlx;
-  std::vector<solve::detail::Dlx::Node> start;
+  solve::detail::cover::Control control;
+  solve::detail::cover::Dlx dlx;
+  std::vector<solve::detail::cover::Dlx::Node> start;
   Rig(const solve::ExactCover& p, solve::CoverOptions o)
       : f{std::move(o), {}}, control(f.options, f.callback), dlx(p, control), start(dlx.nodes()) {}
 };
@@ -34,15 +34,15 @@ TEST_CASE("dancing links restores its lists after every search", "[dlx][structur
     for (int k = 0; k < 60; ++k) {
       const solve::ExactCover p = testing::random_problem(rng, spec);
       Fixture f;
-      solve::detail::Dlx* engine = nullptr;
+      solve::detail::cover::Dlx* engine = nullptr;
       std::string broken;
       // The prune hook sees every node: check the lists there too.
       f.options.prune = [&](std::span<const int>) {
         if (broken.empty()) broken = engine->sanity_check();
         return true;
       };
-      solve::detail::Control control(f.options, f.callback);
-      solve::detail::Dlx dlx(p, control);
+      solve::detail::cover::Control control(f.options, f.callback);
+      solve::detail::cover::Dlx dlx(p, control);
       engine = &dlx;
       REQUIRE(dlx.sanity_check().empty());
       const auto nodes = dlx.nodes();
@@ -73,7 +73,7 @@ TEST_CASE("push and pop of a prefix restore the lists", "[dlx][structure]") {
   std::mt19937 rng(8);
   for (int k = 0; k < 30; ++k) {
     Rig r(testing::random_problem(rng, coloured), {});
-    solve::detail::Prefixes split;
+    solve::detail::cover::Prefixes split;
     split.depth = 2;
     r.dlx.run(&split, true);
     REQUIRE(r.dlx.nodes() == r.start);

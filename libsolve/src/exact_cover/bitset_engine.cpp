@@ -12,7 +12,7 @@
 
 #include "solve/error.hpp"
 
-namespace solve::detail {
+namespace solve::detail::cover {
 namespace {
 
 /// At most this many items split an item's list (2^5 = 32 precomputed lists per item).
@@ -367,4 +367,4 @@ std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, Control& c
                    " items, this problem has " + std::to_string(n));
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::cover

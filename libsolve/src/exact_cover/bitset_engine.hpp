@@ -19,7 +19,7 @@
 #include "exact_cover/engine.hpp"
 #include "solve/exact_cover.hpp"
 
-namespace solve::detail {
+namespace solve::detail::cover {
 
 /// Largest problem the bitset engine takes (items of every kind).
 constexpr int bitset_max_items = 256;
@@ -28,4 +28,4 @@ constexpr int bitset_max_items = 256;
 /// more than bitset_max_items items.
 std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, Control& control);
 
-}  // namespace solve::detail
+}  // namespace solve::detail::cover

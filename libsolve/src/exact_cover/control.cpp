@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace solve::detail {
+namespace solve::detail::cover {
 
 Control::Control(const CoverOptions& options, const CoverCallback& on_solution)
     : options_(options),
@@ -75,4 +75,4 @@ void Control::report_progress(double done) {
   options_.progress(p);
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::cover

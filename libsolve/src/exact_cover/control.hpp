@@ -11,7 +11,7 @@
 
 #include "solve/exact_cover.hpp"
 
-namespace solve::detail {
+namespace solve::detail::cover {
 
 class Engine;
 
@@ -51,4 +51,4 @@ class Control {
   double next_progress_ = 0;
 };
 
-}  // namespace solve::detail
+}  // namespace solve::detail::cover

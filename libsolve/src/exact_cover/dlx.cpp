@@ -5,7 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace solve::detail {
+namespace solve::detail::cover {
 
 Dlx::Dlx(const ExactCover& problem, Control& control) : Engine(control) {
   const CoverOptions& opt = control.options();
@@ -339,4 +339,4 @@ std::string Dlx::sanity_check() const {
   return {};
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::cover

@@ -19,7 +19,7 @@
 #include "exact_cover/engine.hpp"
 #include "solve/exact_cover.hpp"
 
-namespace solve::detail {
+namespace solve::detail::cover {
 
 class Dlx final : public Engine {
  public:
@@ -93,4 +93,4 @@ class Dlx final : public Engine {
   std::vector<int> item_id_;  // internal item number -> problem item id
 };
 
-}  // namespace solve::detail
+}  // namespace solve::detail::cover

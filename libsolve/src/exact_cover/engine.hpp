@@ -11,7 +11,7 @@
 #include "exact_cover/control.hpp"
 #include "solve/stats.hpp"
 
-namespace solve::detail {
+namespace solve::detail::cover {
 
 /// Partial solutions of one depth handed out to parallel workers, with the estimated share of
 /// the search tree below each (the product of 1 / branching factor along the way).
@@ -57,4 +57,4 @@ class Engine {
   bool progress_here_ = false;
 };
 
-}  // namespace solve::detail
+}  // namespace solve::detail::cover

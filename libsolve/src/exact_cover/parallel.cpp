@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-namespace solve::detail {
+namespace solve::detail::cover {
 namespace {
 
 /// Enough subproblems per worker that uneven subtrees still even out.
@@ -82,4 +82,4 @@ void run_parallel(Engine& root, Control& control, int threads, Stats& stats) {
   for (const Stats& s : worker_stats) stats += s;
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::cover

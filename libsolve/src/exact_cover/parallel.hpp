@@ -4,10 +4,10 @@
 #include "exact_cover/control.hpp"
 #include "exact_cover/engine.hpp"
 
-namespace solve::detail {
+namespace solve::detail::cover {
 
 /// Searches the whole tree of `root` with `threads` workers; statistics go to *stats (they add
 /// up to the same numbers as a one-thread search when the search is complete).
 void run_parallel(Engine& root, Control& control, int threads, Stats& stats);
 
-}  // namespace solve::detail
+}  // namespace solve::detail::cover

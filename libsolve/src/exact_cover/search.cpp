@@ -12,24 +12,24 @@
 namespace solve {
 namespace {
 
-std::unique_ptr<detail::Engine> make_engine(const ExactCover& problem, detail::Control& control) {
+std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, detail::cover::Control& control) {
   const CoverOptions& o = control.options();
   // The bitset engine wins with the first-item rule (3-7x on pentominoes), and with MRV when
   // every item is primary (1.7x on the 6x10 pentominoes). With MRV and secondary items it
   // varies (dancing links 2.3x faster on 13 queens, 3x slower on the 5x8 pentominoes with
   // 0:1 pieces): dancing links, whose cost per node does not grow with the item count.
-  const bool fits = !problem.has_colours() && problem.num_items() <= detail::bitset_max_items;
+  const bool fits = !problem.has_colours() && problem.num_items() <= detail::cover::bitset_max_items;
   const bool wins = o.item_choice == ItemChoice::first || problem.num_primary() == problem.num_items();
   if (o.engine == CoverEngine::bitset || (o.engine == CoverEngine::automatic && fits && wins))
-    return detail::make_bitset_engine(problem, control);
-  return std::make_unique<detail::Dlx>(problem, control);
+    return detail::cover::make_bitset_engine(problem, control);
+  return std::make_unique<detail::cover::Dlx>(problem, control);
 }
 
 }  // namespace
 
 CoverResult search(const ExactCover& problem, const CoverOptions& options,
                    const CoverCallback& on_solution) {
-  detail::Control control(options, on_solution);
+  detail::cover::Control control(options, on_solution);
   auto engine = make_engine(problem, control);
   // The trace hook reports one path through the tree: it needs one thread.
   const int threads = options.trace ? 1 : std::max(1, options.threads);
@@ -39,7 +39,7 @@ CoverResult search(const ExactCover& problem, const CoverOptions& options,
     engine->run();
     r.stats = engine->stats();
   } else {
-    detail::run_parallel(*engine, control, threads, r.stats);
+    detail::cover::run_parallel(*engine, control, threads, r.stats);
   }
   r.stats.solutions = control.solutions();
   r.stats.seconds = control.seconds();
