@@ -150,6 +150,7 @@ struct CoverOptions {
   int threads = 1;
   /// Called after each choice with the options chosen so far (last = newest); return false to
   /// reject that partial solution (the option is taken back and the next one tried).
+  /// Called exactly once per node counted in stats.nodes, for every number of threads.
   /// With threads > 1 it is called from several threads at once: keep it a pure function.
   std::function<bool(std::span<const int> chosen)> prune;
   /// Called at every choice, backtrack and solution. Setting it forces one thread.

@@ -4,8 +4,11 @@
 
 namespace solve::detail {
 
-DfsSearch::DfsSearch(const Model& m, SearchOptions o)
-    : opt_(std::move(o)), engine_(m, opt_.propagation), rng_(opt_.seed ? opt_.seed : 0x9E3779B97F4A7C15ULL) {
+DfsSearch::DfsSearch(const Model& m, SearchOptions o, std::shared_ptr<StateStores> states)
+    : opt_(std::move(o)),
+      engine_(m, opt_.propagation),
+      dominance_(m, std::move(states)),
+      rng_(opt_.seed ? opt_.seed : 0x9E3779B97F4A7C15ULL) {
   frames_.reserve(std::size_t(m.num_vars()));
   std::size_t total = 0;
   for (int i = 0; i < m.num_vars(); ++i) total += m.initial_domain(Var{i}).size();
@@ -74,13 +77,20 @@ bool DfsSearch::found_solution() {
   return true;
 }
 
-/// Root propagation and the prefix; false when that already fails.
+void DfsSearch::pop_level() {
+  engine_.pop();
+  if (!dominance_.empty()) dominance_.backtrack(engine_.space().depth());
+}
+
+/// Root propagation and the prefix; false when that already fails. The states met on the way
+/// belong to this search's path (the prefix was admitted by whoever cut it).
 bool DfsSearch::start() {
-  if (!engine_.propagate_root()) return false;
   Space& s = engine_.space();
+  const auto admit_path = [&] { return dominance_.empty() || dominance_.admit(s, s.depth(), true); };
+  if (!engine_.propagate_root() || !admit_path()) return false;
   for (const Decision& d : prefix_) {
     const Event e = d.equal ? s.assign(d.var, d.value) : s.remove(d.var, d.value);
-    if (e == Event::failed || !engine_.propagate()) return false;
+    if (e == Event::failed || !engine_.propagate() || !admit_path()) return false;
   }
   return true;
 }
@@ -111,9 +121,9 @@ bool DfsSearch::run() {
     }
     Frame& f = frames_.back();
     if (f.child_open) {
-      engine_.pop();
+      pop_level();
       f.child_open = false;
-      if (refute && (s.remove(f.var, f.tried) == Event::failed || !engine_.propagate())) {
+      if (refute && (s.remove(f.var, f.tried) == Event::failed || !engine_.propagate() || !admitted())) {
         close_frame();
         continue;
       }
@@ -133,7 +143,7 @@ bool DfsSearch::run() {
     engine_.push();
     f.child_open = true;
     f.tried = v;
-    if (s.assign(f.var, v) == Event::failed || !engine_.propagate()) {
+    if (s.assign(f.var, v) == Event::failed || !engine_.propagate() || !admitted()) {
       ++stats_.failures;
       trace(TraceEvent::Kind::fail, f.var, v);
       continue;

@@ -11,10 +11,14 @@
 //
 // A search may start below the root, from a prefix of decisions (x = v or x != v): the
 // parallel search (parallel.cpp) hands such subproblems to its workers.
+//
+// Nodes whose state skip_equivalent_states declares dominated fail like failed propagation
+// (dominance.hpp); the states are shared with the other workers of the same search.
 #include <chrono>
 #include <span>
 #include <vector>
 
+#include "csp/dominance.hpp"
 #include "csp/engine.hpp"
 #include "solve/search.hpp"
 
@@ -29,7 +33,8 @@ struct Decision {
 
 class DfsSearch {
  public:
-  DfsSearch(const Model& m, SearchOptions o);
+  /// states: shared with the other engines of the same search (null: a store of its own).
+  DfsSearch(const Model& m, SearchOptions o, std::shared_ptr<StateStores> states = nullptr);
   /// Starts below the root: the decisions are applied, with propagation, before searching.
   /// Must be called before the first advance().
   void set_prefix(std::span<const Decision> prefix) { prefix_.assign(prefix.begin(), prefix.end()); }
@@ -58,9 +63,13 @@ class DfsSearch {
   bool found_solution();
   bool start();
   bool run();
+  /// After a successful propagation at the current level: false when the node is dominated.
+  bool admitted() { return dominance_.empty() || dominance_.admit(engine_.space(), engine_.space().depth(), false); }
+  void pop_level();
 
   SearchOptions opt_;
   Engine engine_;
+  Dominance dominance_;
   std::vector<Decision> prefix_;
   std::vector<Frame> frames_;
   std::vector<int> values_;

@@ -1,5 +1,6 @@
 #include "csp/parallel.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -16,22 +17,37 @@ namespace {
 
 using Prefix = std::vector<Decision>;
 
-/// Applies a prefix inside a fresh level of e; false when propagation fails on the way.
-bool replay(Engine& e, const Prefix& p) {
+/// Applies a prefix inside a fresh level of e; false when propagation fails on the way. The
+/// prefix was admitted when it was cut: its states are this path's.
+bool replay(Engine& e, Dominance& dom, const Prefix& p) {
   Space& s = e.space();
+  const auto admit = [&] { return dom.empty() || dom.admit(s, s.depth(), true); };
+  if (!admit()) return false;
   for (const Decision& d : p) {
     const Event ev = d.equal ? s.assign(d.var, d.value) : s.remove(d.var, d.value);
-    if (ev == Event::failed || !e.propagate()) return false;
+    if (ev == Event::failed || !e.propagate() || !admit()) return false;
   }
   return true;
 }
 
+/// Decisions x = v in a prefix: the search level its last node is at.
+std::uint32_t depth_of(const Prefix& p) {
+  return std::uint32_t(std::count_if(p.begin(), p.end(), [](const Decision& d) { return d.equal; }));
+}
+
 /// Cuts the tree into at least `want` subproblems (fewer if it is smaller), breadth first,
-/// branching exactly as the search does so that the subtrees partition it. Each value given
-/// to a variable on the way is a node, added to *nodes.
-std::vector<Prefix> split(const Model& m, const SearchOptions& o, std::size_t want, std::uint64_t* nodes) {
+/// branching exactly as the search does so that the subtrees partition it. The nodes visited
+/// on the way are counted into *stats as the one-thread search counts them (a value tried is
+/// a node, a failed one a failure; with refutation, values already pruned are skipped), so a
+/// complete search has the same node count for every number of threads (with a variable
+/// order that does not learn from failures).
+std::vector<Prefix> split(const Model& m, const SearchOptions& o, std::size_t want, Stats* stats,
+                          const std::shared_ptr<StateStores>& states) {
   Engine e(m, o.propagation);
-  if (!e.propagate_root()) return {};
+  Dominance dom(m, states);
+  Space& s = e.space();
+  const auto admitted = [&] { return dom.empty() || dom.admit(s, s.depth(), false); };
+  if (!e.propagate_root() || !(dom.empty() || dom.admit(s, 0, true))) return {};
   const bool refute = o.branching == Branching::refutation && o.propagation != Propagation::none;
   std::deque<Prefix> open{Prefix{}};
   std::vector<Prefix> leaves;
@@ -41,23 +57,37 @@ std::vector<Prefix> split(const Model& m, const SearchOptions& o, std::size_t wa
     Prefix p = std::move(open.front());
     open.pop_front();
     e.push();
-    const bool ok = replay(e, p);
-    const int x = ok ? select_variable(e, o.var_order) : -1;
-    values.clear();
-    if (x >= 0) order_values(e.space(), Var{x}, o.val_order, rng, values);
-    e.pop();
-    if (!ok) continue;  // no solution below
+    const int x = replay(e, dom, p) ? select_variable(e, o.var_order) : -2;
+    if (x == -1) leaves.push_back(p);  // a solution already: a worker reports it
     if (x < 0) {
-      leaves.push_back(std::move(p));  // a solution already: a worker reports it
+      e.pop();
+      dom.backtrack(0);
       continue;
     }
-    *nodes += values.size();
+    const std::uint32_t depth = depth_of(p) + 1;
+    stats->max_depth = std::max(stats->max_depth, depth);
+    values.clear();
+    order_values(s, Var{x}, o.val_order, rng, values);
     for (int v : values) {
-      Prefix child = p;
-      child.push_back({Var{x}, v, true});
-      open.push_back(std::move(child));
-      if (refute) p.push_back({Var{x}, v, false});
+      if (refute && !s.contains(Var{x}, v)) continue;  // pruned by the refutations so far
+      ++stats->nodes;
+      e.push();
+      const bool ok = s.assign(Var{x}, v) != Event::failed && e.propagate() && admitted();
+      e.pop();
+      dom.backtrack(s.depth());
+      if (ok) {
+        Prefix child = p;
+        child.push_back({Var{x}, v, true});
+        open.push_back(std::move(child));
+      } else {
+        ++stats->failures;
+      }
+      if (!refute) continue;
+      p.push_back({Var{x}, v, false});
+      if (s.remove(Var{x}, v) == Event::failed || !e.propagate() || !admitted()) break;
     }
+    e.pop();
+    dom.backtrack(0);
   }
   leaves.insert(leaves.end(), std::make_move_iterator(open.begin()), std::make_move_iterator(open.end()));
   return leaves;
@@ -69,13 +99,13 @@ Result parallel_search(const Model& model, const SearchOptions& options, const S
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   const int threads = options.threads;
-  std::uint64_t split_nodes = 0;
-  const std::vector<Prefix> parts = split(model, options, std::size_t(threads) * 16, &split_nodes);
+  // One store of dominance states for the whole search: the cut and every worker share it.
+  const auto states = make_state_stores(model);
+  Stats total;
+  const std::vector<Prefix> parts = split(model, options, std::size_t(threads) * 16, &total, states);
 
   std::mutex mutex;  // guards everything below that is not atomic
   std::condition_variable finished_cv;
-  Stats total;
-  total.nodes = split_nodes;
   StopReason stop = StopReason::exhausted;
   std::atomic<bool> halt{false};  // every worker's cancel flag
   std::atomic<std::size_t> next{0};
@@ -110,7 +140,7 @@ Result parallel_search(const Model& model, const SearchOptions& options, const S
         }
         o.max_nodes = options.max_nodes - used;
       }
-      DfsSearch d(model, o);
+      DfsSearch d(model, o, states);
       d.set_prefix(parts[i]);
       // a plain count needs no turn at the lock per solution: the worker's own tally is added below
       const bool tally_alone = !on_solution && !options.max_solutions;
@@ -130,7 +160,7 @@ Result parallel_search(const Model& model, const SearchOptions& options, const S
       total.failures += s.failures;
       total.propagations += s.propagations;
       total.updates += s.updates;
-      total.max_depth = std::max<std::uint32_t>(total.max_depth, s.max_depth + std::uint32_t(parts[i].size()));
+      total.max_depth = std::max<std::uint32_t>(total.max_depth, s.max_depth + depth_of(parts[i]));
       if (d.stop() == StopReason::node_limit) stop_with(StopReason::node_limit);
     }
     std::lock_guard lock(mutex);

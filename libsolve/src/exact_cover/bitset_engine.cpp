@@ -115,7 +115,7 @@ class BitsetEngine final : public Engine {
     ++l;
     if (std::uint32_t(l) > stats_.max_depth) stats_.max_depth = std::uint32_t(l);
     if (Hooks && tracing_) control_->options().trace({CoverTraceEvent::Kind::choose, l, item[l - 1], chosen[l - 1]});
-    if (Hooks && pruning_ && !control_->options().prune(std::span<const int>(chosen_).first(std::size_t(l)))) {
+    if (Hooks && pruning_ && !quiet && !control_->options().prune(std::span<const int>(chosen_).first(std::size_t(l)))) {
       --l;
       goto recover;
     }

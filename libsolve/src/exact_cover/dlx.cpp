@@ -243,7 +243,7 @@ Dlx::Phase Dlx::advance(bool quiet) {
   if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
   if (tracing_)
     control_->options().trace({CoverTraceEvent::Kind::choose, level_, item_id_[std::size_t(i)], chosen_[l]});
-  if (pruning_ && !control_->options().prune(std::span<const int>(chosen_).first(std::size_t(level_)))) {
+  if (pruning_ && !quiet && !control_->options().prune(std::span<const int>(chosen_).first(std::size_t(level_)))) {
     --level_;
     return Phase::recover;
   }

@@ -33,8 +33,9 @@ class Engine {
   /// Searches the subtree below the current position until it is exhausted or the control
   /// says stop; the position is the same afterwards. When `split` is given, a partial solution
   /// `split->depth` choices below the position is appended to *split instead of being searched
-  /// further; when `quiet`, solutions are neither reported nor polled for (a dry run that only
-  /// finds the prefixes).
+  /// further; when `quiet`, solutions are neither reported nor polled for and the prune hook
+  /// is not called (a dry run that only finds the prefixes: the hook is called once per
+  /// counted node, as its users count on).
   virtual void run(Prefixes* split = nullptr, bool quiet = false) = 0;
   /// Chooses option o at the current position, as the search would (no hooks, no statistics).
   virtual void push(int o) = 0;

@@ -1,0 +1,72 @@
+// The shared state store and the per-engine admission test (see dominance.hpp).
+#include "csp/dominance.hpp"
+
+#include <mutex>
+#include <unordered_set>
+
+namespace solve::detail {
+
+namespace {
+
+struct KeyHash {
+  std::size_t operator()(const std::vector<std::uint32_t>& k) const noexcept {
+    std::uint64_t h = 1469598103934665603ull;
+    for (std::uint32_t v : k) h = (h ^ v) * 1099511628211ull;
+    return std::size_t(h ^ (h >> 29));
+  }
+};
+
+/// Independent locks, so that workers recording different states rarely wait for each other.
+constexpr std::size_t shard_count = 64;
+
+}  // namespace
+
+struct StateStore::Shard {
+  std::mutex mutex;
+  std::unordered_set<std::vector<std::uint32_t>, KeyHash> keys;
+};
+
+StateStore::StateStore() : shards_(std::make_unique<Shard[]>(shard_count)) {}
+StateStore::~StateStore() = default;
+
+bool StateStore::insert(const std::vector<std::uint32_t>& key) {
+  const std::size_t h = KeyHash{}(key);
+  Shard& s = shards_[(h >> 7) % shard_count];
+  std::lock_guard lock(s.mutex);
+  return s.keys.insert(key).second;
+}
+
+std::shared_ptr<StateStores> make_state_stores(const Model& m) {
+  auto stores = std::make_shared<StateStores>();
+  for (std::size_t i = 0, n = state_declarations(m).size(); i < n; ++i)
+    stores->push_back(std::make_unique<StateStore>());
+  return stores;
+}
+
+Dominance::Dominance(const Model& m, std::shared_ptr<StateStores> stores) : stores_(std::move(stores)) {
+  const auto decls = state_declarations(m);
+  if (decls.empty()) return;
+  if (!stores_) stores_ = make_state_stores(m);
+  for (std::size_t i = 0; i < decls.size(); ++i) filters_.push_back({decls[i], (*stores_)[i].get(), {}});
+}
+
+bool Dominance::admit(const Space& s, int level, bool replay) {
+  for (Filter& f : filters_) {
+    const std::vector<Var>& xs = f.decl->xs;
+    // Along a path the assigned prefix only grows: start from the state owned last.
+    const std::size_t owned = f.path.empty() ? 0 : f.path.back().k;
+    std::size_t k = owned;
+    while (k < xs.size() && s.assigned(xs[k])) ++k;
+    if (k == owned) continue;  // an ancestor's state (or the root's empty prefix)
+    values_.clear();
+    for (std::size_t i = 0; i < k; ++i) values_.push_back(s.value(xs[i]));
+    key_.clear();
+    f.decl->key(values_, key_);
+    key_.push_back(std::uint32_t(k));  // states of different lengths never meet
+    if (!f.store->insert(key_) && !replay) return false;
+    f.path.push_back({level, k});
+  }
+  return true;
+}
+
+}  // namespace solve::detail
