@@ -68,7 +68,7 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   }
 
   std::string first;
-  const solve::CoverResult result = solve::search(problem, opts, [&](std::span<const int> chosen) {
+  const auto print = [&](std::span<const int> chosen) {
     if (s.mode == Mode::all) {
       if (!first.empty()) out << '\n';
       first = format_solution(problem, chosen);
@@ -77,7 +77,10 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
       first = format_solution(problem, chosen);
     }
     return true;
-  });
+  };
+  // A count takes no callback: the workers then tally alone, without a lock per solution.
+  const solve::CoverResult result =
+      s.mode == Mode::count ? solve::count(problem, opts) : solve::search(problem, opts, print);
   if (progress_shown) err << "\r\033[K" << std::flush;  // clear the progress line
   if (s.stats) err << format_stats(result);
 

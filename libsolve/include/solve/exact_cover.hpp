@@ -19,6 +19,8 @@
 //
 // Two engines answer the same calls: dancing links (Algorithm X, and C for colours), and a
 // bitset engine for small problems without colours (CoverOptions::engine; automatic by default).
+// Their search loops: libsolve/src/exact_cover/dlx.cpp and bitset_engine.cpp; limits, threads
+// and statistics: the driver both halves share, libsolve/src/search/.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -30,6 +32,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "solve/limits.hpp"
 #include "solve/stats.hpp"
 
 namespace solve {
@@ -129,13 +132,8 @@ struct CoverTraceEvent {
   int option;  ///< the option (choose, backtrack); -1 for solution
 };
 
-/// What the progress hook is told.
-struct CoverProgress {
-  double done = 0;              ///< estimated fraction of the search tree already explored
-  std::uint64_t solutions = 0;  ///< solutions found so far
-  std::uint64_t nodes = 0;      ///< options chosen so far
-  double seconds = 0;           ///< since the search started
-};
+/// What the progress hook is told (nodes: options chosen so far).
+using CoverProgress = Progress;
 
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct CoverOptions {
@@ -145,8 +143,9 @@ struct CoverOptions {
   std::uint64_t max_nodes = 0;      ///< stop after this many options chosen (0: no limit)
   double max_seconds = 0;           ///< stop after this much wall-clock time (0: no limit)
   const std::atomic<bool>* cancel = nullptr;  ///< stop soon after it becomes true
-  /// Worker threads. With more than one the tree is split into many subproblems; counts and
-  /// statistics of a complete search are the same for every value (solution order is not).
+  /// Worker threads. With more than one the workers share the tree by work stealing; counts
+  /// and statistics of a complete search are the same for every value (the order of solutions
+  /// is not). Result::busy_seconds says how long each worker searched.
   int threads = 1;
   /// Called after each choice with the options chosen so far (last = newest); return false to
   /// reject that partial solution (the option is taken back and the next one tried).
@@ -156,17 +155,13 @@ struct CoverOptions {
   /// Called at every choice, backtrack and solution. Setting it forces one thread.
   std::function<void(const CoverTraceEvent&)> trace;
   /// Called about every progress_seconds from the thread that called search/count.
-  std::function<void(const CoverProgress&)> progress;
+  ProgressHook progress;
   double progress_seconds = 0.5;
 };
 
-/// How a search ended.
-struct CoverResult {
-  StopReason stop = StopReason::exhausted;
-  Stats stats;  ///< nodes = options chosen, updates = list removals (dlx) or mask tests (bitset)
-  /// True when the tree was searched to the end (so a count is exact, "none" is a proof).
-  bool complete() const { return stop == StopReason::exhausted; }
-};
+/// How a search ended. stats: nodes = options chosen, updates = list removals (dlx) or mask
+/// tests (bitset).
+using CoverResult = Result;
 
 /// Called for each solution with the chosen option ids (in choice order); return false to
 /// stop. With threads > 1 calls are serialised (never two at once) but come from workers.

@@ -1,7 +1,9 @@
 #pragma once
 // Searching a model: first solution, every solution through a callback, or a count, with
-// limits and statistics. Depth-first search with d-way branching (a node = one value tried
-// for one variable), explicit stack and trail (see src/csp/search.cpp for the loop).
+// limits, progress, statistics and threads. Depth-first search with d-way branching (a node =
+// one value tried for one variable), explicit stack and trail. The loop is in
+// libsolve/src/csp/dfs.cpp; limits, threads and statistics are the driver's that both halves
+// of the library share (libsolve/src/search/).
 //
 //   solve::Model m; ... post constraints ...
 //   solve::SearchOptions o{.propagation = solve::Propagation::forward};
@@ -13,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "solve/limits.hpp"
 #include "solve/model.hpp"
 #include "solve/stats.hpp"
 #include "solve/types.hpp"
@@ -53,20 +56,17 @@ struct SearchOptions {
   double max_seconds = 0;           ///< stop after this much wall-clock time (0: no limit)
   const std::atomic<bool>* cancel = nullptr;  ///< stop soon after it becomes true
   std::function<void(const TraceEvent&)> trace;  ///< called at every decision/backtrack
-  /// Worker threads for search(), count() and solve_first(). With more than one, the tree is
-  /// cut into subproblems that the workers share: the solution count is the same for every
-  /// value, the order of solutions and the node counts are not; the callback is called from
-  /// the workers, one call at a time; max_nodes is shared by the workers. A trace hook, and
-  /// the Search class, always use one thread.
+  /// Worker threads for search(), count() and solve_first(). With more than one, the workers
+  /// share the tree by work stealing: the solution count is the same for every value, and so
+  /// are the node counts of a complete search unless the variable order learns from failures
+  /// (dom_wdeg) or skip_equivalent_states is used; the order of solutions is not. The
+  /// callback is called from the workers, one call at a time; max_nodes is shared by the
+  /// workers. A trace hook, and the Search class, always use one thread.
   int threads = 1;
-};
-
-/// How a search ended.
-struct Result {
-  StopReason stop = StopReason::exhausted;
-  Stats stats;
-  /// True when the tree was searched to the end (so a count is exact, "none" is a proof).
-  bool complete() const { return stop == StopReason::exhausted; }
+  /// Called about every progress_seconds from the thread that called search/count, with an
+  /// estimate of the fraction of the tree searched.
+  ProgressHook progress;
+  double progress_seconds = 0.5;
 };
 
 /// Called for each solution; return false to stop the search.

@@ -1,6 +1,8 @@
 #pragma once
-// Search statistics, one struct for every engine (CSP and exact cover).
+// What every search of the library reports (CSP and exact cover): statistics, why it
+// stopped, and the two together as its Result.
 #include <cstdint>
+#include <vector>
 
 namespace solve {
 
@@ -14,6 +16,7 @@ struct Stats {
   double seconds = 0;              ///< wall-clock time of the search
 
   /// Adds up counts (max for max_depth, seconds added: use for sequential runs or CPU time).
+  /// This is how the workers of a parallel search are merged (then seconds = wall time).
   Stats& operator+=(const Stats& o) {
     nodes += o.nodes;
     failures += o.failures;
@@ -38,5 +41,16 @@ enum class StopReason {
 
 /// "exhausted", "solution limit", ... for messages.
 const char* to_string(StopReason r);
+
+/// How a search ended.
+struct Result {
+  StopReason stop = StopReason::exhausted;
+  Stats stats;
+  /// With threads > 1: the seconds each worker spent searching (the rest of stats.seconds
+  /// it waited for work); empty with one thread.
+  std::vector<double> busy_seconds;
+  /// True when the tree was searched to the end (so a count is exact, "none" is a proof).
+  bool complete() const { return stop == StopReason::exhausted; }
+};
 
 }  // namespace solve

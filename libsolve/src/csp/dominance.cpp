@@ -2,7 +2,7 @@
 #include "csp/dominance.hpp"
 
 #include <mutex>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace solve::detail {
 
@@ -23,17 +23,17 @@ constexpr std::size_t shard_count = 64;
 
 struct StateStore::Shard {
   std::mutex mutex;
-  std::unordered_set<std::vector<std::uint32_t>, KeyHash> keys;
+  std::unordered_map<std::vector<std::uint32_t>, std::uint64_t, KeyHash> owner;
 };
 
 StateStore::StateStore() : shards_(std::make_unique<Shard[]>(shard_count)) {}
 StateStore::~StateStore() = default;
 
-bool StateStore::insert(const std::vector<std::uint32_t>& key) {
+std::uint64_t StateStore::insert(const std::vector<std::uint32_t>& key, std::uint64_t node) {
   const std::size_t h = KeyHash{}(key);
   Shard& s = shards_[(h >> 7) % shard_count];
   std::lock_guard lock(s.mutex);
-  return s.keys.insert(key).second;
+  return s.owner.try_emplace(key, node).first->second;
 }
 
 std::shared_ptr<StateStores> make_state_stores(const Model& m) {
@@ -50,7 +50,7 @@ Dominance::Dominance(const Model& m, std::shared_ptr<StateStores> stores) : stor
   for (std::size_t i = 0; i < decls.size(); ++i) filters_.push_back({decls[i], (*stores_)[i].get(), {}});
 }
 
-bool Dominance::admit(const Space& s, int level, bool replay) {
+bool Dominance::admit(const Space& s, int level, std::uint64_t node) {
   for (Filter& f : filters_) {
     const std::vector<Var>& xs = f.decl->xs;
     // Along a path the assigned prefix only grows: start from the state owned last.
@@ -63,7 +63,7 @@ bool Dominance::admit(const Space& s, int level, bool replay) {
     key_.clear();
     f.decl->key(values_, key_);
     key_.push_back(std::uint32_t(k));  // states of different lengths never meet
-    if (!f.store->insert(key_) && !replay) return false;
+    if (f.store->insert(key_, node) != node) return false;
     f.path.push_back({level, k});
   }
   return true;

@@ -7,10 +7,12 @@
 // search node to record a state owns it and explores its subtree; any other node that meets
 // the same state later, in any worker, is dominated and fails. Ownership is first come, first
 // served, so it is acyclic and every class of states is explored exactly once, whatever the
-// order or the number of threads. The states owned along the current branch are kept on a
-// stack: a descendant whose prefix has not grown is in the same state as its ancestor (never
-// dominated), and backtracking drops the entries of the levels it leaves. A worker that starts
-// below the root replays a path its search has already admitted: those states are its own.
+// order or the number of threads. A node is named by a hash of its decisions from the root,
+// the same in every worker: when workers share a subtree (one gave part of its alternatives
+// to another), both pass through its root and its ancestors, and a state owned by the very
+// node they stand on is theirs, not a dominating one. The states owned along the current
+// branch are kept on a stack: a descendant whose prefix has not grown is in the same state as
+// its ancestor (never dominated), and backtracking drops the entries of the levels it leaves.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -37,8 +39,8 @@ class StateStore {
   ~StateStore();
   StateStore(const StateStore&) = delete;
   StateStore& operator=(const StateStore&) = delete;
-  /// Records key; true when it was new (the caller owns the state), false when known.
-  bool insert(const std::vector<std::uint32_t>& key);
+  /// Records key as owned by `node` unless it is known; returns its owner.
+  std::uint64_t insert(const std::vector<std::uint32_t>& key, std::uint64_t node);
 
  private:
   struct Shard;
@@ -57,10 +59,17 @@ class Dominance {
   Dominance(const Model& m, std::shared_ptr<StateStores> stores);
   /// True when the model declares nothing (then admit() always holds).
   bool empty() const { return filters_.empty(); }
-  /// At a search node of level `level` whose propagation succeeded: false when its state is
-  /// owned by another node (the node is dominated). With `replay` the node is on a path this
-  /// search already admitted: never dominated, its new states become this path's.
-  bool admit(const Space& s, int level, bool replay);
+  /// The name of the root node; a child's is mix(parent's, its decision).
+  static constexpr std::uint64_t root_node = 0x243F6A8885A308D3ULL;
+  static std::uint64_t mix(std::uint64_t node, Var x, int v, bool equal) {
+    std::uint64_t h = node ^ (std::uint64_t(std::uint32_t(x.id)) << 33 | std::uint64_t(std::uint32_t(v)) << 1 | equal);
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
+    return h ^ (h >> 31);
+  }
+  /// At search node `node` of level `level`, whose propagation succeeded: false when its
+  /// state is owned by another node (the node is dominated).
+  bool admit(const Space& s, int level, std::uint64_t node);
   /// Forgets the states recorded at levels deeper than `level` (after backtracking to it).
   void backtrack(int level) {
     for (Filter& f : filters_)

@@ -26,6 +26,7 @@ constexpr int bitset_max_items = 256;
 
 /// A bitset engine sized for the problem. Throws ModelError when the problem has colours or
 /// more than bitset_max_items items.
-std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, Control& control);
+std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, const CoverOptions& options,
+                                           const CoverCallback& on_solution, Control& control);
 
 }  // namespace solve::detail::cover

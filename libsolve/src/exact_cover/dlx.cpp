@@ -7,8 +7,8 @@
 
 namespace solve::detail::cover {
 
-Dlx::Dlx(const ExactCover& problem, Control& control) : Engine(control) {
-  const CoverOptions& opt = control.options();
+Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution, Control& control)
+    : Engine(opt, on_solution, control) {
   item_choice_ = opt.item_choice;
   tracing_ = bool(opt.trace);
   pruning_ = bool(opt.prune);
@@ -69,13 +69,12 @@ Dlx::Dlx(const ExactCover& problem, Control& control) : Engine(control) {
 
   // Every choice covers a primary item, so there are at most n1 levels.
   choice_.assign(std::size_t(n1) + 1, 0);
-  item_ = choice_;
-  chosen_ = choice_;
+  item_ = start_ = limit_ = size_ = chosen_ = choice_;
 }
 
-std::unique_ptr<Engine> Dlx::clone() const {
+std::unique_ptr<SearchEngine> Dlx::clone() const {
   auto e = std::make_unique<Dlx>(*this);
-  e->reset_stats();
+  e->stats_ = {};
   return e;
 }
 
@@ -201,39 +200,33 @@ std::int32_t Dlx::choose() const {
 bool Dlx::count_node() {
   ++stats_.nodes;
   if (++since_poll_ < budget_) return true;
-  budget_ = control_->poll(since_poll_, progress_here_ ? this : nullptr);
+  budget_ = worker_->poll(since_poll_, stats_.solutions - polled_solutions_);
   since_poll_ = 0;
+  polled_solutions_ = stats_.solutions;
   if (budget_ == 0) stopping_ = true;
   return !stopping_;
 }
 
-Dlx::Phase Dlx::forward(Prefixes* split, bool quiet) {
+Dlx::Phase Dlx::forward() {
   const auto l = std::size_t(level_);
   if (cl_[0].next == 0) {  // every primary item covered
-    if (!quiet) {
-      if (tracing_) control_->options().trace({CoverTraceEvent::Kind::solution, level_, -1, -1});
-      if (!control_->solution(std::span<const int>(chosen_).first(l))) stopping_ = true;
-    }
-    return Phase::backup;
-  }
-  if (split && level_ - base_ == split->depth) {
-    double w = 1;
-    for (int k = base_; k < level_; ++k) w /= nd_[std::size_t(item_[std::size_t(k)])].top;
-    split->options.insert(split->options.end(), chosen_.begin() + base_, chosen_.begin() + level_);
-    split->weights.push_back(w);
+    if (tracing_) opt_->trace({CoverTraceEvent::Kind::solution, level_, -1, -1});
+    if (!report(std::span<const int>(chosen_).first(l))) stopping_ = true;
     return Phase::backup;
   }
   const std::int32_t i = choose();
   cover(i);
   item_[l] = i;
-  choice_[l] = nd_[std::size_t(i)].down;
+  choice_[l] = start_[l] = nd_[std::size_t(i)].down;
+  limit_[l] = i;
+  size_[l] = nd_[std::size_t(i)].top;
   return Phase::advance;
 }
 
-Dlx::Phase Dlx::advance(bool quiet) {
+Dlx::Phase Dlx::advance() {
   const auto l = std::size_t(level_);
   const std::int32_t x = choice_[l], i = item_[l];
-  if (x == i || stopping_ || (!quiet && !count_node())) {  // C7: no option left for i
+  if (x == limit_[l] || stopping_ || !count_node()) {  // C7: no option left for i
     uncover(i);
     return Phase::backup;
   }
@@ -241,9 +234,8 @@ Dlx::Phase Dlx::advance(bool quiet) {
   chosen_[l] = option_of_[std::size_t(x)];
   ++level_;
   if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
-  if (tracing_)
-    control_->options().trace({CoverTraceEvent::Kind::choose, level_, item_id_[std::size_t(i)], chosen_[l]});
-  if (pruning_ && !quiet && !control_->options().prune(std::span<const int>(chosen_).first(std::size_t(level_)))) {
+  if (tracing_) opt_->trace({CoverTraceEvent::Kind::choose, level_, item_id_[std::size_t(i)], chosen_[l]});
+  if (pruning_ && !opt_->prune(std::span<const int>(chosen_).first(std::size_t(level_)))) {
     --level_;
     return Phase::recover;
   }
@@ -260,29 +252,78 @@ Dlx::Phase Dlx::recover() {
   const auto l = std::size_t(level_);
   const std::int32_t x = choice_[l];
   if (tracing_)
-    control_->options().trace({CoverTraceEvent::Kind::backtrack, level_ + 1,
-                               item_id_[std::size_t(item_[l])], chosen_[l]});
+    opt_->trace({CoverTraceEvent::Kind::backtrack, level_ + 1, item_id_[std::size_t(item_[l])], chosen_[l]});
   uncommit_others(x);
   choice_[l] = nd_[std::size_t(x)].down;
   return Phase::advance;
 }
 
-void Dlx::run(Prefixes* split, bool quiet) {
+void Dlx::run(const Work& w, Worker& worker) {
+  for (int o : w.path) push(o);
+  worker_ = &worker;
   base_ = level_;
   stopping_ = false;
   since_poll_ = 0;
-  budget_ = std::numeric_limits<std::uint64_t>::max();
-  if (!quiet && (budget_ = control_->poll(0, nullptr)) == 0) return;
+  polled_solutions_ = stats_.solutions;
   Phase phase = Phase::forward;
+  if ((budget_ = worker.start()) == 0) {
+    phase = Phase::done;
+  } else if (!w.tail.empty()) {
+    // Resume a level cut by a donation: the same item the donor branched on (the position is
+    // the same), its alternatives from node `from` up to `to`. Its choice was counted there.
+    const std::uint64_t updates = stats_.updates;
+    const auto l = std::size_t(level_);
+    const std::int32_t i = choose(), from = w.tail[0], to = w.tail[1];
+    if (i == 0 || nd_[std::size_t(from)].top != i) throw std::logic_error("Dlx::run: work does not fit");
+    cover(i);
+    stats_.updates = updates;
+    item_[l] = i;
+    choice_[l] = start_[l] = from;
+    limit_[l] = to;
+    size_[l] = count_from(level_, from);
+    phase = Phase::advance;
+  }
   while (phase != Phase::done) {
     switch (phase) {
-      case Phase::forward: phase = forward(split, quiet); break;
-      case Phase::advance: phase = advance(quiet); break;
+      case Phase::forward: phase = forward(); break;
+      case Phase::advance: phase = advance(); break;
       case Phase::backup: phase = backup(); break;
       case Phase::recover: phase = recover(); break;
       case Phase::done: break;
     }
   }
+  for (std::size_t k = w.path.size(); k-- > 0;) pop();
+}
+
+std::int32_t Dlx::count_from(std::int32_t l, std::int32_t x) const {
+  std::int32_t n = 0;
+  for (; x != limit_[std::size_t(l)]; x = nd_[std::size_t(x)].down) ++n;
+  return n;
+}
+
+bool Dlx::donate(Work& w) {
+  // Levels base_ .. level_ are open (level_: the option being taken now); level k has tried
+  // its options up to choice_[k], the rest are untried.
+  double weight = 1;
+  for (int k = base_; k <= level_; ++k) {
+    const auto l = std::size_t(k);
+    const std::int32_t untried = count_from(k, nd_[std::size_t(choice_[l])].down);
+    if (untried == 0) {
+      weight /= size_[l];
+      continue;
+    }
+    // Keep the first half (rounded down), give the rest.
+    std::int32_t mid = nd_[std::size_t(choice_[l])].down;
+    for (std::int32_t j = 0; j < untried / 2; ++j) mid = nd_[std::size_t(mid)].down;
+    const std::int32_t given = untried - untried / 2;
+    w.path.assign(chosen_.begin(), chosen_.begin() + k);
+    w.tail = {mid, limit_[l]};
+    w.weight = weight * given / size_[l];
+    limit_[l] = mid;
+    size_[l] -= given;
+    return true;
+  }
+  return false;
 }
 
 void Dlx::push(int o) {
@@ -309,12 +350,12 @@ void Dlx::pop() {
 double Dlx::done() const {
   // Knuth's estimate: level k has tried option j of its m, each weighing 1/m of the level above.
   double done = 0, weight = 1;
-  for (int k = base_; k < level_; ++k) {
-    const auto i = item_[std::size_t(k)];
-    int pos = 0;
-    for (std::int32_t p = nd_[std::size_t(i)].down; p != choice_[std::size_t(k)]; p = nd_[std::size_t(p)].down)
-      ++pos;
-    weight /= nd_[std::size_t(i)].top;
+  for (int k = base_; k <= level_ && k < int(choice_.size()); ++k) {
+    const auto l = std::size_t(k);
+    if (size_[l] <= 0) break;
+    std::int32_t pos = 0;
+    for (std::int32_t p = start_[l]; p != choice_[l] && p != limit_[l]; p = nd_[std::size_t(p)].down) ++pos;
+    weight /= size_[l];
     done += pos * weight;
   }
   return done;

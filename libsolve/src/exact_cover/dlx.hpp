@@ -34,13 +34,16 @@ class Dlx final : public Engine {
     friend bool operator==(const Item&, const Item&) = default;
   };
 
-  Dlx(const ExactCover& problem, Control& control);
+  Dlx(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution, Control& control);
 
-  std::unique_ptr<Engine> clone() const override;
-  void run(Prefixes* split = nullptr, bool quiet = false) override;
-  void push(int o) override;
-  void pop() override;
+  std::unique_ptr<SearchEngine> clone() const override;
+  void run(const Work& w, Worker& worker) override;
+  bool donate(Work& w) override;
   double done() const override;
+  /// Chooses option o at the current position, as the search would (no hooks, no statistics).
+  void push(int o);
+  /// Takes back the last push.
+  void pop();
 
   /// Empty when every list is consistent (links agree both ways, lengths match the lists,
   /// each node on the list of its item); otherwise the first inconsistency found.
@@ -66,14 +69,16 @@ class Dlx final : public Engine {
   void uncommit_others(std::int32_t x);
   /// The open primary item to branch on (0 when none is open).
   std::int32_t choose() const;
-  /// Counts one node and polls the control when due; false when the search must stop.
+  /// Counts one node and polls the worker when due; false when the search must stop.
   bool count_node();
+  /// Alternatives of level l from node x on (up to the level's limit).
+  std::int32_t count_from(std::int32_t l, std::int32_t x) const;
 
   // The search phases; each returns the next phase.
-  Phase forward(Prefixes* split, bool quiet);  // C2-C4: solution? split? else choose, cover
-  Phase advance(bool quiet);                   // C5: try the next option of the level's item
-  Phase backup();                              // C8: back to the level above
-  Phase recover();                             // C6: take the level's option back
+  Phase forward();   // C2-C4: solution? else choose an item, cover it
+  Phase advance();   // C5: try the next option of the level's item
+  Phase backup();    // C8: back to the level above
+  Phase recover();   // C6: take the level's option back
 
   std::vector<Node> nd_;
   std::vector<Item> cl_;
@@ -84,12 +89,15 @@ class Dlx final : public Engine {
   bool tracing_ = false;
   bool pruning_ = false;
 
-  // The search state: level l has chosen node choice_[l] in the list of item item_[l].
-  std::vector<std::int32_t> choice_, item_, chosen_;
+  // The search state: level l has chosen node choice_[l] in the list of item item_[l]; its
+  // alternatives run from start_[l] up to (not including) limit_[l] -- the item's header,
+  // unless the range was cut by a donation or comes from one -- and number size_[l].
+  std::vector<std::int32_t> choice_, item_, chosen_, start_, limit_, size_;
   int level_ = 0;   // number of options chosen (pushed ones included)
   int base_ = 0;    // level where the current run started
   bool stopping_ = false;
-  std::uint64_t since_poll_ = 0, budget_ = 0;
+  std::uint64_t since_poll_ = 0, budget_ = 0, polled_solutions_ = 0;
+  Worker* worker_ = nullptr;
   std::vector<int> item_id_;  // internal item number -> problem item id
 };
 

@@ -1,19 +1,20 @@
-// Public entry points of the exact-cover search: engine choice, one thread or a pool.
+// Public entry points of the exact-cover search: engine choice, then the shared driver
+// (search/driver.hpp) runs it on one thread or a pool. The search loops themselves are in
+// dlx.cpp (dancing links) and bitset_engine.cpp.
 #include <algorithm>
 #include <memory>
 
 #include "exact_cover/bitset_engine.hpp"
-#include "exact_cover/control.hpp"
 #include "exact_cover/dlx.hpp"
-#include "exact_cover/parallel.hpp"
+#include "search/driver.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover.hpp"
 
 namespace solve {
 namespace {
 
-std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, detail::cover::Control& control) {
-  const CoverOptions& o = control.options();
+std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, const CoverOptions& o,
+                                                   const CoverCallback& on_solution, detail::Control& control) {
   // The bitset engine wins with the first-item rule (3-7x on pentominoes), and with MRV when
   // every item is primary (1.7x on the 6x10 pentominoes). With MRV and secondary items it
   // varies (dancing links 2.3x faster on 13 queens, 3x slower on the 5x8 pentominoes with
@@ -21,30 +22,20 @@ std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, de
   const bool fits = !problem.has_colours() && problem.num_items() <= detail::cover::bitset_max_items;
   const bool wins = o.item_choice == ItemChoice::first || problem.num_primary() == problem.num_items();
   if (o.engine == CoverEngine::bitset || (o.engine == CoverEngine::automatic && fits && wins))
-    return detail::cover::make_bitset_engine(problem, control);
-  return std::make_unique<detail::cover::Dlx>(problem, control);
+    return detail::cover::make_bitset_engine(problem, o, on_solution, control);
+  return std::make_unique<detail::cover::Dlx>(problem, o, on_solution, control);
 }
+
+Limits limits_of(const CoverOptions& o) { return Limits{o.max_solutions, o.max_nodes, o.max_seconds, o.cancel}; }
 
 }  // namespace
 
 CoverResult search(const ExactCover& problem, const CoverOptions& options,
                    const CoverCallback& on_solution) {
-  detail::cover::Control control(options, on_solution);
-  auto engine = make_engine(problem, control);
+  detail::Control control(limits_of(options), bool(on_solution), options.progress, options.progress_seconds);
+  auto engine = make_engine(problem, options, on_solution, control);
   // The trace hook reports one path through the tree: it needs one thread.
-  const int threads = options.trace ? 1 : std::max(1, options.threads);
-  CoverResult r;
-  if (threads == 1) {
-    engine->set_progress_here(true);
-    engine->run();
-    r.stats = engine->stats();
-  } else {
-    detail::cover::run_parallel(*engine, control, threads, r.stats);
-  }
-  r.stats.solutions = control.solutions();
-  r.stats.seconds = control.seconds();
-  r.stop = control.stopped() ? control.reason() : StopReason::exhausted;
-  return r;
+  return detail::run_search(*engine, control, options.trace ? 1 : options.threads);
 }
 
 std::optional<std::vector<int>> solve_first(const ExactCover& problem, const CoverOptions& options,
@@ -60,9 +51,7 @@ std::optional<std::vector<int>> solve_first(const ExactCover& problem, const Cov
   return out;
 }
 
-CoverResult count(const ExactCover& problem, const CoverOptions& options) {
-  return search(problem, options, nullptr);
-}
+CoverResult count(const ExactCover& problem, const CoverOptions& options) { return search(problem, options, {}); }
 
 bool is_solution(const ExactCover& problem, std::span<const int> options) {
   std::vector<int> times(std::size_t(problem.num_items())), colour(std::size_t(problem.num_items()));
