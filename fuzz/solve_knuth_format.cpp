@@ -58,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   if (p.num_options() <= 40 && !p.has_colours() && p.num_items() <= 256) {
     solve::CoverOptions o;
-    o.max_nodes = 20000;
+    o.limits.max_nodes = 20000;
     o.engine = solve::CoverEngine::dlx;
     const auto a = solve::count(p, o);
     o.engine = solve::CoverEngine::bitset;

@@ -80,11 +80,11 @@ SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions&
   for (int k = 1; k <= res.bound; ++k) {
     const SquareModel sm = build_square_model(tiles, k, o.rotations);
     solve::SearchOptions so;
-    so.max_nodes = o.node_limit;
+    so.limits.max_nodes = o.node_limit;
     if (o.timeout > 0) {
       const double left = o.timeout - std::chrono::duration<double>(clock::now() - start).count();
       if (left <= 0) break;
-      so.max_seconds = left;
+      so.limits.max_seconds = left;
     }
     solve::Result r;
     const auto s = solve::solve_first(sm.model, so, &r);

@@ -96,11 +96,11 @@ int run(const Settings& s, std::ostream& out) {
   if (!s.val_order.empty()) opts.val_order = val_order_names.at(s.val_order);
   if (!s.branching.empty()) opts.branching = branching_names.at(s.branching);
   opts.seed = s.search.seed;
-  opts.max_seconds = s.search.max_seconds;
-  opts.max_nodes = s.search.max_nodes;
+  opts.limits.max_seconds = s.search.limits.max_seconds;
+  opts.limits.max_nodes = s.search.limits.max_nodes;
   opts.threads = s.search.threads;
-  if (s.mode == Mode::first) opts.max_solutions = 1;
-  if (s.mode == Mode::unique) opts.max_solutions = 2;
+  if (s.mode == Mode::first) opts.limits.max_solutions = 1;
+  if (s.mode == Mode::unique) opts.limits.max_solutions = 2;
   if (s.trace)
     opts.trace = [&](const solve::TraceEvent& e) {
       std::cerr << futoshiki::format_trace(fm.model, e);
@@ -198,10 +198,10 @@ int main(int argc, char** argv) {
       ->type_name("N")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
-  app.add_option("--timeout", s.search.max_seconds, "Give up after SECONDS of search (exit 3)")
+  app.add_option("--timeout", s.search.limits.max_seconds, "Give up after SECONDS of search (exit 3)")
       ->type_name("SECONDS")
       ->check(CLI::PositiveNumber);
-  app.add_option("--max-nodes", s.search.max_nodes, "Give up after N search nodes (exit 3)")
+  app.add_option("--max-nodes", s.search.limits.max_nodes, "Give up after N search nodes (exit 3)")
       ->type_name("N")
       ->check(CLI::PositiveNumber);
 

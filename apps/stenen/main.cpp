@@ -48,9 +48,9 @@ Counting counting(const Args& a) {
 }
 
 /// Progress on stderr when it is a terminal and the search has run for a second.
-std::function<void(const solve::CoverProgress&)> progress_line(bool& shown) {
+std::function<void(const solve::Progress&)> progress_line(bool& shown) {
   if (!isatty(STDERR_FILENO)) return {};
-  return [&shown](const solve::CoverProgress& p) {
+  return [&shown](const solve::Progress& p) {
     if (p.seconds < 1) return;
     shown = true;
     std::cerr << fmt::format("\r{:5.1f}% done, {} solutions, {} positions ", 100 * p.done, p.solutions,

@@ -57,7 +57,7 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   const Model model(position, model_options(position, o, true));
   CountResult out;
-  solve::CoverResult r;
+  solve::Result r;
   SymmetryTally tally(model);
   if (model.pieces().empty()) {
     tally.add({});  // the position is already complete
@@ -103,7 +103,7 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     on_board(grid);
     return true;
   };
-  solve::CoverResult r;
+  solve::Result r;
   if (model.pieces().empty())
     take({});
   else
@@ -118,7 +118,7 @@ SolveResult find_solution(const Board& position, const RunOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   const Model model(position, model_options(position, o, false));
   SolveResult out;
-  solve::CoverResult r;
+  solve::Result r;
   std::optional<std::vector<int>> chosen;
   if (model.pieces().empty())
     chosen.emplace();

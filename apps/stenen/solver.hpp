@@ -17,7 +17,7 @@ struct RunOptions {
   Counting counting = Counting::labelled;
   int threads = 1;
   /// Shown while a long search runs (see solve::CoverOptions::progress); may be empty.
-  std::function<void(const solve::CoverProgress&)> progress;
+  std::function<void(const solve::Progress&)> progress;
 };
 
 struct CountResult {

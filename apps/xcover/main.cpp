@@ -31,13 +31,13 @@ int main(int argc, char** argv) {
   app.add_option("--choice", choice, "Item to branch on: mrv (fewest options left) or first (lowest open item)")
       ->check(CLI::IsMember({"mrv", "first"}))
       ->capture_default_str();
-  app.add_option("--max-solutions", s.search.max_solutions, "Stop after N solutions (--all, --count)")
+  app.add_option("--max-solutions", s.search.limits.max_solutions, "Stop after N solutions (--all, --count)")
       ->type_name("N")
       ->check(CLI::PositiveNumber);
-  app.add_option("--max-nodes", s.search.max_nodes, "Give up after N nodes (exit 3)")
+  app.add_option("--max-nodes", s.search.limits.max_nodes, "Give up after N nodes (exit 3)")
       ->type_name("N")
       ->check(CLI::PositiveNumber);
-  app.add_option("--timeout", s.search.max_seconds, "Give up after SECONDS (exit 3)")
+  app.add_option("--timeout", s.search.limits.max_seconds, "Give up after SECONDS (exit 3)")
       ->type_name("SECONDS")
       ->check(CLI::PositiveNumber);
 

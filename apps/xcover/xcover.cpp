@@ -23,7 +23,7 @@ std::string format_solution(const solve::ExactCover& problem, std::span<const in
   return out;
 }
 
-std::string format_stats(const solve::CoverResult& r) {
+std::string format_stats(const solve::Result& r) {
   const solve::Stats& s = r.stats;
   return fmt::format("solutions: {}\nnodes: {}\nupdates: {}\nmax depth: {}\nseconds: {:.3f}\nstopped: {}\n",
                      s.solutions, s.nodes, s.updates, s.max_depth, s.seconds, solve::to_string(r.stop));
@@ -53,13 +53,13 @@ std::string format_trace(const solve::ExactCover& p, const solve::CoverTraceEven
 int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   const solve::ExactCover problem = read_input(s.input);
   solve::CoverOptions opts = s.search;
-  if (s.mode == Mode::first) opts.max_solutions = 1;
+  if (s.mode == Mode::first) opts.limits.max_solutions = 1;
   if (s.trace) opts.trace = [&](const solve::CoverTraceEvent& e) { err << format_trace(problem, e); };
   bool progress_shown = false;
   if (s.progress) {
     // Shown only once the search has run a second (the first report comes after 1 s).
     opts.progress_seconds = 1;
-    opts.progress = [&](const solve::CoverProgress& p) {
+    opts.progress = [&](const solve::Progress& p) {
       err << fmt::format("\r{:6.2f}% done, {} solutions, {} nodes, {:.0f} s ", 100 * p.done, p.solutions,
                          p.nodes, p.seconds)
           << std::flush;
@@ -79,7 +79,7 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
     return true;
   };
   // A count takes no callback: the workers then tally alone, without a lock per solution.
-  const solve::CoverResult result =
+  const solve::Result result =
       s.mode == Mode::count ? solve::count(problem, opts) : solve::search(problem, opts, print);
   if (progress_shown) err << "\r\033[K" << std::flush;  // clear the progress line
   if (s.stats) err << format_stats(result);

@@ -36,6 +36,6 @@ int run(const Settings& settings, std::ostream& out, std::ostream& err);
 std::string format_solution(const solve::ExactCover& problem, std::span<const int> options);
 
 /// Statistics as "key: value" lines.
-std::string format_stats(const solve::CoverResult& result);
+std::string format_stats(const solve::Result& result);
 
 }  // namespace xcover

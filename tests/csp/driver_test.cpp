@@ -57,7 +57,7 @@ TEST_CASE("limits stop every worker and say why", "[search][driver][threads]") {
     INFO("threads " << threads);
     SearchOptions o;
     o.threads = threads;
-    o.max_nodes = 5000;
+    o.limits.max_nodes = 5000;
     Result r = count(m, o);
     CHECK(r.stop == StopReason::node_limit);
     CHECK(r.stats.nodes >= 5000);
@@ -65,7 +65,7 @@ TEST_CASE("limits stop every worker and say why", "[search][driver][threads]") {
 
     SearchOptions s;
     s.threads = threads;
-    s.max_solutions = 1000;
+    s.limits.max_solutions = 1000;
     std::atomic<int> calls{0};
     r = search(m, s, [&](const Solution&) {
       ++calls;
@@ -77,7 +77,7 @@ TEST_CASE("limits stop every worker and say why", "[search][driver][threads]") {
 
     SearchOptions t;
     t.threads = threads;
-    t.max_seconds = 0.05;
+    t.limits.max_seconds = 0.05;
     r = count(permutations(12), t);
     CHECK(r.stop == StopReason::time_limit);
     CHECK(r.stats.seconds < 5);

@@ -45,7 +45,7 @@ TEST_CASE("no solution: nullopt and a complete search", "[dlx][api]") {
   for (auto engine : engines) {
     solve::CoverOptions o;
     o.engine = engine;
-    solve::CoverResult r;
+    solve::Result r;
     REQUIRE_FALSE(solve::solve_first(p, o, &r));
     REQUIRE(r.complete());
   }
@@ -58,19 +58,19 @@ TEST_CASE("limits stop the search and say why", "[dlx][api]") {
       solve::CoverOptions o;
       o.engine = engine;
       o.threads = threads;
-      o.max_solutions = 5;
+      o.limits.max_solutions = 5;
       auto r = solve::count(p, o);
       REQUIRE(r.stop == solve::StopReason::solution_limit);
       REQUIRE(r.stats.solutions == 5);
 
-      o.max_solutions = 0;
+      o.limits.max_solutions = 0;
       std::atomic<bool> cancel{true};
-      o.cancel = &cancel;
+      o.limits.cancel = &cancel;
       r = solve::count(p, o);
       REQUIRE(r.stop == solve::StopReason::cancelled);
       REQUIRE(r.stats.solutions == 0);
 
-      o.cancel = nullptr;
+      o.limits.cancel = nullptr;
       int calls = 0;
       r = solve::search(p, o, [&](std::span<const int>) { return ++calls < 3; });
       REQUIRE(r.stop == solve::StopReason::by_callback);
@@ -79,7 +79,7 @@ TEST_CASE("limits stop the search and say why", "[dlx][api]") {
     }
     solve::CoverOptions o;
     o.engine = engine;
-    o.max_nodes = 100;
+    o.limits.max_nodes = 100;
     auto r = solve::count(p, o);
     REQUIRE(r.stop == solve::StopReason::node_limit);
     REQUIRE(r.stats.nodes == 100);  // exact with one thread
@@ -211,8 +211,8 @@ TEST_CASE("the progress hook reports fractions between 0 and 1", "[dlx][api]") {
     o.engine = engine;
     o.item_choice = solve::ItemChoice::first;  // 18884 nodes: a poll every 1024
     o.progress_seconds = 0;  // every poll
-    std::vector<solve::CoverProgress> seen;
-    o.progress = [&](const solve::CoverProgress& pr) { seen.push_back(pr); };
+    std::vector<solve::Progress> seen;
+    o.progress = [&](const solve::Progress& pr) { seen.push_back(pr); };
     solve::count(p, o);
     REQUIRE(!seen.empty());
     for (std::size_t k = 0; k < seen.size(); ++k) {

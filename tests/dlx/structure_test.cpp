@@ -15,7 +15,7 @@ struct Fixture {
 };
 
 solve::detail::Control control_for(const solve::CoverOptions& o) {
-  return solve::detail::Control(solve::Limits{o.max_solutions, o.max_nodes, o.max_seconds, o.cancel}, false, {}, 1);
+  return solve::detail::Control(o.limits, false, {}, 1);
 }
 
 /// A dancing-links engine on p with its options, and the lists as built.
@@ -70,7 +70,7 @@ TEST_CASE("a search stopped by a limit leaves the lists as they were", "[dlx][st
   std::mt19937 rng(5);
   for (int k = 0; k < 30; ++k) {
     solve::CoverOptions o;
-    o.max_solutions = 1;
+    o.limits.max_solutions = 1;
     Rig r(testing::random_problem(rng, coloured), o);
     r.run();
     REQUIRE(r.control.stopped());

@@ -11,7 +11,7 @@
 //   p.add_option({a, b});
 //   p.add_option({c});
 //   p.add_option({a, b, c});
-//   solve::count(p).stats.solutions;          // 2
+//   solve::count(p).stats.solutions;          // 2 (a solve::Result)
 //   solve::search(p, {}, [&](std::span<const int> chosen) {
 //     for (int o : chosen) use(p.option(o));   // option ids, in the order they were chosen
 //     return true;                             // false stops the search
@@ -132,17 +132,14 @@ struct CoverTraceEvent {
   int option;  ///< the option (choose, backtrack); -1 for solution
 };
 
-/// What the progress hook is told (nodes: options chosen so far).
-using CoverProgress = Progress;
+/// The former name of solve::Progress (nodes: options chosen so far).
+using CoverProgress [[deprecated("use solve::Progress")]] = Progress;
 
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct CoverOptions {
   ItemChoice item_choice = ItemChoice::mrv;
   CoverEngine engine = CoverEngine::automatic;
-  std::uint64_t max_solutions = 0;  ///< stop after this many (0: no limit)
-  std::uint64_t max_nodes = 0;      ///< stop after this many options chosen (0: no limit)
-  double max_seconds = 0;           ///< stop after this much wall-clock time (0: no limit)
-  const std::atomic<bool>* cancel = nullptr;  ///< stop soon after it becomes true
+  Limits limits;  ///< solutions, nodes (options chosen), seconds, cancel flag (none by default)
   /// Worker threads. With more than one the workers share the tree by work stealing; counts
   /// and statistics of a complete search are the same for every value (the order of solutions
   /// is not). Result::busy_seconds says how long each worker searched.
@@ -154,28 +151,28 @@ struct CoverOptions {
   std::function<bool(std::span<const int> chosen)> prune;
   /// Called at every choice, backtrack and solution. Setting it forces one thread.
   std::function<void(const CoverTraceEvent&)> trace;
-  /// Called about every progress_seconds from the thread that called search/count.
+  /// Called about every progress_seconds from the thread that called search/count, with
+  /// solve::Progress (nodes: options chosen so far).
   ProgressHook progress;
   double progress_seconds = 0.5;
 };
 
-/// How a search ended. stats: nodes = options chosen, updates = list removals (dlx) or mask
-/// tests (bitset).
-using CoverResult = Result;
+/// The former name of solve::Result, how a search ended (stats.nodes = options chosen,
+/// stats.updates = list removals (dlx) or mask tests (bitset)).
+using CoverResult [[deprecated("use solve::Result")]] = Result;
 
 /// Called for each solution with the chosen option ids (in choice order); return false to
 /// stop. With threads > 1 calls are serialised (never two at once) but come from workers.
 using CoverCallback = std::function<bool(std::span<const int> options)>;
 
 /// Calls on_solution for every solution (until it returns false or a limit is reached).
-CoverResult search(const ExactCover& problem, const CoverOptions& options,
-                   const CoverCallback& on_solution);
+Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution);
 /// The first solution found (option ids, ascending), or nullopt. The result goes to *result.
 std::optional<std::vector<int>> solve_first(const ExactCover& problem,
                                             const CoverOptions& options = {},
-                                            CoverResult* result = nullptr);
+                                            Result* result = nullptr);
 /// Counts solutions (result.stats.solutions); result.complete() tells if the count is exact.
-CoverResult count(const ExactCover& problem, const CoverOptions& options = {});
+Result count(const ExactCover& problem, const CoverOptions& options = {});
 
 /// True when the option ids form a solution of the problem (for tests and tools).
 bool is_solution(const ExactCover& problem, std::span<const int> options);

@@ -6,7 +6,7 @@
 // of the library share (libsolve/src/search/).
 //
 //   solve::Model m; ... post constraints ...
-//   solve::SearchOptions o{.propagation = solve::Propagation::forward};
+//   solve::SearchOptions o{.propagation = solve::Propagation::forward, .limits = {.max_seconds = 10}};
 //   if (auto s = solve::solve_first(m, o)) use((*s)[x]);
 #include <atomic>
 #include <cstdint>
@@ -50,18 +50,15 @@ struct SearchOptions {
   VarOrder var_order = VarOrder::dom_wdeg;
   ValOrder val_order = ValOrder::ascending;
   Branching branching = Branching::refutation;
-  std::uint64_t seed = 1;           ///< for ValOrder::random
-  std::uint64_t max_solutions = 0;  ///< stop after this many (0: no limit)
-  std::uint64_t max_nodes = 0;      ///< stop after this many nodes (0: no limit)
-  double max_seconds = 0;           ///< stop after this much wall-clock time (0: no limit)
-  const std::atomic<bool>* cancel = nullptr;  ///< stop soon after it becomes true
+  std::uint64_t seed = 1;  ///< for ValOrder::random
+  Limits limits;           ///< solutions, nodes, seconds, cancel flag (none by default)
   std::function<void(const TraceEvent&)> trace;  ///< called at every decision/backtrack
   /// Worker threads for search(), count() and solve_first(). With more than one, the workers
   /// share the tree by work stealing: the solution count is the same for every value, and so
   /// are the node counts of a complete search unless the variable order learns from failures
   /// (dom_wdeg) or skip_equivalent_states is used; the order of solutions is not. The
-  /// callback is called from the workers, one call at a time; max_nodes is shared by the
-  /// workers. A trace hook, and the Search class, always use one thread.
+  /// callback is called from the workers, one call at a time; limits.max_nodes is shared by
+  /// the workers. A trace hook, and the Search class, always use one thread.
   int threads = 1;
   /// Called about every progress_seconds from the thread that called search/count, with an
   /// estimate of the fraction of the tree searched.
@@ -104,6 +101,10 @@ std::optional<Solution> solve_first(const Model& model, const SearchOptions& opt
 Result count(const Model& model, const SearchOptions& options = {});
 
 /// Checks a full assignment against every constraint of the model (for tests and tools).
-bool satisfies(const Model& model, const std::vector<int>& values);
+bool is_solution(const Model& model, const std::vector<int>& values);
+/// The former name of is_solution (one name for one idea in both halves).
+[[deprecated("use solve::is_solution")]] inline bool satisfies(const Model& model, const std::vector<int>& values) {
+  return is_solution(model, values);
+}
 
 }  // namespace solve

@@ -12,8 +12,6 @@ namespace solve {
 
 namespace {
 
-Limits limits_of(const SearchOptions& o) { return Limits{o.max_solutions, o.max_nodes, o.max_seconds, o.cancel}; }
-
 /// Threads are used when asked for and when no trace is wanted (a trace needs one order).
 int threads_of(const SearchOptions& o) { return o.trace ? 1 : o.threads; }
 
@@ -29,7 +27,7 @@ struct Search::Impl {
   double seconds = 0;
 
   Impl(const Model& m, const SearchOptions& o)
-      : limits(limits_of(o)),
+      : limits(o.limits),
         control(Limits{0, limits.max_nodes, limits.max_seconds, limits.cancel}, false, o.progress,
                 o.progress_seconds),
         dfs(m, o, control, nullptr, detail::make_state_stores(m)),
@@ -78,14 +76,14 @@ Result Search::result() const {
 }
 
 Result search(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution) {
-  detail::Control control(limits_of(options), bool(on_solution), options.progress, options.progress_seconds);
+  detail::Control control(options.limits, bool(on_solution), options.progress, options.progress_seconds);
   detail::DfsSearch root(model, options, control, &on_solution, detail::make_state_stores(model));
   return detail::run_search(root, control, threads_of(options));
 }
 
 std::optional<Solution> solve_first(const Model& model, const SearchOptions& options, Result* result) {
   SearchOptions o = options;
-  o.max_solutions = 1;
+  o.limits.max_solutions = 1;
   std::optional<Solution> sol;
   const Result r = search(model, o, [&](const Solution& s) {
     sol = s;
@@ -97,7 +95,7 @@ std::optional<Solution> solve_first(const Model& model, const SearchOptions& opt
 
 Result count(const Model& model, const SearchOptions& options) { return search(model, options, {}); }
 
-bool satisfies(const Model& model, const std::vector<int>& values) {
+bool is_solution(const Model& model, const std::vector<int>& values) {
   if (int(values.size()) != model.num_vars()) return false;
   Space s;
   s.set_level(Propagation::none);

@@ -26,22 +26,19 @@ std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, co
   return std::make_unique<detail::cover::Dlx>(problem, o, on_solution, control);
 }
 
-Limits limits_of(const CoverOptions& o) { return Limits{o.max_solutions, o.max_nodes, o.max_seconds, o.cancel}; }
-
 }  // namespace
 
-CoverResult search(const ExactCover& problem, const CoverOptions& options,
-                   const CoverCallback& on_solution) {
-  detail::Control control(limits_of(options), bool(on_solution), options.progress, options.progress_seconds);
+Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
+  detail::Control control(options.limits, bool(on_solution), options.progress, options.progress_seconds);
   auto engine = make_engine(problem, options, on_solution, control);
   // The trace hook reports one path through the tree: it needs one thread.
   return detail::run_search(*engine, control, options.trace ? 1 : options.threads);
 }
 
 std::optional<std::vector<int>> solve_first(const ExactCover& problem, const CoverOptions& options,
-                                            CoverResult* result) {
+                                            Result* result) {
   std::optional<std::vector<int>> out;
-  CoverResult r = search(problem, options, [&](std::span<const int> chosen) {
+  Result r = search(problem, options, [&](std::span<const int> chosen) {
     out.emplace(chosen.begin(), chosen.end());
     std::sort(out->begin(), out->end());
     return false;
@@ -51,7 +48,7 @@ std::optional<std::vector<int>> solve_first(const ExactCover& problem, const Cov
   return out;
 }
 
-CoverResult count(const ExactCover& problem, const CoverOptions& options) { return search(problem, options, {}); }
+Result count(const ExactCover& problem, const CoverOptions& options) { return search(problem, options, {}); }
 
 bool is_solution(const ExactCover& problem, std::span<const int> options) {
   std::vector<int> times(std::size_t(problem.num_items())), colour(std::size_t(problem.num_items()));
