@@ -223,6 +223,27 @@ TEST_CASE("the progress hook reports fractions between 0 and 1", "[dlx][api]") {
   }
 }
 
+TEST_CASE("the progress hook of a pool reports fractions between 0 and 1", "[dlx][api][threads]") {
+  const auto p = queens("queens-12.dlx");  // 211715 nodes with MRV, 696250 with the first item
+  for (auto engine : engines)
+    for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
+      solve::CoverOptions o;
+      o.engine = engine;
+      o.item_choice = choice;
+      o.threads = 2;
+      o.progress_seconds = 0;  // every 10 ms
+      std::vector<solve::Progress> seen;
+      o.progress = [&](const solve::Progress& pr) { seen.push_back(pr); };
+      const auto r = solve::count(p, o);
+      REQUIRE(r.stats.solutions == 14200);
+      for (const auto& pr : seen) {
+        REQUIRE(pr.done >= 0);
+        REQUIRE(pr.done <= 1);
+        REQUIRE(pr.solutions <= 14200);
+      }
+    }
+}
+
 TEST_CASE("models are checked as they are built", "[dlx][api]") {
   solve::ExactCover p;
   const int a = p.add_primary("a");

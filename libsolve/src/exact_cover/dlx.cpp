@@ -69,7 +69,7 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
 
   // Every choice covers a primary item, so there are at most n1 levels.
   choice_.assign(std::size_t(n1) + 1, 0);
-  item_ = start_ = limit_ = size_ = chosen_ = choice_;
+  item_ = limit_ = chosen_ = choice_;
 }
 
 std::unique_ptr<SearchEngine> Dlx::clone() const {
@@ -217,9 +217,8 @@ Dlx::Phase Dlx::forward() {
   const std::int32_t i = choose();
   cover(i);
   item_[l] = i;
-  choice_[l] = start_[l] = nd_[std::size_t(i)].down;
+  choice_[l] = nd_[std::size_t(i)].down;
   limit_[l] = i;
-  size_[l] = nd_[std::size_t(i)].top;
   return Phase::advance;
 }
 
@@ -265,6 +264,7 @@ void Dlx::run(const Work& w, Worker& worker) {
   stopping_ = false;
   since_poll_ = 0;
   polled_solutions_ = stats_.solutions;
+  resumed_from_ = 0;
   Phase phase = Phase::forward;
   if ((budget_ = worker.start()) == 0) {
     phase = Phase::done;
@@ -278,9 +278,8 @@ void Dlx::run(const Work& w, Worker& worker) {
     cover(i);
     stats_.updates = updates;
     item_[l] = i;
-    choice_[l] = start_[l] = from;
+    choice_[l] = resumed_from_ = from;
     limit_[l] = to;
-    size_[l] = count_from(level_, from);
     phase = Phase::advance;
   }
   while (phase != Phase::done) {
@@ -295,7 +294,7 @@ void Dlx::run(const Work& w, Worker& worker) {
   for (std::size_t k = w.path.size(); k-- > 0;) pop();
 }
 
-std::int32_t Dlx::count_from(std::int32_t l, std::int32_t x) const {
+std::int32_t Dlx::count_from(int l, std::int32_t x) const {
   std::int32_t n = 0;
   for (; x != limit_[std::size_t(l)]; x = nd_[std::size_t(x)].down) ++n;
   return n;
@@ -308,8 +307,9 @@ bool Dlx::donate(Work& w) {
   for (int k = base_; k <= level_; ++k) {
     const auto l = std::size_t(k);
     const std::int32_t untried = count_from(k, nd_[std::size_t(choice_[l])].down);
+    const std::int32_t size = count_from(k, first_of(k));
     if (untried == 0) {
-      weight /= size_[l];
+      weight /= size;
       continue;
     }
     // Keep the first half (rounded down), give the rest.
@@ -318,9 +318,8 @@ bool Dlx::donate(Work& w) {
     const std::int32_t given = untried - untried / 2;
     w.path.assign(chosen_.begin(), chosen_.begin() + k);
     w.tail = {mid, limit_[l]};
-    w.weight = weight * given / size_[l];
+    w.weight = weight * given / size;
     limit_[l] = mid;
-    size_[l] -= given;
     return true;
   }
   return false;
@@ -352,10 +351,11 @@ double Dlx::done() const {
   double done = 0, weight = 1;
   for (int k = base_; k <= level_ && k < int(choice_.size()); ++k) {
     const auto l = std::size_t(k);
-    if (size_[l] <= 0) break;
+    const std::int32_t first = first_of(k), size = count_from(k, first);
+    if (size <= 0) break;
     std::int32_t pos = 0;
-    for (std::int32_t p = start_[l]; p != choice_[l] && p != limit_[l]; p = nd_[std::size_t(p)].down) ++pos;
-    weight /= size_[l];
+    for (std::int32_t p = first; p != choice_[l] && p != limit_[l]; p = nd_[std::size_t(p)].down) ++pos;
+    weight /= size;
     done += pos * weight;
   }
   return done;
