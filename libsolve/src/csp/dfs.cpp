@@ -105,7 +105,7 @@ bool DfsSearch::start(const Work& w, Worker& worker) {
     const Var x{w.path[2 * i] / 2};
     const bool equal = w.path[2 * i] % 2 == 1;
     const int v = w.path[2 * i + 1];
-    node = Dominance::mix(node, x, v, equal);
+    node = name(node, x, v, equal);
     if ((equal ? s.assign(x, v) : s.remove(x, v)) == Event::failed || !engine_.propagate() || !admitted(node))
       return false;
     depth_ += equal;
@@ -147,7 +147,7 @@ bool DfsSearch::next() {
       pop_level();
       f.child_open = false;
       if (refute_) {
-        f.node = Dominance::mix(f.node, f.var, f.tried, false);
+        f.node = name(f.node, f.var, f.tried, false);
         if (s.remove(f.var, f.tried) == Event::failed || !engine_.propagate() || !admitted(f.node)) {
           close_frame();
           continue;
@@ -157,7 +157,7 @@ bool DfsSearch::next() {
     // Values pruned meanwhile are skipped; with refutation they count as refuted, so that a
     // node's name is the same for a worker that replays the refutations (donate()).
     for (; f.pos < f.end && !s.contains(f.var, values_[f.pos]); ++f.pos)
-      if (refute_) f.node = Dominance::mix(f.node, f.var, values_[f.pos], false);
+      if (refute_) f.node = name(f.node, f.var, values_[f.pos], false);
     if (f.pos == f.end) {
       close_frame();
       continue;
@@ -171,7 +171,7 @@ bool DfsSearch::next() {
     trace(TraceEvent::Kind::decide, f.var, v);
     engine_.push();
     f.child_open = true;
-    const std::uint64_t child = Dominance::mix(f.node, f.var, v, true);
+    const std::uint64_t child = name(f.node, f.var, v, true);
     if (s.assign(f.var, v) == Event::failed || !engine_.propagate() || !admitted(child)) {
       ++stats_.failures;
       trace(TraceEvent::Kind::fail, f.var, v);

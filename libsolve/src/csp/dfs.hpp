@@ -71,6 +71,11 @@ class DfsSearch final : public SearchEngine {
     return dominance_.empty() || dominance_.admit(engine_.space(), engine_.space().depth(), node);
   }
   void pop_level();
+  /// The name of a node's child by decision x = v (equal) or x != v; only needed, and only
+  /// computed, when the model declares dominance.
+  std::uint64_t name(std::uint64_t node, Var x, int v, bool equal) const {
+    return dominance_.empty() ? 0 : Dominance::mix(node, x, v, equal);
+  }
 
   const Model* model_;
   SearchOptions opt_;
