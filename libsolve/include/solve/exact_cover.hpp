@@ -58,8 +58,9 @@ class ExactCover {
   /// The id of a colour name, created on first use (ids 1, 2, ...; 0 means "no colour").
   int colour(std::string_view name);
 
-  /// A new option over the given items (any order); returns its id (0, 1, 2, ...).
-  /// Throws ModelError when it is empty, names an unknown item, or names an item twice.
+  /// A new option over the given items (any order); returns its id (0, 1, 2, ...). Takes time
+  /// linear in its size. Throws ModelError when it is empty, names an unknown item, or names an
+  /// item twice, or when the options would hold more than INT_MAX items in all.
   int add_option(std::span<const int> items);
   int add_option(std::initializer_list<int> items) {
     return add_option(std::span<const int>(items.begin(), items.size()));
@@ -90,13 +91,25 @@ class ExactCover {
     std::string name;
     bool primary;
   };
+  /// Hashes std::string and std::string_view alike: lookups by name allocate nothing.
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept {
+      return std::hash<std::string_view>{}(s);
+    }
+  };
+  using NameIds = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
   int add_item(std::string_view name, bool primary);
 
   std::vector<ItemDecl> items_;
   int num_primary_ = 0;
-  std::unordered_map<std::string, int> item_ids_;
+  NameIds item_ids_;
   std::vector<std::string> colour_names_;
-  std::unordered_map<std::string, int> colour_ids_;
+  NameIds colour_ids_;
+  // add_option's duplicate test in linear time: item i is in the option being added when
+  // item_mark_[i] == mark_round_ (a new round per call, so nothing needs clearing).
+  std::vector<std::uint32_t> item_mark_;
+  std::uint32_t mark_round_ = 0;
   std::vector<ItemColour> option_items_;   // every option's items, one after the other
   std::vector<int> option_start_{0};       // option o is [option_start_[o], option_start_[o+1])
   bool has_colours_ = false;
