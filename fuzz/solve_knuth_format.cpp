@@ -2,10 +2,15 @@
 // seeds: puzzles/exact-cover tests/data/xcover
 //
 // Oracles beyond "no crash": a text that reads must write back to a text that reads to the same
-// problem (items, colours, options), and small problems must give the same count on both
-// engines when both accept them.
+// problem (items, colours, options); on small problems both engines, both item choices and 1 or
+// 3 threads give the same count (when the node limit lets them finish), and solutions are
+// exact covers.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -35,6 +40,38 @@ bool same(const solve::ExactCover& a, const solve::ExactCover& b) {
   return true;
 }
 
+/// The count of one setting, or nullopt when the node limit cut it; checks every solution.
+std::optional<std::uint64_t> count(const solve::ExactCover& p, solve::CoverEngine engine,
+                                   solve::ItemChoice choice, int threads) {
+  solve::CoverOptions o;
+  o.max_nodes = 20000;
+  o.engine = engine;
+  o.item_choice = choice;
+  o.threads = threads;
+  const auto r = solve::search(p, o, [&](std::span<const int> chosen) {
+    if (!solve::is_solution(p, chosen)) fail("a reported solution is not an exact cover");
+    return true;
+  });
+  if (!r.complete()) return std::nullopt;
+  return r.stats.solutions;
+}
+
+/// Both engines (the bitset one without colours), both item choices, 1 and 3 threads: every
+/// search that finishes finds the same count.
+void agree(const solve::ExactCover& p) {
+  std::optional<std::uint64_t> known;
+  auto check = [&](std::optional<std::uint64_t> k, const char* what) {
+    if (k && known && *k != *known) fail(what);
+    if (k) known = k;
+  };
+  for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
+    check(count(p, solve::CoverEngine::dlx, choice, 1), "item choices count differently");
+    if (!p.has_colours())
+      check(count(p, solve::CoverEngine::bitset, choice, 1), "dancing links and bitset engine count differently");
+  }
+  check(count(p, solve::CoverEngine::dlx, solve::ItemChoice::mrv, 3), "3 threads count differently from 1");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -56,15 +93,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (!same(p, q)) fail("written text reads back as another problem");
 
-  if (p.num_options() <= 40 && !p.has_colours() && p.num_items() <= 256) {
-    solve::CoverOptions o;
-    o.max_nodes = 20000;
-    o.engine = solve::CoverEngine::dlx;
-    const auto a = solve::count(p, o);
-    o.engine = solve::CoverEngine::bitset;
-    const auto b = solve::count(p, o);
-    if (a.complete() && b.complete() && a.stats.solutions != b.stats.solutions)
-      fail("dancing links and bitset engine count differently");
-  }
+  if (p.num_options() <= 40 && p.num_items() <= 256) agree(p);
   return 0;
 }
