@@ -107,6 +107,14 @@ TEST_CASE("a directory or a failing stream is a read error, not an empty input",
   Broken broken;
   std::istream in(&broken);
   REQUIRE_THROWS_WITH(solve::read_exact_cover(in, "b.dlx"), Contains("b.dlx:1: read error"));
+  // A stream set to throw reads to its end as any other.
+  std::istringstream throwing("a b\na b\n");
+  throwing.exceptions(std::ios::failbit);
+  REQUIRE(solve::read_exact_cover(throwing).num_options() == 1);
+  Broken broken_again;
+  std::istream throwing_broken(&broken_again);
+  throwing_broken.exceptions(std::ios::failbit | std::ios::badbit);
+  REQUIRE_THROWS_WITH(solve::read_exact_cover(throwing_broken, "b.dlx"), Contains("b.dlx:1: read error"));
 }
 
 TEST_CASE("a huge line is refused once it passes the line limit", "[dlx][io]") {

@@ -85,8 +85,9 @@ class Reader {
     if (!in_.good()) return false;
     try {
       in_.read(block_.data(), std::streamsize(block_.size()));
-    } catch (const std::ios_base::failure&) {  // a stream that throws instead of setting badbit
-      fail("read error");
+    } catch (...) {
+      // A stream set to throw (exceptions()): with badbit set that is a read error (below),
+      // with failbit only the end of the input.
     }
     if (in_.bad()) fail("read error");
     begin_ = 0;
