@@ -18,6 +18,7 @@
 // Distinct maps: solutions are reduced to map_key() and counted once each.
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "grid.hpp"
@@ -48,9 +49,18 @@ SequenceModel build_sequence_model(const std::vector<Tile>& tiles, const Sequenc
 /// The search options the app uses: arc propagation, play order, values ascending.
 solve::SearchOptions default_search();
 
+/// Memory for the pictures skip_equivalent_states remembers (it forgets beyond that).
+inline constexpr std::size_t picture_table_bytes = std::size_t(64) << 20;
+
 struct SequenceResult {
   std::uint64_t maps = 0;  ///< distinct maps reported
-  solve::Result search;    ///< statistics of the underlying search
+  solve::Result search;    ///< statistics of the underlying search (none when proof is set)
+  std::string proof;       ///< why there is no solution, when shown before any search
+  /// Every map was found (or none exists): no limit cut the search short. Stopping after
+  /// the first map on purpose (all = false) counts as complete.
+  bool complete() const {
+    return search.stop == solve::StopReason::exhausted || search.stop == solve::StopReason::by_callback;
+  }
 };
 
 /// Calls on_map once per distinct map (at most one when !all). Returns the count.

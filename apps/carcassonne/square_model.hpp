@@ -5,8 +5,8 @@
 // touching edges matches; find the largest k and prove k + 1 impossible.
 // Variables (one model per k): cell[r][c], value = kind * 4 + turn, where kinds are the
 // distinct tiles of the set and turns its distinct orientations (turn 0 only without
-// rotations). Constraints: a table for every pair of horizontal and of vertical neighbours
-// (east edge = west edge, south edge = north edge); global_cardinality: kind j is used at
+// rotations). Constraints: edges_match for every pair of horizontal and of vertical
+// neighbours (east edge = west edge, south edge = north edge); global_cardinality: kind j is used at
 // most as often as the set holds it. A k x k square contains every smaller one, so k goes
 // up from 1: small squares are quick to find, and the first k searched to the end without
 // a square proves k - 1 optimal (and every larger k impossible: one proof, not one per k).

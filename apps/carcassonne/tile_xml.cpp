@@ -16,7 +16,8 @@ namespace {
 // The attribute for each side (north, east, south, west).
 constexpr const char* side_attribute[4] = {"top", "right", "bottom", "left"};
 
-/// "name:line:col" of a byte offset in text.
+/// "name:line:col" of a byte offset in text. Linear in the offset: call it only for the
+/// message of an error, never per element.
 std::string where(const std::string& name, const std::string& text, std::ptrdiff_t offset) {
   const auto end = text.begin() + std::clamp<std::ptrdiff_t>(offset, 0, std::ptrdiff_t(text.size()));
   const auto line = 1 + std::count(text.begin(), end, '\n');
@@ -39,18 +40,17 @@ std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& nam
   std::vector<Tile> tiles;
   for (const pugi::xml_node node : root.children()) {
     if (node.type() != pugi::node_element) continue;
-    const std::string at = where(name, text, node.offset_debug() - 1);  // at the '<'
+    const auto fail = [&](const std::string& what) {
+      throw solve::InputError(fmt::format("{}: {}", where(name, text, node.offset_debug() - 1), what));
+    };  // at the '<'
     if (std::string_view(node.name()) != "tile")
-      throw solve::InputError(fmt::format("{}: unexpected element <{}> (expected <tile>)", at, node.name()));
+      fail(fmt::format("unexpected element <{}> (expected <tile>)", node.name()));
     Tile t;
     for (int side = 0; side < 4; ++side) {
       const pugi::xml_attribute a = node.attribute(side_attribute[side]);
-      if (!a)
-        throw solve::InputError(fmt::format("{}: <tile> without attribute '{}'", at, side_attribute[side]));
+      if (!a) fail(fmt::format("<tile> without attribute '{}'", side_attribute[side]));
       const auto e = parse_edge(a.value(), true);
-      if (!e)
-        throw solve::InputError(fmt::format("{}: {}=\"{}\": expected field, road or city", at,
-                                            side_attribute[side], a.value()));
+      if (!e) fail(fmt::format("{}=\"{}\": expected field, road or city", side_attribute[side], a.value()));
       t.edges[std::size_t(side)] = *e;
     }
     tiles.push_back(t);
