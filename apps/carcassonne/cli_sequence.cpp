@@ -8,6 +8,7 @@
 
 #include "ascii_art.hpp"
 #include "cli.hpp"
+#include "output_file.hpp"
 #include "puzzle_reader.hpp"
 #include "report.hpp"
 #include "sequence_model.hpp"

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "solve/error.hpp"
+
 namespace carcassonne {
 
 namespace {
@@ -20,7 +22,7 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
   std::string_view name() const override { return "edges_match"; }
 
   PropStatus propagate(Space& s) override {
-    if (masks_[0][0].empty()) layout(s);
+    if (words_ == 0) layout(s);
     // Two revisions reach the fixpoint: after the second, both sides show the same edge kinds.
     int kinds = 0;
     for (int from : {0, 1}) {
@@ -28,11 +30,11 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
       if (kinds == 0) return PropStatus::failed;
       if (kinds == 7) continue;  // every kind: nothing to remove
       const int to = 1 - from;
-      allowed_.assign(masks_[to][0].size(), 0);
+      Words allowed{};
       for (int e = 0; e < 3; ++e)
         if (kinds >> e & 1)
-          for (std::size_t w = 0; w < allowed_.size(); ++w) allowed_[w] |= masks_[to][e][w];
-      if (s.intersect(vars_[to], allowed_) == Event::failed) return PropStatus::failed;
+          for (std::size_t w = 0; w < words_; ++w) allowed[w] |= masks_[to][std::size_t(e)][w];
+      if (s.intersect(vars_[to], std::span(allowed.data(), words_)) == Event::failed) return PropStatus::failed;
     }
     // one kind left on both sides: every remaining pair matches
     return kinds == 1 || kinds == 2 || kinds == 4 ? PropStatus::entailed : PropStatus::fixpoint;
@@ -41,13 +43,14 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
  private:
   /// masks_[k][e]: the values of vars_[k] whose edge on sides_[k] is e, in its domain layout.
   void layout(const Space& s) {
+    words_ = s.bits(vars_[0]).size();
+    if (words_ != s.bits(vars_[1]).size() || words_ > max_words)
+      throw solve::ModelError("edges_match: the two cells need the same domain of at most 512 values");
     for (int k = 0; k < 2; ++k) {
       const int base = s.base(vars_[k]);
-      const std::size_t words = s.bits(vars_[k]).size();
-      for (auto& m : masks_[k]) m.assign(words, 0);
       for (std::size_t i = 0; i < table_->edges.size(); ++i) {
         const long bit = long(table_->first) + long(i) - base;
-        if (bit < 0 || std::size_t(bit) >= words * 64) continue;
+        if (bit < 0 || std::size_t(bit) >= words_ * 64) continue;
         const Edge e = table_->edges[i][sides_[k]];
         masks_[k][std::size_t(e)][std::size_t(bit) >> 6] |= 1ull << (bit & 63);
       }
@@ -59,7 +62,7 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
     const auto dom = s.bits(vars_[k]);
     int kinds = 0;
     for (int e = 0; e < 3; ++e)
-      for (std::size_t w = 0; w < dom.size(); ++w)
+      for (std::size_t w = 0; w < words_; ++w)
         if (dom[w] & masks_[k][std::size_t(e)][w]) {
           kinds |= 1 << e;
           break;
@@ -70,8 +73,12 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
   std::array<Var, 2> vars_;
   std::array<int, 2> sides_;
   std::shared_ptr<const ValueEdges> table_;
-  std::array<std::array<std::vector<std::uint64_t>, 3>, 2> masks_;
-  std::vector<std::uint64_t> allowed_;  // scratch
+  // Inline, not on the heap: a big square has hundreds of thousands of these. The values
+  // are kind x 4 + turn over at most 81 kinds: 324 values, 6 words.
+  static constexpr std::size_t max_words = 8;
+  using Words = std::array<std::uint64_t, max_words>;
+  std::size_t words_ = 0;  // of both domains; 0 until layout()
+  std::array<std::array<Words, 3>, 2> masks_{};
 };
 
 }  // namespace

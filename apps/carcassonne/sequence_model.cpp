@@ -58,7 +58,7 @@ SequenceModel build_sequence_model(const std::vector<Tile>& tiles, const Sequenc
                         std::uint32_t(tiles[i].turned(Grid::turn_of(values[i])).code()));
         std::sort(key.begin(), key.end());
       },
-      picture_table_bytes);
+      o.picture_table_bytes);
   if (o.rows > 0) sm.model.post(bounding_box(g, o.rows, o.cols, sm.tiles));
   return sm;
 }

@@ -16,6 +16,7 @@
 // play_order to 23k.
 // Branching: input order (the play order), values ascending.
 // Distinct maps: solutions are reduced to map_key() and counted once each.
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -33,6 +34,9 @@ struct SequenceOptions {
   bool rotations = false;  ///< tiles may be turned
   int rows = 0;            ///< board limit (0: unbounded)
   int cols = 0;
+  /// Memory for the partial pictures skip_equivalent_states remembers; beyond it, it forgets
+  /// the older half (the search stays right, maps are deduplicated by map_key anyway).
+  std::size_t picture_table_bytes = std::size_t(64) << 20;
 };
 
 /// The model and how to read its solutions.
@@ -48,9 +52,6 @@ SequenceModel build_sequence_model(const std::vector<Tile>& tiles, const Sequenc
 
 /// The search options the app uses: arc propagation, play order, values ascending.
 solve::SearchOptions default_search();
-
-/// Memory for the pictures skip_equivalent_states remembers (it forgets beyond that).
-inline constexpr std::size_t picture_table_bytes = std::size_t(64) << 20;
 
 struct SequenceResult {
   std::uint64_t maps = 0;  ///< distinct maps reported

@@ -60,21 +60,20 @@ SquareModel build_square_model(const std::vector<Tile>& tiles, int k, bool rotat
 }
 
 SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions& o) {
-  using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
   SquareResult res;
   res.bound = floor_sqrt(int(tiles.size()));
   res.placements.assign(tiles.size(), std::nullopt);
   res.proven = res.bound == 0;
   for (int k = 1; k <= res.bound; ++k) {
-    const SquareModel sm = build_square_model(tiles, k, o.rotations);
     solve::SearchOptions so;
     so.max_nodes = o.node_limit;
     if (o.timeout > 0) {
-      const double left = o.timeout - std::chrono::duration<double>(clock::now() - start).count();
+      const double left =
+          o.timeout - std::chrono::duration<double>(std::chrono::steady_clock::now() - o.started).count();
       if (left <= 0) break;
       so.max_seconds = left;
     }
+    const SquareModel sm = build_square_model(tiles, k, o.rotations);
     solve::Result r;
     const auto s = solve::solve_first(sm.model, so, &r);
     res.stats += r.stats;

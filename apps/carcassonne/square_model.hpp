@@ -11,6 +11,7 @@
 // up from 1: small squares are quick to find, and the first k searched to the end without
 // a square proves k - 1 optimal (and every larger k impossible: one proof, not one per k).
 // A time or node limit stops the climb with the best square so far, not proven.
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -24,7 +25,10 @@ namespace carcassonne {
 
 struct SquareOptions {
   bool rotations = true;
-  double timeout = 0;  ///< seconds for the whole run (0: none)
+  double timeout = 0;  ///< seconds for the whole run, counted from `started` (0: none)
+  /// When the clock of the timeout started (make the options before reading the input to
+  /// count the reading too).
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   std::uint64_t node_limit = 0;  ///< nodes per k searched (0: none); a deterministic limit
 };
 

@@ -4,6 +4,7 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -34,6 +35,10 @@ std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& nam
   if (!ok)
     throw solve::InputError(fmt::format("{}: bad XML: {}", where(name, text, ok.offset), ok.description()));
   const pugi::xml_node root = doc.document_element();
+  for (pugi::xml_node extra = root.next_sibling(); extra; extra = extra.next_sibling())
+    if (extra.type() == pugi::node_element)  // pugixml accepts several; XML does not
+      throw solve::InputError(fmt::format("{}: <{}> after the root element <tiles>",
+                                          where(name, text, extra.offset_debug() - 1), extra.name()));
   if (std::string_view(root.name()) != "tiles")
     throw solve::InputError(fmt::format("{}: the root element must be <tiles>, not <{}>",
                                         where(name, text, root.offset_debug() - 1), root.name()));
@@ -53,6 +58,7 @@ std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& nam
       if (!e) fail(fmt::format("{}=\"{}\": expected field, road or city", side_attribute[side], a.value()));
       t.edges[std::size_t(side)] = *e;
     }
+    if (tiles.size() == max_xml_tiles) fail(fmt::format("too many tiles (at most {})", max_xml_tiles));
     tiles.push_back(t);
   }
   if (tiles.empty()) throw solve::InputError(fmt::format("{}: no tiles", name));
@@ -60,11 +66,20 @@ std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& nam
 }
 
 std::vector<Tile> read_tiles_xml_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw solve::InputError(fmt::format("{}: is a directory", path));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw solve::InputError(fmt::format("{}: cannot open file", path));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return read_tiles_xml(s.str(), path);
+  // In chunks, stopping one chunk past the limit: /dev/zero or a huge file costs no more.
+  std::string text;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    text.append(chunk, std::size_t(in.gcount()));
+    if (text.size() > max_xml_bytes)
+      throw solve::InputError(fmt::format("{}: file too large (more than {} MiB)", path, max_xml_bytes >> 20));
+  }
+  if (in.bad()) throw solve::InputError(fmt::format("{}: read error", path));
+  return read_tiles_xml(text, path);
 }
 
 std::string write_tiles_xml(const std::vector<Tile>& tiles, const std::vector<const Placement*>& placed,
