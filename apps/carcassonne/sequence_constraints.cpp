@@ -125,8 +125,9 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
 
 class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
  public:
-  ClosedMap(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars, bool rotations)
+  ClosedMap(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars, bool rotations, bool counting)
       : step_(g.step()), tiles_(std::move(tiles)), vars_(std::move(vars)), rotations_(rotations),
+        counting_(counting),
         mark_(std::size_t(g.cells()), 0), owner_(std::size_t(g.cells()), -1) {}
 
   std::span<const Var> scope() const override { return vars_; }
@@ -177,7 +178,8 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
         required_.push_back(next);
       }
     }
-    if (int(required_.size()) > free || !can_close(left, open, rotations_)) return PropStatus::failed;
+    if (int(required_.size()) > free || (counting_ && !can_close(left, open, rotations_)))
+      return PropStatus::failed;
     if (free == 0) return PropStatus::entailed;
     for (int cell : required_)
       if (!fillable(s, cell)) return PropStatus::failed;
@@ -222,6 +224,7 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
   std::vector<Tile> tiles_;
   std::vector<Var> vars_;
   bool rotations_;                  // tiles not placed yet may still turn
+  bool counting_;                   // use can_close
   std::vector<std::uint8_t> mark_;  // per cell, cleared after each run
   std::vector<std::int16_t> owner_;  // per occupied cell: the tile on it (valid where marked)
   std::vector<int> touched_;        // cells marked in this run
@@ -282,8 +285,8 @@ std::unique_ptr<solve::Constraint> play_order(const Grid& g, std::vector<Tile> t
 }
 
 std::unique_ptr<solve::Constraint> closed_map(const Grid& g, std::vector<Tile> tiles,
-                                              std::vector<Var> vars, bool rotations) {
-  return std::make_unique<ClosedMap>(g, std::move(tiles), std::move(vars), rotations);
+                                              std::vector<Var> vars, bool rotations, bool counting) {
+  return std::make_unique<ClosedMap>(g, std::move(tiles), std::move(vars), rotations, counting);
 }
 
 std::unique_ptr<solve::Constraint> bounding_box(const Grid& g, int rows, int cols,

@@ -46,7 +46,7 @@ SequenceModel build_sequence_model(const std::vector<Tile>& tiles, const Sequenc
   for (int i = 1; i < n; ++i)
     sm.model.post(play_order(g, {tiles.begin(), tiles.begin() + i + 1},
                              {sm.tiles.begin(), sm.tiles.begin() + i + 1}, n - i - 1));
-  sm.model.post(closed_map(g, tiles, sm.tiles, o.rotations));
+  sm.model.post(closed_map(g, tiles, sm.tiles, o.rotations, o.counting));
   // Identical tiles swapped give the same partial picture, and the same picture with the
   // same tiles left has the same completions: explore each picture once. Maps are
   // deduplicated by map_key anyway, so the table of pictures may forget (bounded memory).
@@ -75,7 +75,7 @@ SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOpti
                               const std::function<void(const Layout&)>& on_map,
                               const solve::SearchOptions& search) {
   SequenceResult r;
-  if (auto why = no_solution_proof(tiles, o)) {
+  if (auto why = o.counting ? no_solution_proof(tiles, o) : std::nullopt) {
     r.proof = std::move(*why);
     return r;
   }

@@ -37,6 +37,9 @@ struct SequenceOptions {
   /// Memory for the partial pictures skip_equivalent_states remembers; beyond it, it forgets
   /// the older half (the search stays right, maps are deduplicated by map_key anyway).
   std::size_t picture_table_bytes = std::size_t(64) << 20;
+  /// Use the counting arguments (sequence_proofs.hpp before the search, edge_counts.hpp in
+  /// closed_map). Off only to check them against the plain search.
+  bool counting = true;
 };
 
 /// The model and how to read its solutions.

@@ -114,6 +114,10 @@ TEST_CASE("random tile sets: proofs and search agree with the brute force", "[ca
     std::vector<Layout> ours;
     solve_sequence(tiles, o, true, [&](const Layout& l) { ours.push_back(l); });
     CHECK(keys(tiles, ours, rotations) == keys(tiles, reference, rotations));
+    o.counting = false;  // the plain search agrees too
+    std::vector<Layout> plain;
+    solve_sequence(tiles, o, true, [&](const Layout& l) { plain.push_back(l); });
+    CHECK(keys(tiles, plain, rotations) == keys(tiles, reference, rotations));
     (reference.empty() ? none : some) += 1;
   }
   CHECK(some >= 100);
