@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include "ascii_art.hpp"
@@ -88,9 +87,12 @@ int run_sequence(std::vector<std::string> args) {
   Layout first;
   const SequenceResult r = write_sequence_answer(std::cout, tiles, o, all, tile_size, search, &first);
   std::cout.flush();
-  if (stats) std::fputs((r.proof.empty() ? format_stats(r.search.stats) : "no search: " + r.proof + "\n").c_str(), stderr);
+  if (stats) {
+    const std::string text = r.proof.empty() ? format_stats(r.search.stats) : "no search: " + r.proof + "\n";
+    std::fputs(text.c_str(), stderr);
+  }
   if (!svg.empty() && r.maps > 0) write_svg_file(svg, tiles, first);
-  if (!r.complete() && (all || r.maps == 0)) return 3;
+  if (r.cut_short(all)) return 3;
   return r.maps > 0 ? 0 : 1;
 }
 

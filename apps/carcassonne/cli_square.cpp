@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 
 #include "cli.hpp"
 #include "output_file.hpp"

@@ -43,7 +43,7 @@ SequenceResult write_sequence_answer(std::ostream& out, const std::vector<Tile>&
         out << format_solution(tiles, l, tile_size);
       },
       search);
-  if (!r.complete() && (all || r.maps == 0))
+  if (r.cut_short(all))
     out << format_partial(r.maps, r.search.stop);
   else if (r.maps == 0)
     out << format_none();

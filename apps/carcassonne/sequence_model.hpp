@@ -65,6 +65,9 @@ struct SequenceResult {
   bool complete() const {
     return search.stop == solve::StopReason::exhausted || search.stop == solve::StopReason::by_callback;
   }
+  /// The answer asked for is incomplete: a limit stopped the search before every map (when
+  /// `all`) or before the first one was found.
+  bool cut_short(bool all) const { return !complete() && (all || maps == 0); }
 };
 
 /// Calls on_map once per distinct map (at most one when !all). Returns the count.
