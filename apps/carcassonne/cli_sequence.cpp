@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
+#include <iostream>
 
+#include "ascii_art.hpp"
 #include "cli.hpp"
+#include "output_file.hpp"
 #include "puzzle_reader.hpp"
 #include "report.hpp"
 #include "sequence_model.hpp"
@@ -39,22 +41,31 @@ int run_sequence(std::vector<std::string> args) {
   std::vector<int> dims;
   bool all = false, rotations = false, stats = false;
   int tile_size = 11;
+  double timeout = 0;
+  std::uint64_t max_nodes = 0;
   app.add_option("puzzle", puzzle, "puzzle file (tile N E S W per line)")->required();
   app.add_option("--board_dimensions", dims, "largest board: ROWS COLS")->expected(2);
   app.add_flag("--all_solutions", all, "print every distinct map and their number");
   app.add_flag("--allow_rotations", rotations, "tiles may be turned by 90, 180, 270 degrees");
-  app.add_option("--tile_size", tile_size, "picture size of a tile (odd, >= 11)");
+  app.add_option("--tile_size", tile_size, "picture size of a tile (odd, 11 to 99)");
+  app.add_option("--timeout", timeout, "seconds; then print what was found, marked partial (exit 3)");
+  app.add_option("--max-nodes", max_nodes, "search nodes; then print what was found, marked partial (exit 3)");
   app.add_option("--svg", svg, "also draw the first map as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
   app.footer("Single-dash spellings (-all_solutions ...) work too. 'carcassonne square --help' "
              "for the biggest-square problem.");
   if (const int code = parse_args(app, double_dash(std::move(args),
                                               {"board_dimensions", "all_solutions", "allow_rotations",
-                                               "tile_size", "svg"}));
+                                               "tile_size", "svg", "timeout"}));
       code >= 0)
     return code;
-  if (tile_size < 11 || tile_size % 2 == 0) {
-    std::fprintf(stderr, "carcassonne: -tile_size must be odd and at least 11 (got %d)\n", tile_size);
+  if (!valid_tile_size(tile_size)) {
+    std::fprintf(stderr, "carcassonne: -tile_size must be odd, %d to %d (got %d)\n", min_tile_size,
+                 max_tile_size, tile_size);
+    return 2;
+  }
+  if (!(timeout >= 0)) {
+    std::fprintf(stderr, "carcassonne: --timeout must be a number of seconds >= 0\n");
     return 2;
   }
   SequenceOptions o;
@@ -70,14 +81,19 @@ int run_sequence(std::vector<std::string> args) {
   }
   const auto tiles = read_puzzle_file(puzzle);
   if (!svg.empty()) check_writable(svg);
+  solve::SearchOptions search = default_search();
+  search.max_seconds = timeout;
+  search.max_nodes = max_nodes;
   Layout first;
-  solve::Stats st;
-  const std::string out = sequence_output(tiles, o, all, tile_size, &first, &st);
-  std::fputs(out.c_str(), stdout);
-  const bool found = !first.placements.empty();
-  if (stats) std::fputs(format_stats(st).c_str(), stderr);
-  if (!svg.empty() && found) write_svg_file(svg, tiles, first);
-  return found ? 0 : 1;
+  const SequenceResult r = write_sequence_answer(std::cout, tiles, o, all, tile_size, search, &first);
+  std::cout.flush();
+  if (stats) {
+    const std::string text = r.proof.empty() ? format_stats(r.search.stats) : "no search: " + r.proof + "\n";
+    std::fputs(text.c_str(), stderr);
+  }
+  if (!svg.empty() && r.maps > 0) write_svg_file(svg, tiles, first);
+  if (r.cut_short(all)) return 3;
+  return r.maps > 0 ? 0 : 1;
 }
 
 }  // namespace carcassonne

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 
 #include "cli.hpp"
+#include "output_file.hpp"
 #include "solve/error.hpp"
 #include "square_model.hpp"
 #include "standard_set.hpp"
@@ -43,10 +43,13 @@ int run_square(std::vector<std::string> args) {
     std::fprintf(stderr, "carcassonne square: --timeout must be a number of seconds >= 0\n");
     return 2;
   }
+  SquareOptions options;  // the clock of --timeout starts here: reading counts too
+  options.rotations = !no_rotations;
+  options.timeout = timeout;
   const std::vector<Tile> tiles = input.empty() ? standard_tiles() : read_tiles_xml_file(input);
   for (const std::string& path : {output, svg})
     if (!path.empty()) check_writable(path);
-  const SquareResult r = biggest_square(tiles, {!no_rotations, timeout});
+  const SquareResult r = biggest_square(tiles, options);
   std::vector<const Placement*> placed;
   std::vector<Tile> square_tiles;
   std::vector<int> numbers;  // position in the input set
@@ -64,13 +67,12 @@ int run_square(std::vector<std::string> args) {
   if (output.empty()) {
     std::fputs(xml.c_str(), stdout);
   } else {
-    std::ofstream f(output);
-    if (!f) throw solve::InputError(fmt::format("{}: cannot write file", output));
-    f << xml;
+    write_text_file(output, xml);
   }
   std::fprintf(stderr, "%s\n", text.c_str());
   if (stats) std::fputs(format_stats(r.stats).c_str(), stderr);
   if (!svg.empty() && r.k > 0) write_svg_file(svg, square_tiles, layout, numbers);
+  if (!r.proven) return 3;  // a limit stopped the climb: the square printed may not be the biggest
   return r.k > 0 ? 0 : 1;
 }
 

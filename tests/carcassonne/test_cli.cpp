@@ -90,3 +90,45 @@ TEST_CASE("the program: answers, no solution, bad input", "[carcassonne][cli]") 
   CHECK(xml.out.empty());
   CHECK(xml.err.find("bad_label.xml:3:1: left=\"water\"") != std::string::npos);
 }
+
+TEST_CASE("issue 7: hostile flags and inputs get a message and an exit status", "[carcassonne][cli]") {
+  const std::string data = std::string(SOLVE_TESTDATA_DIR) + "/carcassonne/";
+  for (const char* size : {"65537", "32769", "101"}) {  // item 5: SIGSEGV / bad_alloc before
+    const Run r = run(dir + "puzzle1.txt -tile_size " + size);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == std::string("carcassonne: -tile_size must be odd, 11 to 99 (got ") + size + ")\n");
+  }
+  const Run none = run(data + "c-past12.txt");  // item 6: 25 s and 235 MB before
+  CHECK(none.status == 1);
+  CHECK(none.out == "No Solutions.\n");
+  const Run stats = run(data + "city100.txt -allow_rotations --stats");
+  CHECK(stats.status == 1);
+  CHECK(stats.err.rfind("no search: the outline of a map of 100 tiles", 0) == 0);
+
+  const Run partial = run(dir + "puzzle9.txt -all_solutions -allow_rotations --max-nodes 2000");
+  CHECK(partial.status == 3);
+  CHECK(partial.out.find("\nPartial: ") != std::string::npos);
+  CHECK(partial.out.find("stopped by the node limit before the search was complete.\n") != std::string::npos);
+  CHECK(run(dir + "puzzle9.txt -all_solutions -allow_rotations --timeout 600").status == 0);
+  CHECK(run(dir + "puzzle1.txt --timeout -1").status == 2);
+  CHECK(run(dir + "puzzle1.txt --timeout nan").status == 2);
+
+  const Run zero = run("square /dev/zero");  // read in bounded memory
+  CHECK(zero.status == 2);
+  CHECK(zero.err == "/dev/zero: file too large (more than 16 MiB)\n");
+  CHECK(run("square " + data).err.find("is a directory") != std::string::npos);
+}
+
+TEST_CASE("issue 7 item 13: failed writes of --svg and -o are errors", "[carcassonne][cli]") {
+  const Run svg = run(dir + "puzzle1.txt --svg /dev/full");
+  CHECK(svg.status == 2);
+  CHECK(svg.err == "/dev/full: write failed: No space left on device\n");
+  const Run xml = run("square -o /dev/full");
+  CHECK(xml.status == 2);
+  CHECK(xml.err == "/dev/full: write failed: No space left on device\n");
+  const Run square_svg = run("square --svg /dev/full");
+  CHECK(square_svg.status == 2);
+  CHECK(square_svg.err.find("/dev/full: write failed") != std::string::npos);
+  CHECK(run("square -o /nonexistent/x.xml").status == 2);
+}

@@ -90,3 +90,17 @@ TEST_CASE("malformed puzzle files are rejected with their line", "[carcassonne][
     }
   }
 }
+
+TEST_CASE("hostile puzzle texts are refused in bounded memory", "[carcassonne][reader][limits]") {
+  // issue 7 item 7: one 100 MB line cost 2.3 GB, /dev/zero was read until memory ran out.
+  CHECK(error_of("tile " + std::string(2000, 'x') + "\n") == "p.txt:1: line too long (more than 1000 characters)");
+  CHECK(error_of(std::string(5000, '\0')) == "p.txt:1: line too long (more than 1000 characters)");
+  CHECK(error_of(std::string(max_puzzle_bytes + 1, '\n')) == "p.txt: file too large (more than 1024 KiB)");
+  CHECK(error_of("\xEF\xBB\xBFtile road road pasture pasture\n") == "no error");  // byte order mark
+  try {
+    read_puzzle_file(SOLVE_TESTDATA_DIR "/carcassonne");
+    FAIL("accepted");
+  } catch (const solve::InputError& e) {
+    CHECK(std::string(e.what()) == SOLVE_TESTDATA_DIR "/carcassonne: is a directory");
+  }
+}
