@@ -70,6 +70,8 @@ struct Type {
   /// Arrays: the index set 1..array_size; `array [int]` (predicate parameters) has no size.
   bool is_array = false;
   std::optional<std::int64_t> array_size;
+  /// Predicate parameters may be `array [int, int] of ...` (2 dimensions).
+  std::uint32_t dims = 1;
   /// The domain of an int (var or parameter of a predicate), or the element universe of a
   /// set type (`set of 1..5`); none for plain `int` / `set of int`.
   std::optional<IntSet> domain;

@@ -52,11 +52,13 @@ void Call::fail_arg(std::size_t k, std::string_view message) const {
   ctx_.fail(item_.args[k].pos, fmt::format("{}: argument {}: {}", item_.name, k + 1, message));
 }
 
-Term Call::term(std::size_t k) const { return ctx_.term(item_.args.at(k)); }
-std::vector<Term> Call::terms(std::size_t k) const { return ctx_.terms(item_.args.at(k)); }
-std::int64_t Call::integer(std::size_t k) const { return ctx_.integer(item_.args.at(k)); }
-std::vector<std::int64_t> Call::integers(std::size_t k) const { return ctx_.integers(item_.args.at(k)); }
-IntSet Call::set(std::size_t k) const { return ctx_.set(item_.args.at(k)); }
+std::string Call::where(std::size_t k) const { return fmt::format("{}: argument {}: ", item_.name, k + 1); }
+
+Term Call::term(std::size_t k) const { return ctx_.term(item_.args.at(k), where(k)); }
+std::vector<Term> Call::terms(std::size_t k) const { return ctx_.terms(item_.args.at(k), where(k)); }
+std::int64_t Call::integer(std::size_t k) const { return ctx_.integer(item_.args.at(k), where(k)); }
+std::vector<std::int64_t> Call::integers(std::size_t k) const { return ctx_.integers(item_.args.at(k), where(k)); }
+IntSet Call::set(std::size_t k) const { return ctx_.set(item_.args.at(k), where(k)); }
 
 bool Call::has_annotation(std::string_view ann) const {
   return std::any_of(item_.anns.begin(), item_.anns.end(),
@@ -82,93 +84,93 @@ const Symbol* Context::find(const std::string& name) const {
 
 namespace {
 
-const Symbol& lookup(const Context& ctx, const Expr& e) {
+const Symbol& lookup(const Context& ctx, const Expr& e, std::string_view where) {
   const Symbol* s = ctx.find(e.text);
-  if (!s) ctx.fail(e.pos, fmt::format("'{}' is not declared", e.text));
+  if (!s) ctx.fail(e.pos, fmt::format("{}'{}' is not declared", where, e.text));
   return *s;
 }
 
 /// Element e.i (1-based) of an array of n, or an error.
-std::size_t element(const Context& ctx, const Expr& e, std::size_t n) {
+std::size_t element(const Context& ctx, const Expr& e, std::size_t n, std::string_view where) {
   if (e.i < 1 || std::uint64_t(e.i) > n)
-    ctx.fail(e.pos, fmt::format("index {} out of the range 1..{} of '{}'", e.i, n, e.text));
+    ctx.fail(e.pos, fmt::format("{}index {} out of the range 1..{} of '{}'", where, e.i, n, e.text));
   return std::size_t(e.i - 1);
 }
 
 }  // namespace
 
-Ref Context::ref(const Expr& e) const {
+Ref Context::ref(const Expr& e, std::string_view where) const {
   switch (e.kind) {
     case Expr::Kind::integer: return Ref{-1, e.i};
     case Expr::Kind::boolean: return Ref{-1, e.b ? 1 : 0};
     case Expr::Kind::ident: {
-      const Symbol& s = lookup(*this, e);
-      if (s.kind != Symbol::Kind::scalar) fail(e.pos, fmt::format("expected an integer or Boolean, found '{}'", e.text));
+      const Symbol& s = lookup(*this, e, where);
+      if (s.kind != Symbol::Kind::scalar) fail(e.pos, fmt::format("{}expected an integer or Boolean, found '{}'", where, e.text));
       return s.refs.front();
     }
     case Expr::Kind::access: {
-      const Symbol& s = lookup(*this, e);
-      if (s.kind != Symbol::Kind::array) fail(e.pos, fmt::format("'{}' is not an array of integers or Booleans", e.text));
-      return s.refs[element(*this, e, s.refs.size())];
+      const Symbol& s = lookup(*this, e, where);
+      if (s.kind != Symbol::Kind::array) fail(e.pos, fmt::format("{}'{}' is not an array of integers or Booleans", where, e.text));
+      return s.refs[element(*this, e, s.refs.size(), where)];
     }
-    default: fail(e.pos, fmt::format("expected an integer or Boolean, found {}", shown(e)));
+    default: fail(e.pos, fmt::format("{}expected an integer or Boolean, found {}", where, shown(e)));
   }
 }
 
-std::vector<Ref> Context::refs(const Expr& e) const {
+std::vector<Ref> Context::refs(const Expr& e, std::string_view where) const {
   if (e.kind == Expr::Kind::array) {
     std::vector<Ref> out;
     out.reserve(e.items.size());
-    for (const Expr& item : e.items) out.push_back(ref(item));
+    for (const Expr& item : e.items) out.push_back(ref(item, where));
     return out;
   }
   if (e.kind == Expr::Kind::ident) {
-    const Symbol& s = lookup(*this, e);
+    const Symbol& s = lookup(*this, e, where);
     if (s.kind == Symbol::Kind::array) return s.refs;
   }
-  fail(e.pos, fmt::format("expected an array of integers or Booleans, found {}", shown(e)));
+  fail(e.pos, fmt::format("{}expected an array of integers or Booleans, found {}", where, shown(e)));
 }
 
-IntSet Context::set(const Expr& e) const {
+IntSet Context::set(const Expr& e, std::string_view where) const {
   if (e.kind == Expr::Kind::int_set) return e.set;
   if (e.kind == Expr::Kind::ident || e.kind == Expr::Kind::access) {
-    const Symbol& s = lookup(*this, e);
+    const Symbol& s = lookup(*this, e, where);
     if (e.kind == Expr::Kind::ident && s.kind == Symbol::Kind::set) return s.sets.front();
-    if (e.kind == Expr::Kind::access && s.kind == Symbol::Kind::set_array) return s.sets[element(*this, e, s.sets.size())];
+    if (e.kind == Expr::Kind::access && s.kind == Symbol::Kind::set_array) return s.sets[element(*this, e, s.sets.size(), where)];
   }
-  fail(e.pos, fmt::format("expected a set of integers, found {}", shown(e)));
+  fail(e.pos, fmt::format("{}expected a set of integers, found {}", where, shown(e)));
 }
 
-double Context::floating(const Expr& e) const {
+double Context::floating(const Expr& e, std::string_view where) const {
   if (e.kind == Expr::Kind::floating) return e.f;
   if (e.kind == Expr::Kind::integer) return double(e.i);
   if (e.kind == Expr::Kind::ident) {
-    const Symbol& s = lookup(*this, e);
+    const Symbol& s = lookup(*this, e, where);
     if (s.kind == Symbol::Kind::floating) return s.floats.front();
   }
-  fail(e.pos, fmt::format("expected a float, found {}", shown(e)));
+  fail(e.pos, fmt::format("{}expected a float, found {}", where, shown(e)));
 }
 
-std::vector<Term> Context::terms(const Expr& e) const {
-  const std::vector<Ref> rs = refs(e);
+std::vector<Term> Context::terms(const Expr& e, std::string_view where) const {
+  const std::vector<Ref> rs = refs(e, where);
   std::vector<Term> out;
   out.reserve(rs.size());
   for (const Ref& r : rs) out.push_back(term(r));
   return out;
 }
 
-std::int64_t Context::integer(const Expr& e) const {
-  const Ref r = ref(e);
-  if (r.id >= 0) fail(e.pos, fmt::format("expected a constant, found the variable {}", shown(e)));
+std::int64_t Context::integer(const Expr& e, std::string_view where) const {
+  const Ref r = ref(e, where);
+  if (r.id >= 0) fail(e.pos, fmt::format("{}expected a constant, found the variable {}", where, shown(e)));
   return r.value;
 }
 
-std::vector<std::int64_t> Context::integers(const Expr& e) const {
-  const std::vector<Ref> rs = refs(e);
+std::vector<std::int64_t> Context::integers(const Expr& e, std::string_view where) const {
+  const std::vector<Ref> rs = refs(e, where);
   std::vector<std::int64_t> out;
   out.reserve(rs.size());
   for (const Ref& r : rs) {
-    if (r.id >= 0) fail(e.pos, fmt::format("expected an array of constants, found {}", shown(e)));
+    if (r.id >= 0) fail(e.pos, fmt::format("{}expected an array of constants, found {}", where, shown(e)));
     out.push_back(r.value);
   }
   return out;
@@ -179,7 +181,7 @@ std::vector<std::int64_t> Context::integers(const Expr& e) const {
 solve::Var Context::var(Term t) {
   if (!t.fixed) return t.var;
   if (t.value < INT_MIN || t.value > INT_MAX)
-    throw solve::InputError(fmt::format("{}: the constant {} does not fit libsolve's 32-bit values", file_, t.value));
+    throw solve::ModelError(fmt::format("the constant {} does not fit libsolve's 32-bit values", t.value));
   const auto it = constants_.find(t.value);
   if (it != constants_.end()) return it->second;
   const int v = int(t.value);

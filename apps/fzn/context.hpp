@@ -91,6 +91,8 @@ class Call {
   [[noreturn]] void fail_arg(std::size_t k, std::string_view message) const;
 
  private:
+  std::string where(std::size_t k) const;  // "name: argument k: " for messages
+
   Context& ctx_;
   const ConstraintItem& item_;
 };
@@ -110,17 +112,18 @@ class Context {
   /// Gives FlatZinc variable i the libsolve variable vars[i] (terms need it).
   void bind(std::vector<solve::Var> vars) { vars_ = std::move(vars); }
 
-  /// Resolving expressions through the declared names (kinds checked, InputError otherwise).
-  Ref ref(const Expr& e) const;                ///< an int/bool constant or variable
-  std::vector<Ref> refs(const Expr& e) const;  ///< an array of those
-  IntSet set(const Expr& e) const;             ///< a set constant
-  double floating(const Expr& e) const;        ///< a float (or int) constant
+  /// Resolving expressions through the declared names (kinds checked, InputError otherwise;
+  /// `where` starts the message, e.g. "int_lin_eq: argument 2: ").
+  Ref ref(const Expr& e, std::string_view where = {}) const;                ///< int/bool constant or variable
+  std::vector<Ref> refs(const Expr& e, std::string_view where = {}) const;  ///< an array of those
+  IntSet set(const Expr& e, std::string_view where = {}) const;             ///< a set constant
+  double floating(const Expr& e, std::string_view where = {}) const;        ///< a float (or int) constant
   /// The same after bind(): with libsolve variables.
   Term term(Ref r) const { return r.id < 0 ? Term::constant(r.value) : Term::variable(vars_[std::size_t(r.id)]); }
-  Term term(const Expr& e) const { return term(ref(e)); }
-  std::vector<Term> terms(const Expr& e) const;
-  std::int64_t integer(const Expr& e) const;
-  std::vector<std::int64_t> integers(const Expr& e) const;
+  Term term(const Expr& e, std::string_view where = {}) const { return term(ref(e, where)); }
+  std::vector<Term> terms(const Expr& e, std::string_view where = {}) const;
+  std::int64_t integer(const Expr& e, std::string_view where = {}) const;
+  std::vector<std::int64_t> integers(const Expr& e, std::string_view where = {}) const;
 
   /// The variable of a term; a constant becomes a variable fixed to it (one per value).
   solve::Var var(Term t);

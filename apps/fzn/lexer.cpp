@@ -155,7 +155,7 @@ Token Lexer::number(Pos at) {
   }
   if (peek() == 'e' || peek() == 'E') {
     const std::size_t sign = (peek(1) == '+' || peek(1) == '-') ? 1 : 0;
-    if (!is_digit(peek(1 + sign))) fail(pos_, "malformed float literal (exponent without digits)");
+    if (!is_digit(peek(1 + sign))) fail(at, "malformed float literal (exponent without digits)");
     is_float = true;
     advance();
     if (sign) advance();

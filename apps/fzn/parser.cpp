@@ -5,7 +5,7 @@
 //   decl      ::= type ":" ident anns [ "=" expr ] ";"
 //   constraint::= "constraint" ident "(" expr { "," expr } ")" anns ";"
 //   solve     ::= "solve" anns ( "satisfy" | "minimize" expr | "maximize" expr ) ";"
-//   type      ::= [ "array" "[" ( int ".." int | "int" ) "]" "of" ] [ "var" ] base
+//   type      ::= [ "array" "[" ( int ".." int | "int" { "," "int" } ) "]" "of" ] [ "var" ] base
 //   base      ::= "bool" | "int" | "float" | int ".." int | float ".." float | "{" ints "}"
 //               | "set" "of" ( "int" | int ".." int | "{" ints "}" )
 //   expr      ::= bool | int | float | int ".." int | "{" ints "}" | ident | ident "[" int "]"
@@ -181,6 +181,10 @@ class Parser {
       if (at_keyword("int")) {
         if (!predicate_param) fail("an array declaration needs an index set 1..n");
         take();
+        while (accept(K::comma)) {  // array [int, int, ...] of a predicate parameter
+          if (++t.dims > 32) fail("more than 32 array dimensions");
+          expect_keyword("int", "as another index set of the parameter");
+        }
       } else {
         const Token lo = expect(K::integer, "as the first index of the array");
         if (lo.i != 1) lex_.fail(lo.pos, "array index sets must start at 1");

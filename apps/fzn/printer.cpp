@@ -80,8 +80,13 @@ std::string to_text(const Expr& e) {
 
 std::string to_text(const Type& t) {
   std::string out;
-  if (t.is_array)
-    out += t.array_size ? fmt::format("array [1..{}] of ", *t.array_size) : "array [int] of ";
+  if (t.is_array && t.array_size) {
+    out += fmt::format("array [1..{}] of ", *t.array_size);
+  } else if (t.is_array) {
+    out += "array [int";
+    for (std::uint32_t k = 1; k < t.dims; ++k) out += ", int";
+    out += "] of ";
+  }
   if (t.is_var) out += "var ";
   switch (t.base) {
     case Type::Base::boolean: out += "bool"; break;

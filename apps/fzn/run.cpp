@@ -3,6 +3,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -57,13 +58,18 @@ bool cut_short(const solve::Result& r) {
 
 RunStatus satisfy(Program& p, const RunOptions& o, std::ostream& out, double init_time) {
   solve::SearchOptions s = search_options(p, o);
-  s.max_solutions = o.max_solutions ? o.max_solutions : (o.all ? 0 : 1);
-  std::uint64_t found = 0;
+  const std::uint64_t wanted = o.max_solutions ? o.max_solutions : (o.all ? 0 : 1);
+  // libsolve enumerates every variable, FlatZinc asks for distinct outputs: a solution that
+  // differs from an earlier one only in variables that are not output (say b in b -> c,
+  // with c true) is skipped. The limit then counts printed solutions, in the callback.
+  std::unordered_set<std::string> printed;
   const solve::Result r = solve::search(p.model, s, [&](const solve::Solution& sol) {
-    ++found;
-    out << format_solution(p, sol) << solution_end << std::flush;
-    return true;
+    std::string text = format_solution(p, sol);
+    if (!printed.insert(text).second) return true;
+    out << text << solution_end << std::flush;
+    return wanted == 0 || printed.size() < wanted;
   });
+  const std::uint64_t found = printed.size();
   RunStatus status = RunStatus::solved;
   if (r.complete()) {
     out << (found ? search_complete : unsatisfiable);
@@ -72,7 +78,11 @@ RunStatus satisfy(Program& p, const RunOptions& o, std::ostream& out, double ini
     if (!found) out << unknown;
     status = RunStatus::limited;
   }
-  if (o.statistics) print_statistics(out, p, r, init_time, std::nullopt);
+  if (o.statistics) {
+    solve::Result shown = r;
+    shown.stats.solutions = found;
+    print_statistics(out, p, shown, init_time, std::nullopt);
+  }
   return status;
 }
 

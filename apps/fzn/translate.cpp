@@ -89,6 +89,7 @@ struct PendingVar {
   std::string name;
   Pos pos;
   Domain domain;
+  bool introduced = false;  ///< an auxiliary variable of MiniZinc's (var_is_introduced)
   solve::Var var;
 };
 
@@ -144,8 +145,8 @@ class Translator {
     vars_[std::size_t(r.id)].domain.intersect(d);
   }
 
-  Ref new_var(std::string name, Pos pos, Domain d) {
-    vars_.push_back(PendingVar{std::move(name), pos, std::move(d), {}});
+  Ref new_var(std::string name, Pos pos, Domain d, bool introduced) {
+    vars_.push_back(PendingVar{std::move(name), pos, std::move(d), introduced, {}});
     return Ref{std::int32_t(vars_.size() - 1), 0};
   }
 
@@ -182,17 +183,19 @@ class Translator {
       if (t.is_array) check_size(d, s.refs.size());
     } else {
       const Domain dom = declared_domain(t);
+      const bool introduced = std::any_of(d.anns.begin(), d.anns.end(),
+                                          [](const Expr& a) { return a.text == "var_is_introduced"; });
       s.kind = t.is_array ? Symbol::Kind::array : Symbol::Kind::scalar;
       if (d.value) {
         s.refs = t.is_array ? ctx_.refs(*d.value) : std::vector<Ref>{ctx_.ref(*d.value)};
         for (const Ref& r : s.refs) restrict(r, dom);
       } else if (!t.is_array) {
-        s.refs.push_back(new_var(d.name, d.pos, dom));
+        s.refs.push_back(new_var(d.name, d.pos, dom, introduced));
       } else {
         const std::int64_t n = t.array_size.value_or(0);
         if (std::uint64_t(n) > max_total_domain)
           fail(d.pos, fmt::format("'{}' declares {} variables (more than {})", d.name, n, max_total_domain));
-        for (std::int64_t i = 1; i <= n; ++i) s.refs.push_back(new_var(fmt::format("{}[{}]", d.name, i), d.pos, dom));
+        for (std::int64_t i = 1; i <= n; ++i) s.refs.push_back(new_var(fmt::format("{}[{}]", d.name, i), d.pos, dom, introduced));
       }
       if (t.is_array) check_size(d, s.refs.size());
     }
@@ -201,7 +204,7 @@ class Translator {
 
   // ---- step 2: variables ----
 
-  /// The variables the search annotations name, in order (the others follow).
+  /// The variables the search annotations name, in order.
   std::vector<std::int32_t> annotated_order() {
     std::vector<const Expr*> exprs;
     if (options_.free_search) return {};
@@ -251,8 +254,11 @@ class Translator {
       done[std::size_t(id)] = 1;
       create(vars_[std::size_t(id)]);
     }
-    for (std::size_t id = 0; id < vars_.size(); ++id)
-      if (!done[id]) create(vars_[id]);
+    // then the model's own variables, then MiniZinc's auxiliary ones (the input order and
+    // every tie-break prefer the model's variables)
+    for (const bool introduced : {false, true})
+      for (std::size_t id = 0; id < vars_.size(); ++id)
+        if (!done[id] && vars_[id].introduced == introduced) create(vars_[id]);
     program_.fzn_vars = vars_.size();
     std::vector<solve::Var> bound;
     bound.reserve(vars_.size());

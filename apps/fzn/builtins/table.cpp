@@ -43,7 +43,7 @@ void post_constraint(Context& ctx, const ConstraintItem& item) {
   const Builtin* b = find_builtin(item.name, item.args.size(), &other);
   if (!b) {
     if (other) call.fail(fmt::format("expects {} arguments, found {}", other, item.args.size()));
-    call.fail("not supported yet (no such FlatZinc builtin in libsolve)");
+    ctx.fail(item.pos, fmt::format("not supported yet: {}", item.name));
   }
   try {
     if (b->post) b->post(call);
