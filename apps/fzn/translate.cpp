@@ -193,8 +193,10 @@ class Translator {
         s.refs.push_back(new_var(d.name, d.pos, dom, introduced));
       } else {
         const std::int64_t n = t.array_size.value_or(0);
-        if (std::uint64_t(n) > max_total_domain)
-          fail(d.pos, fmt::format("'{}' declares {} variables (more than {})", d.name, n, max_total_domain));
+        // (MiniZinc always lists the elements; a bare array is bounded here, not by the text)
+        if (std::uint64_t(n) > max_unlisted_array)
+          fail(d.pos, fmt::format("'{}' declares {} variables without listing them (at most {})", d.name, n,
+                                  max_unlisted_array));
         for (std::int64_t i = 1; i <= n; ++i) s.refs.push_back(new_var(fmt::format("{}[{}]", d.name, i), d.pos, dom, introduced));
       }
       if (t.is_array) check_size(d, s.refs.size());

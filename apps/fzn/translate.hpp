@@ -25,6 +25,8 @@ struct TranslateOptions {
 constexpr std::uint64_t max_domain_width = std::uint64_t(1) << 20;
 /// Sum of all initial domain sizes (bounds the model's memory).
 constexpr std::uint64_t max_total_domain = std::uint64_t(1) << 26;
+/// Elements of an `array [1..n] of var ...` declared without a list of its elements.
+constexpr std::uint64_t max_unlisted_array = std::uint64_t(1) << 20;
 
 Program translate(const Model& model, const std::string& file, const TranslateOptions& options = {});
 

@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <string>
 
 #include <fmt/format.h>
@@ -94,9 +93,11 @@ std::string last_line(const std::string& text) {
 
 /// The value of `%%%mzn-stat: name=value`, or "".
 std::string stat(const std::string& out, const std::string& name) {
-  std::smatch m;
-  const std::regex re("%%%mzn-stat: " + name + "=([^\\n]*)");
-  return std::regex_search(out, m, re) ? m[1].str() : std::string();
+  const std::string key = "%%%mzn-stat: " + name + "=";
+  const auto at = out.find(key);
+  if (at == std::string::npos) return {};
+  const auto from = at + key.size();
+  return out.substr(from, out.find('\n', from) - from);
 }
 
 /// "key: value" lines of an .expect file ('#' lines are comments).

@@ -106,27 +106,40 @@ CheckFn extremum(const Call& c, CheckScope& s) {
 
 // ---- posters ----
 
-void post_eq(const Call& c) {
-  const Term a = c.term(0), b = c.term(1);
-  if (!a.fixed && !b.fixed) {
-    solve::equal(c.ctx().model(), a.var, b.var);
-  } else if (a.fixed != b.fixed) {
-    const Term x = a.fixed ? b : a, k = a.fixed ? a : b;
-    if (fits_int(k.value)) solve::fix(c.ctx().model(), x.var, int(k.value));
-    else c.ctx().post_false();
-  } else if (a.value != b.value) {
-    c.ctx().post_false();
-  }
-}
 void post_ne(const Call& c) { post_binary_or_checked(c, solve::not_equal, ne); }
 void post_lt(const Call& c) { post_binary_or_checked(c, solve::less, lt); }
 void post_le(const Call& c) { post_binary_or_checked(c, solve::less_equal, le); }
+
+/// r = x with one side possibly constant (what element is once its index is known).
+void post_equal_terms(Context& ctx, Term x, Term r) {
+  if (!x.fixed && !r.fixed) return solve::equal(ctx.model(), x.var, r.var);
+  if (x.fixed && r.fixed) {
+    if (x.value != r.value) ctx.post_false();
+    return;
+  }
+  const Term v = x.fixed ? r : x, k = x.fixed ? x : r;
+  if (fits_int(k.value)) solve::fix(ctx.model(), v.var, int(k.value));
+  else ctx.post_false();
+}
+
+void post_eq(const Call& c) { post_equal_terms(c.ctx(), c.term(0), c.term(1)); }
+
+/// The index of an element constraint when it is fixed: the position (0-based), or -1 when
+/// it is out of range (the constraint cannot hold).
+std::int64_t fixed_position(Term idx, std::size_t n) {
+  return idx.value >= 1 && std::uint64_t(idx.value) <= n ? idx.value - 1 : -1;
+}
 
 /// Element over constants: the allowed (index, value) pairs as a table.
 void post_element(const Call& c) {
   const Term idx = c.term(0), r = c.term(2);
   const std::vector<std::int64_t> as = c.integers(1);
-  if (idx.fixed || r.fixed) return post_relation(c, element);
+  if (idx.fixed) {
+    const std::int64_t at = fixed_position(idx, as.size());
+    if (at < 0) return c.ctx().post_false();
+    return post_equal_terms(c.ctx(), Term::constant(as[std::size_t(at)]), r);
+  }
+  if (r.fixed) return post_relation(c, element);
   std::vector<std::vector<int>> pairs;
   for (std::size_t i = 0; i < as.size(); ++i)
     if (fits_int(as[i]) && i + 1 <= std::size_t(INT_MAX)) pairs.push_back({int(i + 1), int(as[i])});
@@ -140,12 +153,15 @@ void post_var_element(const Call& c) {
   const std::vector<Term> xs = c.terms(1);
   if (std::all_of(xs.begin(), xs.end(), [](const Term& t) { return t.fixed; })) return post_element(c);
   const Term idx = c.term(0);
-  if (!idx.fixed) {
-    CheckScope s;
-    const Slot i = s.slot(idx);
-    const std::int64_t n = std::int64_t(xs.size());
-    c.ctx().post_checked(s, "element index", [i, n](const Valuation& v) { return v[i] >= 1 && v[i] <= n; });
+  if (idx.fixed) {
+    const std::int64_t at = fixed_position(idx, xs.size());
+    if (at < 0) return c.ctx().post_false();
+    return post_equal_terms(c.ctx(), xs[std::size_t(at)], c.term(2));
   }
+  CheckScope s;
+  const Slot i = s.slot(idx);
+  const std::int64_t n = std::int64_t(xs.size());
+  c.ctx().post_checked(s, "element index", [i, n](const Valuation& v) { return v[i] >= 1 && v[i] <= n; });
   post_relation(c, var_element);
 }
 

@@ -1,6 +1,7 @@
 // Reification: for every builtin R marked reifiable (int_le, int_lin_eq, bool_clause,
 // set_in, ...), R_reif(args, b) posts b <-> R(args) and R_imp(args, b) posts b -> R(args),
-// both from R's test. A fixed b = true posts R itself (with its own propagator).
+// both from R's test. A fixed b = true posts R itself (with its own propagator); R_imp with
+// b = false holds whatever R is.
 #include <deque>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@ void post_reified(const Call& c) {
     post_constraint(c.ctx(), plain);
     return;
   }
+  if (Imp && flag.fixed) return;  // false -> R holds whatever R is
   CheckScope s;
   CheckFn holds = b->relation(c, s);
   const Slot f = s.slot(flag);
