@@ -113,7 +113,7 @@ class Translator {
 
   // ---- step 1: declarations ----
 
-  /// The items of an array value (a literal, or the name of an array of the same kind).
+  /// The items of an array literal (parameter arrays of sets and floats are always written out).
   const std::vector<Expr>& array_items(const Decl& d) const {
     if (d.value->kind != Expr::Kind::array) fail(d.value->pos, fmt::format("expected an array literal for '{}'", d.name));
     return d.value->items;
