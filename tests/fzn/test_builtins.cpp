@@ -605,3 +605,18 @@ TEST_CASE("the catalogue covers every builtin of the table", "[fzn][builtins]") 
         "fzn_among", "fzn_count_eq", "fzn_lex_less_int"})
     CHECK(tested.count(name) == 1);
 }
+
+TEST_CASE("constraints over wide spans of values stay small (no bitset over the span)", "[fzn][builtins]") {
+  // libsolve's domain-consistent all_different and its binary tables keep bitsets over the
+  // span of values; these would take gigabytes (found by fuzz/fzn_parser.cpp).
+  CHECK(libsolve_count("var 0..3: x;\nvar 1999999000..1999999003: y;\nvar 0..1: z;\n"
+                       "constraint fzn_all_different_int([x, y, z]);\nsolve satisfy;\n",
+                       solve::Propagation::domain) == 24);
+  CHECK(libsolve_count("var 0..7: x;\nconstraint fzn_all_different_int([x, 5, 1999999999]);\nsolve satisfy;\n",
+                       solve::Propagation::domain) == 7);
+  CHECK(libsolve_count("var 0..7: x;\nconstraint fzn_all_different_int([x, 5, 5]);\nsolve satisfy;\n",
+                       solve::Propagation::domain) == 0);
+  CHECK(libsolve_count("var {0, 1000000}: x;\nvar {0, 1000000}: y;\n"
+                       "constraint fzn_table_int([x, y], [0, 1000000, 1000000, 0]);\nsolve satisfy;\n",
+                       solve::Propagation::domain) == 2);
+}

@@ -3,6 +3,7 @@
 // _low_up variants), among, count, lex_less / lex_lesseq. Where FlatZinc asks for more than
 // libsolve's call expresses (a variable count, arrays of different lengths) the propagator
 // gets the count's bounds and the exact test is posted beside it.
+#include <climits>
 #include <set>
 
 #include <solve/constraints.hpp>
@@ -40,9 +41,45 @@ CheckFn all_different(const Call& c, CheckScope& s) {
     return true;
   };
 }
+/// libsolve's all_different over the variables; the constants are taken out first (distinct,
+/// and removed from the variables' domains). libsolve's domain-consistent filter keeps bitsets
+/// over the whole span of values (max - min over every variable): over a span far wider than
+/// the variables need, not_equal per pair does the job without that memory.
 void post_all_different(const Call& c) {
   Context& ctx = c.ctx();
-  solve::all_different(ctx.model(), ctx.vars(c.terms(0)));
+  std::vector<std::int64_t> constants;
+  std::vector<solve::Var> vars;
+  for (const Term& t : c.terms(0)) {
+    if (t.fixed) constants.push_back(t.value);
+    else vars.push_back(t.var);
+  }
+  std::sort(constants.begin(), constants.end());
+  if (std::adjacent_find(constants.begin(), constants.end()) != constants.end()) return ctx.post_false();
+  std::vector<solve::Var> distinct = vars;
+  std::sort(distinct.begin(), distinct.end(), [](solve::Var a, solve::Var b) { return a.id < b.id; });
+  if (std::adjacent_find(distinct.begin(), distinct.end()) != distinct.end()) return ctx.post_false();
+  if (!constants.empty()) {
+    for (const solve::Var x : vars) {
+      CheckScope s;
+      const Slot slot = s.slot(Term::variable(x));
+      ctx.post_checked(s, c.name(), [slot, constants](const Valuation& v) {
+        return !std::binary_search(constants.begin(), constants.end(), v[slot]);
+      });
+    }
+  }
+  if (vars.size() < 2) return;
+  std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+  for (const solve::Var x : vars) {
+    lo = std::min(lo, ctx.min(Term::variable(x)));
+    hi = std::max(hi, ctx.max(Term::variable(x)));
+  }
+  const std::uint64_t span = std::uint64_t(hi - lo) + 1;
+  if (span <= std::max<std::uint64_t>(std::uint64_t(1) << 16, 64 * vars.size())) {
+    solve::all_different(ctx.model(), vars);
+    return;
+  }
+  for (std::size_t i = 0; i < vars.size(); ++i)
+    for (std::size_t j = i + 1; j < vars.size(); ++j) solve::not_equal(ctx.model(), vars[i], vars[j]);
 }
 
 // ---- table ----
@@ -74,7 +111,7 @@ void post_table(const Call& c) {
     if (tuple.size() == xs.size()) tuples.push_back(std::move(tuple));  // else matches no domain
   }
   if (tuples.empty()) return ctx.post_false();
-  solve::table(ctx.model(), ctx.vars(xs), std::move(tuples));
+  ctx.post_table(ctx.vars(xs), std::move(tuples));
 }
 
 // ---- counting ----

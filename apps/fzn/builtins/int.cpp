@@ -144,8 +144,7 @@ void post_element(const Call& c) {
   for (std::size_t i = 0; i < as.size(); ++i)
     if (fits_int(as[i]) && i + 1 <= std::size_t(INT_MAX)) pairs.push_back({int(i + 1), int(as[i])});
   if (pairs.empty()) return c.ctx().post_false();
-  Context& ctx = c.ctx();
-  solve::table(ctx.model(), std::vector<solve::Var>{idx.var, r.var}, std::move(pairs));
+  c.ctx().post_table({idx.var, r.var}, std::move(pairs));
 }
 
 /// Element over variables: over constants when they all are; the index kept in 1..n.
