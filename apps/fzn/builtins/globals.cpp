@@ -43,8 +43,8 @@ CheckFn all_different(const Call& c, CheckScope& s) {
 }
 /// libsolve's all_different over the variables; the constants are taken out first (distinct,
 /// and removed from the variables' domains). libsolve's domain-consistent filter keeps bitsets
-/// over the whole span of values (max - min over every variable): over a span far wider than
-/// the variables need, not_equal per pair does the job without that memory.
+/// over the whole span of values (max - min over every variable), n * span bits: over a span
+/// far wider than the variables need, or beyond 2^32 bits, not_equal per pair does the job.
 void post_all_different(const Call& c) {
   Context& ctx = c.ctx();
   std::vector<std::int64_t> constants;
@@ -73,8 +73,8 @@ void post_all_different(const Call& c) {
     lo = std::min(lo, ctx.min(Term::variable(x)));
     hi = std::max(hi, ctx.max(Term::variable(x)));
   }
-  const std::uint64_t span = std::uint64_t(hi - lo) + 1;
-  if (span <= std::max<std::uint64_t>(std::uint64_t(1) << 16, 64 * vars.size())) {
+  const std::uint64_t span = std::uint64_t(hi - lo) + 1, n = vars.size();
+  if (span <= std::max<std::uint64_t>(std::uint64_t(1) << 16, 64 * n) && n * span <= (std::uint64_t(1) << 32)) {
     solve::all_different(ctx.model(), vars);
     return;
   }
