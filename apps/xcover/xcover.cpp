@@ -25,8 +25,12 @@ std::string format_solution(const solve::ExactCover& problem, std::span<const in
 
 std::string format_stats(const solve::CoverResult& r) {
   const solve::Stats& s = r.stats;
-  return fmt::format("solutions: {}\nnodes: {}\nupdates: {}\nmax depth: {}\nseconds: {:.3f}\nstopped: {}\n",
-                     s.solutions, s.nodes, s.updates, s.max_depth, s.seconds, solve::to_string(r.stop));
+  std::string out = fmt::format("solutions: {}\nnodes: {}\nupdates: {}\nmax depth: {}\nseconds: {:.3f}\nstopped: {}\n",
+                                r.count.to_string(), s.nodes, s.updates, s.max_depth, s.seconds, solve::to_string(r.stop));
+  if (const solve::MemoStats& m = r.memo; m.lookups > 0)
+    out += fmt::format("memo hits: {} of {} lookups ({:.1f}%)\nmemo stores: {} ({} evictions, {:.1f} MiB)\n", m.hits,
+                       m.lookups, 100 * m.hit_rate(), m.stores, m.evictions, double(m.bytes) / (1 << 20));
+  return out;
 }
 
 namespace {
@@ -68,7 +72,7 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   }
 
   std::string first;
-  const solve::CoverResult result = solve::search(problem, opts, [&](std::span<const int> chosen) {
+  const auto on_solution = [&](std::span<const int> chosen) {
     if (s.mode == Mode::all) {
       if (!first.empty()) out << '\n';
       first = format_solution(problem, chosen);
@@ -77,20 +81,22 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
       first = format_solution(problem, chosen);
     }
     return true;
-  });
+  };
+  // A memoised count sees no solution one by one.
+  const solve::CoverResult result = opts.memo ? solve::count(problem, opts) : solve::search(problem, opts, on_solution);
   if (progress_shown) err << "\r\033[K" << std::flush;  // clear the progress line
   if (s.stats) err << format_stats(result);
 
-  const std::uint64_t found = result.stats.solutions;
+  const solve::BigCount& found = result.count;
   // A limit the user set on time or nodes cuts the answer short; a solution limit does not.
   const bool cut = !result.complete() && result.stop != solve::StopReason::solution_limit;
   if (cut) {
     err << fmt::format("xcover: {} reached after {} solutions; the answer is incomplete\n",
-                       solve::to_string(result.stop), found);
+                       solve::to_string(result.stop), found.to_string());
     if (s.mode == Mode::first && found > 0) out << first;
     return s.mode == Mode::first && found > 0 ? Exit::found : Exit::limit_reached;
   }
-  if (s.mode == Mode::count) out << "solutions: " << found << '\n';
+  if (s.mode == Mode::count) out << "solutions: " << found.to_string() << '\n';
   if (s.mode == Mode::first) out << first;
   return found > 0 ? Exit::found : Exit::none;
 }

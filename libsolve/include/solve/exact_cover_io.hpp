@@ -7,8 +7,8 @@
 //   c y
 //
 // Item names are runs of non-blank characters without ':' or '|' (Knuth caps them at 8
-// characters; this reader does not). Bounds "lo:hi|name" (dlx3) are read when
-// ExactCover::add_primary(name, lo, hi) supports them (0:1 and 1:1). Blank lines are skipped.
+// characters; this reader does not). A primary item may carry bounds (multiplicities, as in
+// dlx3): "lo:hi|name", or "n|name" for n:n. Blank lines are skipped.
 #include <iosfwd>
 #include <string>
 #include <string_view>

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "exact_cover/shape.hpp"
 #include "solve/error.hpp"
 
 namespace solve::detail::cover {
@@ -195,14 +196,14 @@ class BitsetEngine final : public Engine {
     Tables(const ExactCover& problem, ItemChoice choice) {
       const int n = problem.num_items();
       for (int i = 0; i < n; ++i)
-        if (problem.is_primary(i)) set(primary, i);
+        if (covered_once(problem, i)) set(primary, i);  // 0:1 items are secondary (shape.hpp)
       masks.assign(std::size_t(problem.num_options()), Mask{});
       std::vector<std::vector<std::int32_t>> lists(static_cast<std::size_t>(n));
       for (int o = 0; o < problem.num_options(); ++o) {
         int lowest = n;
         for (const ItemColour& ic : problem.option(o)) {
           set(masks[std::size_t(o)], ic.item);
-          if (!problem.is_primary(ic.item)) continue;
+          if (!covered_once(problem, ic.item)) continue;
           if (choice == ItemChoice::first) lowest = std::min(lowest, ic.item);
           else lists[std::size_t(ic.item)].push_back(o);
         }
@@ -358,6 +359,8 @@ class BitsetEngine final : public Engine {
 
 std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, Control& control) {
   if (problem.has_colours()) throw ModelError("the bitset engine does not take colours");
+  if (needs_multiplicities(problem))
+    throw ModelError("the bitset engine does not take multiplicities (item bounds other than 1:1 and 0:1)");
   const int n = problem.num_items();
   if (n <= 64) return std::make_unique<BitsetEngine<1>>(problem, control);
   if (n <= 128) return std::make_unique<BitsetEngine<2>>(problem, control);

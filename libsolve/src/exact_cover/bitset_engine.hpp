@@ -24,8 +24,8 @@ namespace solve::detail::cover {
 /// Largest problem the bitset engine takes (items of every kind).
 constexpr int bitset_max_items = 256;
 
-/// A bitset engine sized for the problem. Throws ModelError when the problem has colours or
-/// more than bitset_max_items items.
+/// A bitset engine sized for the problem (0:1 items read as secondary ones). Throws ModelError
+/// when the problem has colours, needs multiplicities, or has more than bitset_max_items items.
 std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, Control& control);
 
 }  // namespace solve::detail::cover

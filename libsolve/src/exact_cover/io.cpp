@@ -93,12 +93,12 @@ class Reader {
         declare(p, t, !secondary);
         continue;
       }
-      // dlx3 bounds "lo:hi|name" or "hi|name" on a primary item.
+      // dlx3 bounds "lo:hi|name" or "n|name" (= n:n) on a primary item.
       if (secondary) fail("bounds on secondary item '" + std::string(t) + "'");
       const std::string_view bounds = t.substr(0, bar), name = t.substr(bar + 1);
       const auto colon = bounds.find(':');
-      const int lo = colon == std::string_view::npos ? 1 : number(bounds.substr(0, colon));
       const int hi = number(colon == std::string_view::npos ? bounds : bounds.substr(colon + 1));
+      const int lo = colon == std::string_view::npos ? hi : number(bounds.substr(0, colon));
       if (lo < 0 || hi < 0 || lo > hi || hi == 0 || name.empty())
         fail("bad bounds '" + std::string(t) + "' (expected lo:hi|name with lo <= hi, hi > 0)");
       declare(p, name, true, lo, hi);
@@ -165,6 +165,8 @@ void write_exact_cover(std::ostream& out, const ExactCover& problem) {
     for (int i = 0; i < problem.num_items(); ++i) {
       if (problem.is_primary(i) != (pass == 0)) continue;
       if (!line.empty()) line += ' ';
+      if (const ItemBounds b = problem.bounds(i); problem.is_primary(i) && b != ItemBounds{})
+        line += std::to_string(b.lo) + ':' + std::to_string(b.hi) + '|';
       line += problem.item_name(i);
     }
     if (pass == 0 && problem.num_primary() < problem.num_items()) line += line.empty() ? "|" : " |";
