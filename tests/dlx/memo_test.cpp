@@ -1,11 +1,14 @@
-// Memoised counting: the same counts as the plain search on random XC, XCC and MCC problems,
-// with a table that evicts, beyond 2^64, and the options it refuses.
+// Memoised counting: the same counts as the plain search on random XC, XCC and MCC problems
+// (dancing links and bitset engine), with a table that evicts, beyond 2^64, and the options it
+// refuses.
 #include <catch2/catch.hpp>
 
 #include <sstream>
 
+#include "exact_cover/bitset_engine.hpp"
 #include "exact_cover/control.hpp"
 #include "exact_cover/dlx.hpp"
+#include "exact_cover/memo_counter.hpp"
 #include "random_instances.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover_io.hpp"
@@ -19,19 +22,24 @@ void check_memo_counts(const testing::RandomSpec& spec, std::uint32_t seed, int 
     const solve::ExactCover p = testing::random_problem(rng, spec);
     // Brute force where it is quick; the plain count is checked against it elsewhere.
     const auto expected = p.num_options() <= 16 ? testing::brute_force(p).size() : solve::count(p).stats.solutions;
-    for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
+    for (auto [engine, choice] : {std::pair{solve::CoverEngine::automatic, solve::ItemChoice::mrv},
+                                  {solve::CoverEngine::automatic, solve::ItemChoice::first},
+                                  {solve::CoverEngine::dlx, solve::ItemChoice::first},
+                                  {solve::CoverEngine::bitset, solve::ItemChoice::mrv}}) {
       solve::CoverOptions o;
+      o.engine = engine;
       o.item_choice = choice;
+      if (engine == solve::CoverEngine::bitset && (p.has_colours() || p.has_multiplicities())) continue;
       const auto plain = solve::count(p, o);
       o.memo = true;
       const auto memo = solve::count(p, o);
-      INFO("instance " << k << " choice " << int(choice));
+      INFO("instance " << k << " engine " << int(engine) << " choice " << int(choice));
       REQUIRE(plain.stats.solutions == expected);
       REQUIRE(memo.complete());
       REQUIRE(memo.count == plain.count);
       REQUIRE(memo.stats.solutions == expected);
       REQUIRE(memo.memo.hits <= memo.memo.lookups);
-      hit += choice == solve::ItemChoice::mrv && memo.memo.hits > 0;
+      hit += engine == solve::CoverEngine::automatic && choice == solve::ItemChoice::mrv && memo.memo.hits > 0;
       REQUIRE(memo.stats.nodes <= plain.stats.nodes + (p.has_multiplicities() ? plain.stats.nodes : 0));
     }
   }
@@ -67,6 +75,7 @@ TEST_CASE("memo: the plain counts with multiplicities", "[dlx][memo][differentia
 }
 
 TEST_CASE("memo: a table too small for the problem evicts and stays exact", "[dlx][memo]") {
+  // Dancing links with a 1 KiB table; the bitset engine with the smallest one count_words allows.
   std::mt19937 rng(46);
   const testing::RandomSpec spec{.max_primary = 14, .max_secondary = 4, .max_options = 24, .colours = 2, .planted = 3, .max_hi = 2};
   std::uint64_t evictions = 0;
@@ -78,11 +87,20 @@ TEST_CASE("memo: a table too small for the problem evicts and stays exact", "[dl
     solve::detail::cover::Control control(o, none);
     solve::detail::cover::Dlx dlx(p, control);
     const auto start = dlx.nodes();
-    dlx.enable_memo(1024);  // a handful of entries
+    dlx.enable_memo(p, 1024);  // a handful of entries
     dlx.run();
     REQUIRE(dlx.memo_count() == plain.count);
     REQUIRE(dlx.nodes() == start);
     evictions += dlx.memo_stats().evictions;
+    if (k % 2) continue;
+    std::vector<bool> primary(std::size_t(p.num_items()), true);
+    solve::detail::cover::MemoCounter memo(1024, solve::detail::cover::bitset_key_words(p),
+                                           solve::detail::cover::count_words(p, primary, false),
+                                           std::size_t(p.num_primary()) + 1);
+    auto bits = solve::detail::cover::make_bitset_engine(p, control, &memo);
+    bits->run();
+    REQUIRE(memo.total() == plain.count);
+    evictions += memo.stats().evictions;
   }
   REQUIRE(evictions > 0);
 }

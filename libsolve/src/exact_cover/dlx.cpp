@@ -260,8 +260,7 @@ bool Dlx::count_node() {
 
 Dlx::Phase Dlx::solution(bool quiet) {
   if (memo_) {
-    static constexpr std::uint64_t one = 1;
-    memo_add_to_parent(&one, 1);
+    memo_solution();
   } else if (!quiet) {
     if (tracing_) control_->options().trace({CoverTraceEvent::Kind::solution, level_, -1, -1});
     if (!control_->solution(chosen_options())) stopping_ = true;

@@ -62,8 +62,8 @@ class Dlx final : public Engine {
   double done() const override;
 
   /// From now on run() counts with a memo table of at most `bytes` (one thread, no split, no
-  /// solution reports: the count is memo_count()).
-  void enable_memo(std::size_t bytes);
+  /// solution reports: the count is memo_count()). `problem` is the one the engine was made of.
+  void enable_memo(const ExactCover& problem, std::size_t bytes);
   /// The solutions counted by memoised runs.
   BigCount memo_count() const;
   MemoStats memo_stats() const;
@@ -128,8 +128,8 @@ class Dlx final : public Engine {
 
   // Memoised counting (dlx_memo.cpp).
   bool memo_lookup();            // at a node: true when its count came from the table
-  void memo_add_to_parent(const std::uint64_t* count, std::size_t words);
   void memo_leave();             // the node's subtree is done: store its count
+  void memo_solution();          // the node is a solution
   void memo_key(std::uint64_t* key) const;
 
   std::vector<Node> nd_;

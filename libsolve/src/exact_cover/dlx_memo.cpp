@@ -9,48 +9,23 @@
 // option's colour. So the subproblem is fixed by: which items are open (one bit each); for each
 // open item with multiplicities, its remaining bound and its first option left; for each
 // secondary item that options colour, the colour it has (0: none). Equal subproblems give
-// equal keys, so every hit is exact.
-//
-// The counts are sums of 64-bit words, as many as an upper bound on the number of solutions
-// needs (see count_words below), so they never overflow.
+// equal keys, so every hit is exact. (memo_counter.hpp keeps the counts and the table.)
 #include <algorithm>
 #include <bit>
-#include <cmath>
 
 #include "exact_cover/dlx.hpp"
-#include "exact_cover/memo_table.hpp"
+#include "exact_cover/memo_counter.hpp"
 
 namespace solve::detail::cover {
 
 struct Dlx::Memo {
-  Memo(std::size_t bytes, int key_words_, int count_words_)
-      : table(bytes, key_words_, count_words_), key_words(std::size_t(key_words_)), count_words(std::size_t(count_words_)) {}
-
-  MemoTable table;
-  std::size_t key_words, count_words;
+  MemoCounter counter;
   // Where each item's fields lie in the key (bit offsets, -1: none); items are bits 0 .. N-1.
   std::vector<std::int32_t> bound_at, first_at, colour_at;
   std::vector<std::int32_t> place;  // per node: its place in its item's list; per header: the length
-  std::vector<std::uint64_t> keys;      // per level, key_words each
-  std::vector<std::uint64_t> hashes;    // per level
-  std::vector<std::uint64_t> work;      // per level: nodes when the level's node was entered
-  std::vector<std::uint64_t> counts;    // per level + 1, count_words each; [0]: the total
-
-  std::uint64_t* key(std::size_t l) { return keys.data() + l * key_words; }
-  std::uint64_t* count(std::size_t slot) { return counts.data() + slot * count_words; }
 
   static void put(std::uint64_t* key, std::int32_t at, std::uint64_t value) {
     key[std::size_t(at) / 64] |= value << (at % 64);
-  }
-  /// dst += src (src_words words), within count_words words.
-  void add(std::uint64_t* dst, const std::uint64_t* src, std::size_t src_words) const {
-    std::uint64_t carry = 0;
-    for (std::size_t w = 0; w < count_words && (w < src_words || carry); ++w) {
-      const std::uint64_t a = w < src_words ? src[w] : 0;
-      const std::uint64_t s = dst[w] + a, t = s + carry;
-      carry = std::uint64_t(s < a) + std::uint64_t(t < s);
-      dst[w] = t;
-    }
   }
 };
 
@@ -66,24 +41,11 @@ std::int32_t allocate(std::int32_t& offset, int width) {
 
 }  // namespace
 
-void Dlx::enable_memo(std::size_t bytes) {
+void Dlx::enable_memo(const ExactCover& problem, std::size_t bytes) {
   const auto n = std::size_t(n_items_);
-  // Bits of an upper bound on the number of solutions: taking the primary items in order, a
-  // solution is fixed by the options each takes among those holding no earlier primary item
-  // (its `fresh` ones, at most hi of them): at most 2^fresh and (fresh + 1)^hi ways each.
-  std::vector<bool> seen(option_node_.size());
-  double bits = 0;
-  for (std::int32_t i = 1; i <= n_primary_; ++i) {
-    double fresh = 0;
-    for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down) {
-      const auto o = std::size_t(option_of_[std::size_t(p)]);
-      if (!seen[o]) ++fresh;
-      seen[o] = true;
-    }
-    const double hi = multi_ ? bound_[std::size_t(i)] : 1;
-    bits += std::min(fresh, hi * std::log2(fresh + 1));
-  }
-  const int count_words = int(std::floor(bits) + 2) / 64 + 1;
+  std::vector<bool> primary(n, false);
+  for (std::int32_t i = 1; i <= n_primary_; ++i) primary[std::size_t(item_id_[std::size_t(i)])] = true;
+  const int words = count_words(problem, primary, multi_);
 
   // The key layout: a bit per item, then the fields of items with multiplicities and colours.
   std::vector<std::int32_t> bound_at(n + 2, -1), first_at(n + 2, -1), colour_at(n + 2, -1);
@@ -105,27 +67,20 @@ void Dlx::enable_memo(std::size_t bytes) {
   }
   const int key_words = std::max(1, (offset + 63) / 64);
 
-  memo_ = std::make_shared<Memo>(bytes, key_words, count_words);
-  Memo& m = *memo_;
-  m.bound_at = std::move(bound_at);
-  m.first_at = std::move(first_at);
-  m.colour_at = std::move(colour_at);
-  m.place.assign(nd_.size(), 0);
+  memo_ = std::make_shared<Memo>(Memo{MemoCounter(bytes, key_words, words, choice_.size() + 1), std::move(bound_at),
+                                      std::move(first_at), std::move(colour_at), {}});
+  std::vector<std::int32_t>& place = memo_->place;
+  place.assign(nd_.size(), 0);
   for (std::int32_t i = 1; i <= n_items_; ++i) {
     std::int32_t k = 0;
-    for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down) m.place[std::size_t(p)] = k++;
-    m.place[std::size_t(i)] = k;
+    for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down) place[std::size_t(p)] = k++;
+    place[std::size_t(i)] = k;
   }
-  const std::size_t levels = choice_.size() + 1;
-  m.keys.assign(levels * m.key_words, 0);
-  m.hashes.assign(levels, 0);
-  m.work.assign(levels, 0);
-  m.counts.assign((levels + 1) * m.count_words, 0);
 }
 
 void Dlx::memo_key(std::uint64_t* key) const {
   const Memo& m = *memo_;
-  std::fill(key, key + m.key_words, 0);
+  std::fill(key, key + m.counter.key_words(), 0);
   for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next) {
     Memo::put(key, i - 1, 1);
     if (m.bound_at[std::size_t(i)] >= 0) {
@@ -142,39 +97,17 @@ void Dlx::memo_key(std::uint64_t* key) const {
 }
 
 bool Dlx::memo_lookup() {
-  Memo& m = *memo_;
-  const auto l = std::size_t(level_);
-  std::uint64_t* key = m.key(l);
-  memo_key(key);
-  m.hashes[l] = MemoTable::hash(key, int(m.key_words));
-  if (const std::uint64_t* count = m.table.find(key, m.hashes[l])) {
-    memo_add_to_parent(count, m.count_words);
-    return true;
-  }
-  std::fill(m.count(l + 1), m.count(l + 1) + m.count_words, 0);
-  m.work[l] = stats_.nodes;
-  return false;
+  MemoCounter& c = memo_->counter;
+  memo_key(c.key(std::size_t(level_)));
+  return c.lookup(std::size_t(level_), stats_.nodes);
 }
 
-// The node at depth level_ sums into slot level_ + 1; its parent's is slot level_.
-void Dlx::memo_add_to_parent(const std::uint64_t* count, std::size_t words) {
-  memo_->add(memo_->count(std::size_t(level_)), count, words);
-}
+void Dlx::memo_solution() { memo_->counter.solution(std::size_t(level_)); }
 
-void Dlx::memo_leave() {
-  Memo& m = *memo_;
-  const auto l = std::size_t(level_);
-  const std::uint64_t* count = m.count(l + 1);
-  // A search cut short leaves partial sums: they are reported, never remembered.
-  if (!stopping_) m.table.store(m.key(l), m.hashes[l], count, stats_.nodes - m.work[l]);
-  memo_add_to_parent(count, m.count_words);
-}
+void Dlx::memo_leave() { memo_->counter.leave(std::size_t(level_), stats_.nodes, stopping_); }
 
-BigCount Dlx::memo_count() const {
-  if (!memo_) return {};
-  return BigCount::from_limbs(std::span<const std::uint64_t>(memo_->counts).first(memo_->count_words));
-}
+BigCount Dlx::memo_count() const { return memo_ ? memo_->counter.total() : BigCount{}; }
 
-MemoStats Dlx::memo_stats() const { return memo_ ? memo_->table.stats() : MemoStats{}; }
+MemoStats Dlx::memo_stats() const { return memo_ ? memo_->counter.stats() : MemoStats{}; }
 
 }  // namespace solve::detail::cover

@@ -1,6 +1,7 @@
 #pragma once
-// Memoised counting (CoverOptions::memo): checks the options, runs dancing links with a memo
-// table on one thread, and reports the exact count (dlx_memo.cpp does the work).
+// Memoised counting (CoverOptions::memo): checks the options, runs the engine the plain search
+// would take (dancing links, dlx_memo.cpp, or bitset) with a memo on one thread, and reports the
+// exact count.
 #include "solve/exact_cover.hpp"
 
 namespace solve::detail::cover {

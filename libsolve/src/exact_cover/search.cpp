@@ -17,21 +17,8 @@ namespace {
 std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, detail::cover::Control& control) {
   using namespace detail::cover;
   const CoverOptions& o = control.options();
-  if (o.engine == CoverEngine::bitset) return make_bitset_engine(problem, control);
-  // Asked for by name, dancing links reads bounds as Knuth's dlx3 does (Algorithm M).
-  if (o.engine == CoverEngine::dlx) return std::make_unique<Dlx>(problem, control);
-  if (needs_multiplicities(problem)) return std::make_unique<Dlx>(problem, control, true);
-  // From here on 0:1 items are secondary (shape.hpp).
-  // The bitset engine wins with the first-item rule (3-7x on pentominoes), and with MRV when
-  // every item is primary (1.7x on the 6x10 pentominoes). With MRV and secondary items it
-  // varies (dancing links 2.3x faster on 13 queens, 3x slower on the 5x8 pentominoes with
-  // 0:1 pieces): dancing links, whose cost per node does not grow with the item count.
-  int once = 0;
-  for (int i = 0; i < problem.num_items(); ++i) once += covered_once(problem, i);
-  const bool fits = !problem.has_colours() && problem.num_items() <= bitset_max_items;
-  const bool wins = o.item_choice == ItemChoice::first || once == problem.num_items();
-  if (o.engine == CoverEngine::automatic && fits && wins) return make_bitset_engine(problem, control);
-  return std::make_unique<Dlx>(problem, control, false);
+  if (pick_engine(problem, o) == CoverEngine::bitset) return make_bitset_engine(problem, control);
+  return std::make_unique<Dlx>(problem, control, multi_engine(problem, o));
 }
 
 }  // namespace
