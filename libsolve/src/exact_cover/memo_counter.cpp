@@ -10,19 +10,31 @@ int count_words(const ExactCover& problem, const std::vector<bool>& primary, boo
   std::vector<std::vector<int>> options(static_cast<std::size_t>(problem.num_items()));
   for (int o = 0; o < problem.num_options(); ++o)
     for (const ItemColour& ic : problem.option(o)) options[std::size_t(ic.item)].push_back(o);
-  std::vector<bool> seen(std::size_t(problem.num_options()));
-  double bits = 0;
-  for (int i = 0; i < problem.num_items(); ++i) {
-    if (!primary[std::size_t(i)]) continue;
-    double fresh = 0;
-    for (int o : options[std::size_t(i)]) {
-      fresh += !seen[std::size_t(o)];
-      seen[std::size_t(o)] = true;
+  // Bits of the bound for the primary items taken in the given order.
+  const auto bits = [&](const std::vector<int>& order) {
+    std::vector<bool> seen(std::size_t(problem.num_options()));
+    double sum = 0;
+    for (int i : order) {
+      double fresh = 0;
+      for (int o : options[std::size_t(i)]) {
+        fresh += !seen[std::size_t(o)];
+        seen[std::size_t(o)] = true;
+      }
+      const double hi = multi ? problem.bounds(i).hi : 1;
+      sum += std::min(fresh, hi * std::log2(fresh + 1));
     }
-    const double hi = multi ? problem.bounds(i).hi : 1;
-    bits += std::min(fresh, hi * std::log2(fresh + 1));
-  }
-  return int(std::floor(bits) + 2) / 64 + 1;  // a spare bit against rounding
+    return sum;
+  };
+  // Any order gives a bound: id order, and longest lists first (the piece items of a packing,
+  // which every option holds one of, bound it far better than its cells).
+  std::vector<int> order;
+  for (int i = 0; i < problem.num_items(); ++i)
+    if (primary[std::size_t(i)]) order.push_back(i);
+  const double by_id = bits(order);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return options[std::size_t(a)].size() > options[std::size_t(b)].size();
+  });
+  return int(std::floor(std::min(by_id, bits(order))) + 2) / 64 + 1;  // a spare bit against rounding
 }
 
 MemoCounter::MemoCounter(std::size_t bytes, int key_words, int count_words, std::size_t levels)
@@ -61,7 +73,8 @@ void MemoCounter::solution(std::size_t l) {
 }
 
 void MemoCounter::leave(std::size_t l, std::uint64_t nodes, bool stopped) {
-  if (!stopped) table_.store(key(l), hashes_[l], count(l + 1), nodes - work_[l]);
+  // A node without a child (a dead end: no option fits) is found again faster than looked up.
+  if (!stopped && nodes > work_[l]) table_.store(key(l), hashes_[l], count(l + 1), nodes - work_[l]);
   add(count(l), count(l + 1), count_words_);
 }
 

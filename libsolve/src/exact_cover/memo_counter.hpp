@@ -17,7 +17,7 @@
 namespace solve::detail::cover {
 
 /// 64-bit words enough for any number of solutions of the problem: taking the primary items
-/// (`primary`) in id order, a solution is fixed by the options each takes among those holding
+/// (`primary`) in some order, a solution is fixed by the options each takes among those holding
 /// no earlier primary item (its `fresh` ones, at most hi of them): at most 2^fresh and
 /// (fresh + 1)^hi ways each. `multi`: bounds as given, else every primary item takes one.
 int count_words(const ExactCover& problem, const std::vector<bool>& primary, bool multi);
