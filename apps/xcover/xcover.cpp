@@ -44,9 +44,11 @@ std::string format_trace(const solve::ExactCover& p, const solve::CoverTraceEven
   using Kind = solve::CoverTraceEvent::Kind;
   const std::string indent(std::size_t(std::max(0, e.depth - 1)) * 2, ' ');
   switch (e.kind) {
-    case Kind::choose:
+    case Kind::choose:  // option -1: the item takes no more options (multiplicities)
+      if (e.option < 0) return fmt::format("{}{}: no more options\n", indent, p.item_name(e.item));
       return fmt::format("{}{}: {}\n", indent, p.item_name(e.item), solve::format_option(p, e.option));
     case Kind::backtrack:
+      if (e.option < 0) return fmt::format("{}undo no more options for {}\n", indent, p.item_name(e.item));
       return fmt::format("{}undo {}\n", indent, solve::format_option(p, e.option));
     case Kind::solution:
       return fmt::format("{}solution\n", indent);
