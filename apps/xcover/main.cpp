@@ -12,7 +12,7 @@
 
 int main(int argc, char** argv) {
   xcover::Settings s;
-  CLI::App app{"Solves an exact-cover problem (items, options; secondary items and colours) given in\n"
+  CLI::App app{"Solves an exact-cover problem (items, options; secondary items, colours, multiplicities) given in\n"
                "Knuth's text format, as read by his dlx/ssxcc programs.\n"
                "Exit status: 0 solution(s) found, 1 no solution, 2 bad input or usage, 3 limit reached."};
   app.add_option("file", s.input, "Problem file ('-' for standard input)")->required()->type_name("FILE");
