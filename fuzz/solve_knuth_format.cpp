@@ -30,7 +30,7 @@ namespace {
 
 /// The count of one setting, or nullopt when the node limit cut it or the bitset engine does
 /// not take the problem (colours, multiplicities); checks every solution.
-std::optional<std::uint64_t> count(const solve::ExactCover& p, solve::CoverOptions o) {
+std::optional<std::uint64_t> finished_count(const solve::ExactCover& p, solve::CoverOptions o) {
   o.max_nodes = 20000;
   solve::CoverResult r;
   try {
@@ -55,7 +55,7 @@ std::optional<std::uint64_t> count(const solve::ExactCover& p, solve::CoverOptio
 void agree(const solve::ExactCover& p) {
   std::optional<std::uint64_t> known;
   auto check = [&](const solve::CoverOptions& o, const char* what) {
-    const auto k = count(p, o);
+    const auto k = finished_count(p, o);
     if (k && known && *k != *known) fail(what);
     if (k) known = k;
   };
