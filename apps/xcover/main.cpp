@@ -12,13 +12,20 @@
 
 int main(int argc, char** argv) {
   xcover::Settings s;
-  CLI::App app{"Solves an exact-cover problem (items, options; secondary items and colours) given in\n"
+  CLI::App app{"Solves an exact-cover problem (items, options; secondary items, colours, multiplicities) given in\n"
                "Knuth's text format, as read by his dlx/ssxcc programs.\n"
                "Exit status: 0 solution(s) found, 1 no solution, 2 bad input or usage, 3 limit reached."};
   app.add_option("file", s.input, "Problem file ('-' for standard input)")->required()->type_name("FILE");
   bool all = false, count = false, no_progress = false;
   auto* all_flag = app.add_flag("--all", all, "Print every solution, with a blank line between two");
-  app.add_flag("--count", count, "Print 'solutions: N'")->excludes(all_flag);
+  auto* count_flag = app.add_flag("--count", count, "Print 'solutions: N'")->excludes(all_flag);
+  app.add_flag("--memo", s.search.memo,
+               "With --count: remember the count of each subproblem met and reuse it (one thread;\n"
+               "exact at any size)")
+      ->needs(count_flag);
+  app.add_option("--memo-mb", s.search.memo_mb, "Memory for --memo in MiB (then the least useful entries go)")
+      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
+      ->capture_default_str();
   app.add_flag("--stats", s.stats, "Print statistics on standard error (nodes, updates, seconds)");
   app.add_flag("--trace", s.trace, "Print every choice and backtrack on standard error (one thread)");
   app.add_flag("--no-progress", no_progress, "Never show the progress line (shown on a terminal after 1 s)");

@@ -25,8 +25,12 @@ std::string format_solution(const solve::ExactCover& problem, std::span<const in
 
 std::string format_stats(const solve::CoverResult& r) {
   const solve::Stats& s = r.stats;
-  return fmt::format("solutions: {}\nnodes: {}\nupdates: {}\nmax depth: {}\nseconds: {:.3f}\nstopped: {}\n",
-                     s.solutions, s.nodes, s.updates, s.max_depth, s.seconds, solve::to_string(r.stop));
+  std::string out = fmt::format("solutions: {}\nnodes: {}\nupdates: {}\nmax depth: {}\nseconds: {:.3f}\nstopped: {}\n",
+                                r.count.to_string(), s.nodes, s.updates, s.max_depth, s.seconds, solve::to_string(r.stop));
+  if (const solve::MemoStats& m = r.memo; m.lookups > 0)
+    out += fmt::format("memo hits: {} of {} lookups ({:.1f}%)\nmemo stores: {} ({} evictions, {:.1f} MiB)\n", m.hits,
+                       m.lookups, 100 * m.hit_rate(), m.stores, m.evictions, double(m.bytes) / (1 << 20));
+  return out;
 }
 
 namespace {
@@ -40,9 +44,11 @@ std::string format_trace(const solve::ExactCover& p, const solve::CoverTraceEven
   using Kind = solve::CoverTraceEvent::Kind;
   const std::string indent(std::size_t(std::max(0, e.depth - 1)) * 2, ' ');
   switch (e.kind) {
-    case Kind::choose:
+    case Kind::choose:  // option -1: the item takes no more options (multiplicities)
+      if (e.option < 0) return fmt::format("{}{}: no more options\n", indent, p.item_name(e.item));
       return fmt::format("{}{}: {}\n", indent, p.item_name(e.item), solve::format_option(p, e.option));
     case Kind::backtrack:
+      if (e.option < 0) return fmt::format("{}undo no more options for {}\n", indent, p.item_name(e.item));
       return fmt::format("{}undo {}\n", indent, solve::format_option(p, e.option));
     case Kind::solution:
       return fmt::format("{}solution\n", indent);
@@ -67,30 +73,35 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
     };
   }
 
+  // The first solution's text; `any` says whether there was one (the empty set of options is a
+  // solution when every primary item has lower bound 0, and its text is empty).
   std::string first;
-  const solve::CoverResult result = solve::search(problem, opts, [&](std::span<const int> chosen) {
+  bool any = false;
+  const auto on_solution = [&](std::span<const int> chosen) {
     if (s.mode == Mode::all) {
-      if (!first.empty()) out << '\n';
-      first = format_solution(problem, chosen);
-      out << first;
-    } else if (first.empty()) {
+      if (any) out << '\n';
+      out << format_solution(problem, chosen);
+    } else if (!any) {
       first = format_solution(problem, chosen);
     }
+    any = true;
     return true;
-  });
+  };
+  // A memoised count sees no solution one by one.
+  const solve::CoverResult result = opts.memo ? solve::count(problem, opts) : solve::search(problem, opts, on_solution);
   if (progress_shown) err << "\r\033[K" << std::flush;  // clear the progress line
   if (s.stats) err << format_stats(result);
 
-  const std::uint64_t found = result.stats.solutions;
+  const solve::BigCount& found = result.count;
   // A limit the user set on time or nodes cuts the answer short; a solution limit does not.
   const bool cut = !result.complete() && result.stop != solve::StopReason::solution_limit;
   if (cut) {
     err << fmt::format("xcover: {} reached after {} solutions; the answer is incomplete\n",
-                       solve::to_string(result.stop), found);
+                       solve::to_string(result.stop), found.to_string());
     if (s.mode == Mode::first && found > 0) out << first;
     return s.mode == Mode::first && found > 0 ? Exit::found : Exit::limit_reached;
   }
-  if (s.mode == Mode::count) out << "solutions: " << found << '\n';
+  if (s.mode == Mode::count) out << "solutions: " << found.to_string() << '\n';
   if (s.mode == Mode::first) out << first;
   return found > 0 ? Exit::found : Exit::none;
 }

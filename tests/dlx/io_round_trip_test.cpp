@@ -1,12 +1,18 @@
-// write_exact_cover gives back, through read_exact_cover, the very problem it was given:
-// items in the same order (primary and secondary interleaved, or no primary at all), colours,
-// options, and any name the reader accepts.
+// write_exact_cover gives back, through read_exact_cover, the problem it was given, compared by
+// name: the same items (status and bounds), colours and options, whatever the item order
+// (primary items are written first, so interleaved ones are renumbered), and any name the
+// reader accepts. A problem without primary items cannot be written.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "random_instances.hpp"
+#include "same_problem.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover_io.hpp"
 
@@ -27,23 +33,10 @@ solve::ExactCover read(const std::string& text) {
   return solve::read_exact_cover(in, "written");
 }
 
-/// Fails (with the text) unless a and b are the same problem.
+/// Fails (with the text) unless a and b are the same problem by name (same_problem.hpp).
 void require_same(const solve::ExactCover& a, const solve::ExactCover& b, const std::string& text) {
   INFO("written text:\n" << text);
-  REQUIRE(a.num_items() == b.num_items());
-  REQUIRE(a.num_primary() == b.num_primary());
-  for (int i = 0; i < a.num_items(); ++i) {
-    REQUIRE(a.item_name(i) == b.item_name(i));
-    REQUIRE(a.is_primary(i) == b.is_primary(i));
-  }
-  REQUIRE(a.num_colours() == b.num_colours());
-  for (int c = 1; c <= a.num_colours(); ++c) REQUIRE(a.colour_name(c) == b.colour_name(c));
-  REQUIRE(a.num_options() == b.num_options());
-  for (int o = 0; o < a.num_options(); ++o) {
-    const auto x = a.option(o), y = b.option(o);
-    REQUIRE(std::vector<solve::ItemColour>(x.begin(), x.end()) ==
-            std::vector<solve::ItemColour>(y.begin(), y.end()));
-  }
+  REQUIRE(testing::same_by_name(a, b));
 }
 
 void require_round_trip(const solve::ExactCover& p) {
@@ -53,29 +46,52 @@ void require_round_trip(const solve::ExactCover& p) {
 
 }  // namespace
 
-TEST_CASE("a problem without primary items reads back (repro no-primary.dlx)", "[dlx][io]") {
-  // "0:1|a" makes a a secondary item; written as "| a" it read back as a comment.
+TEST_CASE("0:1|a is a primary item that may be left uncovered (repro no-primary.dlx)", "[dlx][io][mcc]") {
+  // "0:1|a" + option "a": read as Knuth's dlx3 reads it, a is primary with bounds 0:1, and the
+  // solutions are {} (a left uncovered) and {a}, as the brute force says.
   const auto p = solve::read_exact_cover_file(data("no-primary.dlx"));
-  REQUIRE(p.num_primary() == 0);
-  REQUIRE(p.num_items() == 1);
+  REQUIRE(p.num_primary() == 1);
+  REQUIRE(p.bounds(0) == solve::ItemBounds{0, 1});
+  REQUIRE(testing::brute_force(p) == std::set<std::vector<int>>{{}, {0}});
+  for (auto engine : {solve::CoverEngine::automatic, solve::CoverEngine::dlx}) {
+    solve::CoverOptions o;
+    o.engine = engine;
+    REQUIRE(testing::all_solutions(p, o).first == testing::brute_force(p));
+    o.memo = true;
+    REQUIRE(solve::count(p, o).count == solve::BigCount(2));
+  }
   REQUIRE(written(p) == "0:1|a\na\n");
   require_round_trip(p);
+}
 
+TEST_CASE("a problem without primary items is refused by the writer", "[dlx][io]") {
   solve::ExactCover q;
   q.add_secondary("x");
   q.add_secondary("y");
   q.add_option({0, 1});
-  REQUIRE(written(q) == "0:1|x | y\nx y\n");
-  require_round_trip(q);
+  std::ostringstream out;
+  REQUIRE_THROWS_WITH(solve::write_exact_cover(out, q), Contains("without primary items"));
+  REQUIRE(out.str().empty());
 }
 
-TEST_CASE("secondary items before a primary one keep their place", "[dlx][io]") {
-  // The reader makes "a 0:1|b c" items a (primary), b (secondary), c (primary): writing the
-  // secondary items after the '|' would renumber them.
-  const auto p = read("a 0:1|b c | d\na b\nc d\n");
-  REQUIRE_FALSE(p.is_primary(1));
-  REQUIRE(written(p) == "a 0:1|b c | d\na b\nc d\n");
+TEST_CASE("secondary items before a primary one are written after the '|'", "[dlx][io]") {
+  // Items x (secondary), a (primary), y (secondary), b (0:1, primary): the reader numbers the
+  // items of "a 0:1|b | x y" a, b, x, y.
+  solve::ExactCover p;
+  const int x = p.add_secondary("x"), a = p.add_primary("a"), y = p.add_secondary("y");
+  const int b = p.add_primary("b", 0, 1);
+  p.add_option({solve::ItemColour{a, 0}, {x, p.colour("red")}});
+  p.add_option({solve::ItemColour{y, 0}, {b, 0}});
+  REQUIRE(written(p) == "a 0:1|b | x y\na x:red\ny b\n");
+  const auto q = read(written(p));
+  REQUIRE(q.find_item("a") == 0);
+  REQUIRE(q.find_item("b") == 1);
+  REQUIRE(q.find_item("x") == 2);
   require_round_trip(p);
+  // Items in the file's order are written as they were.
+  const auto r = read("a 0:1|b c | d\na b\nc d\n");
+  REQUIRE(r.is_primary(1));
+  REQUIRE(written(r) == "a 0:1|b c | d\na b\nc d\n");
 }
 
 TEST_CASE("names the reader accepts are written so that they read back", "[dlx][io]") {
@@ -127,7 +143,16 @@ TEST_CASE("random problems read back equal", "[dlx][io]") {
     const int n = uniform(1, 8);
     for (int i = 0; i < n; ++i) {
       std::string s = name() + std::to_string(i);  // distinct
-      uniform(0, 2) == 0 ? p.add_secondary(s) : p.add_primary(s);
+      switch (uniform(0, 5)) {
+        case 0: case 1: p.add_secondary(s); break;
+        case 2: p.add_primary(s, 0, 1); break;
+        case 3: {
+          const int lo = uniform(0, 2);
+          p.add_primary(s, lo, std::max(1, lo + uniform(0, 2)));
+          break;
+        }
+        default: p.add_primary(s);
+      }
     }
     // Colours are made at their first use, as the reader numbers them (the format has no
     // colour declarations, so a colour no option uses has no text).
@@ -145,9 +170,17 @@ TEST_CASE("random problems read back equal", "[dlx][io]") {
       }
       p.add_option(items);
     }
-    without_primary += p.num_primary() == 0;
+    if (p.num_primary() == 0) {
+      ++without_primary;
+      std::ostringstream out;
+      REQUIRE_THROWS_WITH(solve::write_exact_cover(out, p), Contains("without primary items"));
+      continue;
+    }
     for (int i = 1; i < n; ++i) interleaved += !p.is_primary(i - 1) && p.is_primary(i);
-    require_round_trip(p);
+    const std::string text = written(p);
+    const auto q = read(text);
+    require_same(p, q, text);
+    REQUIRE(solve::count(q).count == solve::count(p).count);
   }
   CHECK(without_primary > 10);
   CHECK(interleaved > 50);

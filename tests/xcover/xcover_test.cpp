@@ -100,7 +100,7 @@ TEST_CASE("xcover rejects every malformed file with its line, exit 2", "[xcover]
       {"bad-colour-on-primary.dlx", ":3: colour on primary item 'b'"},
       {"bad-no-items.dlx", ":3: no items line"},
       {"bad-two-bars.dlx", ":1: second '|'"},
-      {"bad-bounds.dlx", ":1: item 'b': bounds 1:3 not supported"},
+      {"bad-bounds.dlx", ":1: bad bounds '3:1|b'"},
       {"bad-duplicate-item.dlx", ":1: item 'a' declared twice"},
       {"bad-empty-colour.dlx", ":2: bad colour"},
   };

@@ -161,12 +161,12 @@ class Reader {
         declare(p, t, !secondary);
         continue;
       }
-      // dlx3 bounds "lo:hi|name" or "hi|name" on a primary item.
+      // dlx3 bounds "lo:hi|name" or "n|name" (= n:n) on a primary item.
       if (secondary) fail("bounds on secondary item '" + std::string(t.substr(0, 40)) + "'");
       const std::string_view bounds = t.substr(0, bar), name = t.substr(bar + 1);
       const auto colon = bounds.find(':');
-      const int lo = colon == std::string_view::npos ? 1 : number(bounds.substr(0, colon));
       const int hi = number(colon == std::string_view::npos ? bounds : bounds.substr(colon + 1));
+      const int lo = colon == std::string_view::npos ? hi : number(bounds.substr(0, colon));
       if (lo < 0 || hi < 0 || lo > hi || hi == 0 || name.empty())
         fail("bad bounds '" + std::string(t.substr(0, 40)) +
              "' (expected lo:hi|name with lo <= hi, hi > 0)");
@@ -261,21 +261,29 @@ void write_exact_cover(std::ostream& out, const ExactCover& problem) {
   for (int i = 0; i < n; ++i) check_writable(problem.item_name(i), "item");
   for (int c = 1; c <= problem.num_colours(); ++c) check_writable(problem.colour_name(c), "colour");
 
-  // Items 0..last go before the '|', the rest after it. A secondary item before the '|' is
-  // written "0:1|name"; with no primary item at all, the first item is, so that the line
-  // does not start with '|' (a comment). A first name that starts with a byte order mark gets
+  // Primary items, then '|', then secondary ones, each group in the order of its ids: the
+  // reader gives primaries the ids 0, 1, ... so ids change when the problem interleaved them.
+  // Every primary item is written, with its bounds when they are not 1:1 (a 0:1 item stays
+  // primary: Knuth's dlx3 meaning). A first name that starts with a byte order mark gets
   // bounds too ("1:1|name"): the reader drops a mark at the start of the text.
-  int last = 0;
-  for (int i = 0; i < n; ++i)
-    if (problem.is_primary(i)) last = i;
+  if (problem.num_primary() == 0)
+    throw ModelError("cannot write a problem without primary items in Knuth's format (its items "
+                     "line must start with a primary item; a line starting with '|' is a comment)");
   std::string line;
-  for (int i = 0; i < n; ++i) {
-    const std::string& name = problem.item_name(i);
-    if (i > 0) line += ' ';
-    if (i == last + 1) line += "| ";
-    if (i <= last && !problem.is_primary(i)) line += "0:1|";
-    else if (i == 0 && name.starts_with(byte_order_mark)) line += "1:1|";
-    line += name;
+  for (const bool primary : {true, false}) {
+    if (!primary && problem.num_primary() < n) line += " |";
+    for (int i = 0; i < n; ++i) {
+      if (problem.is_primary(i) != primary) continue;
+      const std::string& name = problem.item_name(i);
+      const bool first = line.empty();
+      if (!first) line += ' ';
+      const ItemBounds b = problem.bounds(i);
+      if (primary && b != ItemBounds{})
+        line.append(std::to_string(b.lo)).append(":").append(std::to_string(b.hi)).append("|");
+      else if (first && name.starts_with(byte_order_mark))
+        line += "1:1|";
+      line += name;
+    }
   }
   out << line << '\n';
   for (int o = 0; o < problem.num_options(); ++o) out << format_option(problem, o) << '\n';

@@ -8,26 +8,26 @@
 
 namespace solve {
 
-int ExactCover::add_item(std::string_view name, bool primary) {
+int ExactCover::add_item(std::string_view name, bool primary, ItemBounds bounds) {
   const int id = num_items();
   std::string n(name);
   if (n.empty()) n.append("#").append(std::to_string(id));  // (not "#" + ...: GCC 12 -Wrestrict)
   if (!item_ids_.emplace(n, id).second) throw ModelError("item '" + n + "' declared twice");
-  items_.push_back({std::move(n), primary});
+  items_.push_back({std::move(n), primary, bounds});
   if (primary) ++num_primary_;
+  has_multiplicities_ = has_multiplicities_ || (primary && bounds != ItemBounds{});
   return id;
 }
 
-int ExactCover::add_primary(std::string_view name) { return add_item(name, true); }
+int ExactCover::add_primary(std::string_view name) { return add_item(name, true, {1, 1}); }
 
-int ExactCover::add_secondary(std::string_view name) { return add_item(name, false); }
+int ExactCover::add_secondary(std::string_view name) { return add_item(name, false, {0, 1}); }
 
 int ExactCover::add_primary(std::string_view name, int lo, int hi) {
-  if (lo == 1 && hi == 1) return add_item(name, true);
-  // Covered at most once: exactly what a secondary item is.
-  if (lo == 0 && hi == 1) return add_item(name, false);
-  throw ModelError("item '" + std::string(name) + "': bounds " + std::to_string(lo) + ":" +
-                   std::to_string(hi) + " not supported (only 0:1 and 1:1)");
+  if (lo < 0 || hi < 1 || lo > hi)
+    throw ModelError("item '" + std::string(name) + "': bounds " + std::to_string(lo) + ":" +
+                     std::to_string(hi) + " (need 0 <= lo <= hi and hi >= 1)");
+  return add_item(name, true, {lo, hi});
 }
 
 int ExactCover::colour(std::string_view name) {
