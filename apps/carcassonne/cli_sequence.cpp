@@ -3,15 +3,18 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
+#include <iostream>
 
 #include "cli.hpp"
+#include "common/exit_status.hpp"
+#include "common/interrupt.hpp"
+#include "common/output.hpp"
+#include "common/report.hpp"
+#include "common/run.hpp"
 #include "puzzle_reader.hpp"
 #include "report.hpp"
 #include "sequence_model.hpp"
-#include "solve/error.hpp"
 #include "svg.hpp"
-#include "stats_text.hpp"
 
 namespace carcassonne {
 
@@ -21,16 +24,6 @@ std::vector<std::string> double_dash(std::vector<std::string> args, const std::v
         std::find(names.begin(), names.end(), a.substr(1, a.find('=') - 1)) != names.end())
       a.insert(0, "-");
   return args;
-}
-
-int parse_args(CLI::App& app, std::vector<std::string> args) {
-  std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;  // --help is a "ParseError" that exits 0
-  }
-  return -1;
 }
 
 int run_sequence(std::vector<std::string> args) {
@@ -46,13 +39,14 @@ int run_sequence(std::vector<std::string> args) {
   app.add_option("--tile_size", tile_size, "picture size of a tile (odd, >= 11)");
   app.add_option("--svg", svg, "also draw the first map as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
-  app.footer("Single-dash spellings (-all_solutions ...) work too. 'carcassonne square --help' "
-             "for the biggest-square problem.");
-  if (const int code = parse_args(app, double_dash(std::move(args),
-                                              {"board_dimensions", "all_solutions", "allow_rotations",
-                                               "tile_size", "svg"}));
-      code >= 0)
-    return code;
+  app.footer(std::string("Single-dash spellings (-all_solutions ...) work too. 'carcassonne square --help'\n"
+                         "for the biggest-square problem. A puzzle file may have ") +
+             cli::size_text(text_limits.max_bytes) + ", a line " + cli::size_text(text_limits.max_line) +
+             ".\n" + cli::exit_status_help);
+  if (const auto status = cli::parse(app, double_dash(std::move(args),
+                                                      {"board_dimensions", "all_solutions", "allow_rotations",
+                                                       "tile_size", "svg"})))
+    return *status;
   if (tile_size < 11 || tile_size % 2 == 0) {
     std::fprintf(stderr, "carcassonne: -tile_size must be odd and at least 11 (got %d)\n", tile_size);
     return 2;
@@ -69,15 +63,34 @@ int run_sequence(std::vector<std::string> args) {
     o.cols = dims[1];
   }
   const auto tiles = read_puzzle_file(puzzle);
-  if (!svg.empty()) check_writable(svg);
+  if (!svg.empty()) cli::check_writable(svg);  // before the search, not after it
+  solve::SearchOptions search = default_search();
+  const cli::InterruptGuard ctrl_c;
+  search.cancel = &cli::cancel_flag();
+
+  // Each map is printed as soon as it is found: -all_solutions may find very many.
   Layout first;
-  solve::Stats st;
-  const std::string out = sequence_output(tiles, o, all, tile_size, &first, &st);
-  std::fputs(out.c_str(), stdout);
-  const bool found = !first.placements.empty();
-  if (stats) std::fputs(format_stats(st).c_str(), stderr);
-  if (!svg.empty() && found) write_svg_file(svg, tiles, first);
-  return found ? 0 : 1;
+  const SequenceResult r = solve_sequence(tiles, o, all, [&](const Layout& l) {
+    if (first.placements.empty()) first = l;
+    std::cout << format_solution(tiles, l, tile_size);
+    if (!std::cout) cli::cancel_flag() = true;  // the output failed: stop (cli::guarded reports it)
+  }, search);
+  if (stats) std::cerr << cli::format_stats(r.search.stats, r.search.stop, cli::Engine::csp);
+  if (!std::cout) return cli::bad_input;
+  if (!svg.empty() && r.maps > 0) write_svg_file(svg, tiles, first);
+  if (cli::cut_short(r.search.stop)) {
+    std::cerr << cli::stopped_message("carcassonne", r.search.stop,
+                                      r.maps == 0 ? std::string("before any map was found")
+                                                  : fmt::format("after {} maps; the list is incomplete", r.maps))
+              << '\n';
+    return cli::stopped;
+  }
+  if (r.maps == 0) {
+    std::cout << format_none();
+    return cli::no_solution;
+  }
+  if (all) std::cout << format_summary(r.maps);
+  return cli::answered;
 }
 
 }  // namespace carcassonne

@@ -2,7 +2,6 @@
 
 #include <fmt/core.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "solve/error.hpp"
@@ -51,9 +50,9 @@ std::vector<Tile> read_puzzle(std::istream& in, const std::string& name) {
 }
 
 std::vector<Tile> read_puzzle_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw solve::InputError(fmt::format("{}: cannot open file", path));
-  return read_puzzle(in, path);
+  cli::TextFile file = cli::read_text_file(path, text_limits);
+  std::istringstream in(std::move(file.text));
+  return read_puzzle(in, file.name);
 }
 
 }  // namespace carcassonne

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "common/text_file.hpp"
 #include "tile.hpp"
 
 namespace carcassonne {
@@ -13,9 +14,13 @@ namespace carcassonne {
 /// Largest puzzle accepted (the unbounded board grows with the square of the tile count).
 inline constexpr int max_tiles = 100;
 
+/// A puzzle file may have 1 MiB, a line 64 KiB (read_puzzle_file refuses larger ones unread).
+inline constexpr cli::TextLimits text_limits{1 << 20, 64 << 10, "a carcassonne puzzle"};
+
 /// Parses a puzzle; `name` is used in messages. Throws solve::InputError.
 std::vector<Tile> read_puzzle(std::istream& in, const std::string& name);
-/// Opens and parses a file. Throws solve::InputError (also when it cannot be opened).
+/// Reads a file within text_limits ("-": standard input) and parses it. Throws
+/// solve::InputError (also when it cannot be opened or read, or is too large).
 std::vector<Tile> read_puzzle_file(const std::string& path);
 
 }  // namespace carcassonne

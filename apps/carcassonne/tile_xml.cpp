@@ -4,7 +4,6 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 
 #include "solve/error.hpp"
@@ -60,11 +59,8 @@ std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& nam
 }
 
 std::vector<Tile> read_tiles_xml_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw solve::InputError(fmt::format("{}: cannot open file", path));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return read_tiles_xml(s.str(), path);
+  const cli::TextFile file = cli::read_text_file(path, xml_limits);
+  return read_tiles_xml(file.text, file.name);
 }
 
 std::string write_tiles_xml(const std::vector<Tile>& tiles, const std::vector<const Placement*>& placed,

@@ -272,7 +272,7 @@ TEST_CASE("--stats and --trace report on stderr only") {
   const Run r = run("--stats --trace --method course " + puzzle("course-fall2022/Input1.txt"));
   CHECK(r.status == 0);
   CHECK(t::grids_in(r.out, 5).size() == 1);
-  for (const char* key : {"nodes: ", "failures: ", "propagations: ", "time: "})
+  for (const char* key : {"nodes: ", "failures: ", "propagations: ", "seconds: ", "stopped: "})
     CHECK(r.err.find(key) != std::string::npos);
   CHECK(r.err.find(" = ") != std::string::npos);  // at least one decision "r1c2 = 3"
 }
