@@ -1,8 +1,9 @@
 #pragma once
 // Output files that fail loudly: a path is checked before a long search, and every write is
 // checked (a full disk, /dev/full) so that a failed write is an error, never a silent success.
-#include <fstream>
+#include <ostream>
 #include <stdexcept>
+#include <streambuf>
 #include <string>
 #include <string_view>
 
@@ -23,18 +24,39 @@ void check_writable(const std::string& path);
 /// Writes text to path (replacing the file); WriteError when any of it fails, closing included.
 void write_file(const std::string& path, std::string_view text);
 
-/// A file written bit by bit (solutions as they are found). good() turns false at the first
-/// failed write, so a search can stop; close() throws WriteError when anything failed.
+/// A file written bit by bit (solutions as they are found). stream() goes bad at the first
+/// failed write, so a search can stop; close() throws WriteError with the system's reason
+/// ("No space left on device") when anything failed.
 class OutputFile {
  public:
+  /// Creates or truncates the file; WriteError when it cannot be opened.
   explicit OutputFile(const std::string& path);
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
   std::ostream& stream() { return out_; }
-  bool good() const { return out_.good(); }
   void close();
 
  private:
+  // Buffered writes to a descriptor that keep the errno of the first failure.
+  class Buffer : public std::streambuf {
+   public:
+    int fd = -1;
+    int error = 0;  ///< errno of the first failed write
+    Buffer();
+    bool flush_all();
+
+   protected:
+    int_type overflow(int_type c) override;
+    int sync() override { return flush_all() ? 0 : -1; }
+
+   private:
+    char data_[64 * 1024];
+  };
+
   std::string path_;
-  std::ofstream out_;
+  Buffer buffer_;
+  std::ostream out_{&buffer_};
 };
 
 }  // namespace cli

@@ -8,6 +8,7 @@
 #include <iterator>
 
 #include "cli.hpp"
+#include "front_end_checks.hpp"
 
 using namespace carcassonne;
 
@@ -89,4 +90,67 @@ TEST_CASE("the program: answers, no solution, bad input", "[carcassonne][cli]") 
   CHECK(xml.status == 2);
   CHECK(xml.out.empty());
   CHECK(xml.err.find("bad_label.xml:3:1: left=\"water\"") != std::string::npos);
+}
+
+// ---- The behaviour all front-ends share (apps/common, tests/common) ----
+
+namespace {
+
+const std::string bin = CARCASSONNE_BIN;
+
+// n pasture tiles: every polyomino of n cells is a map, far too many to list them all.
+std::string pastures(int n) {
+  std::string text;
+  for (int i = 0; i < n; ++i) text += "tile pasture pasture pasture pasture\n";
+  return test::scratch_file("pastures.txt", text);
+}
+
+}  // namespace
+
+TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[carcassonne][cli]") {
+  const test::FrontEnd sequence{bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
+  test::check_unreadable_inputs(sequence);
+  test::check_long_line(sequence);
+  const test::FrontEnd square{bin, [](const std::string& file) { return std::vector<std::string>{"square", file}; }};
+  test::check_unreadable_inputs(square);
+  // An XML tile set may be one long line, but not more than 8 MiB.
+  test::ProgramOptions o;
+  o.feed_bytes = 100'000'000;
+  const test::ProgramRun xml = test::run_program(bin, {"square", "-"}, o);
+  CHECK(xml.status == 2);
+  CHECK(xml.err.find("<stdin>") == 0);
+  CHECK(xml.fed < 16'000'000);
+  CHECK(xml.max_rss_kb < 64 * 1024);
+}
+
+TEST_CASE("failed writes are errors; output paths are checked before the search", "[carcassonne][cli]") {
+  const std::string hard16 = SOLVE_PUZZLES_DIR "/carcassonne/square/hard16-k3.xml";
+  test::check_full_stdout(bin, {dir + "puzzle1.txt"});
+  test::check_full_stdout(bin, {pastures(14), "-all_solutions"});  // stops at the first failure
+  test::check_full_stdout(bin, {"square", hard16});
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{dir + "puzzle1.txt", "--svg", "/dev/full"},
+        {"square", hard16, "--svg", "/dev/full"},
+        {"square", hard16, "-o", "/dev/full"}}) {
+    const test::ProgramRun r = test::run_program(bin, args);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("/dev/full: cannot write: No space left on device\n") != std::string::npos);
+  }
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{dir + "puzzle1.txt", "--svg", "/nonexistent/x.svg"},
+        {"square", hard16, "-o", "/nonexistent/x.xml"}}) {
+    const test::ProgramRun r = test::run_program(bin, args);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(": cannot write: No such file or directory\n") != std::string::npos);
+  }
+}
+
+TEST_CASE("Ctrl-C stops a long search with the maps found so far, exit 3; --timeout; --help",
+          "[carcassonne][cli]") {
+  test::check_interrupt(bin, {pastures(20), "-all_solutions", "--stats"});
+  test::check_interrupt(bin, {pastures(20), "-all_solutions"}, SIGTERM);
+  test::check_timeout_values(bin, {"square"}, {SOLVE_PUZZLES_DIR "/carcassonne/square/hard16-k3.xml"});
+  test::check_help(bin, {});
+  test::check_help(bin, {"square"});
 }
