@@ -14,7 +14,7 @@ std::string format_stats(const solve::Stats& s, solve::StopReason stop, Engine e
     out += fmt::format("failures: {}\npropagations: {}\n", s.failures, s.propagations);
   else
     out += fmt::format("updates: {}\n", s.updates);
-  out += fmt::format("max depth: {}\nseconds: {:.3f}\nstopped: {}{}\n", s.max_depth, s.seconds,
+  out += fmt::format("max depth: {}\nseconds: {:.6f}\nstopped: {}{}\n", s.max_depth, s.seconds,
                      solve::to_string(stop), cut_short(stop) ? " (partial)" : "");
   return out;
 }
