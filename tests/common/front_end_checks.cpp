@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <fstream>
 
 namespace test {
 
@@ -17,12 +16,6 @@ std::vector<std::string> with(std::vector<std::string> args, const std::vector<s
 std::size_t lines(const std::string& s) { return std::size_t(std::count(s.begin(), s.end(), '\n')); }
 
 }  // namespace
-
-std::string scratch_file(const std::string& name, const std::string& content) {
-  const std::string path = scratch_dir() + "/" + name;
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
-}
 
 void check_unreadable_inputs(const FrontEnd& p) {
   struct Case {

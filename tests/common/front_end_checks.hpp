@@ -41,7 +41,4 @@ void check_timeout_values(const std::string& exe, const std::vector<std::string>
 /// --help: exit 0, and the exit statuses are explained.
 void check_help(const std::string& exe, const std::vector<std::string>& args);
 
-/// A file in the scratch folder with this content.
-std::string scratch_file(const std::string& name, const std::string& content);
-
 }  // namespace test

@@ -28,6 +28,12 @@ std::string scratch_dir() {
   return dir.string();
 }
 
+std::string scratch_file(const std::string& name, const std::string& content) {
+  const std::string path = scratch_dir() + "/" + name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;

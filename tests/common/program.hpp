@@ -34,6 +34,9 @@ ProgramRun run_program(const std::string& exe, const std::vector<std::string>& a
 /// A scratch folder of its own for this test process (removed at exit).
 std::string scratch_dir();
 
+/// A file in the scratch folder with this content; its path.
+std::string scratch_file(const std::string& name, const std::string& content);
+
 /// The whole content of a file ("" when it cannot be read).
 std::string slurp(const std::string& path);
 
