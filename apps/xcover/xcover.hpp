@@ -12,9 +12,9 @@
 
 namespace xcover {
 
-/// A problem file may have 64 MiB, a line (the items, or an option) 4 MiB; larger ones are
-/// refused before they are read to the end.
-inline constexpr cli::TextLimits text_limits{64 << 20, 4 << 20, "an exact-cover problem"};
+/// A problem file may have 256 MiB, a line (the items, or an option) 16 MiB, as
+/// solve::ReadLimits allows by default; larger ones are refused before they are read to the end.
+inline constexpr cli::TextLimits text_limits{std::size_t(256) << 20, 16 << 20, "an exact-cover problem"};
 
 enum class Mode { first, all, count };
 

@@ -9,6 +9,8 @@
 
 #include "cli.hpp"
 #include "front_end_checks.hpp"
+#include "puzzle_reader.hpp"
+#include "tile_xml.hpp"
 
 using namespace carcassonne;
 
@@ -110,7 +112,7 @@ std::string pastures(int n) {
 TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[carcassonne][cli]") {
   const test::FrontEnd sequence{bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
   test::check_unreadable_inputs(sequence);
-  test::check_long_line(sequence);
+  test::check_long_line(sequence, text_limits.max_line);
   const test::FrontEnd square{bin, [](const std::string& file) { return std::vector<std::string>{"square", file}; }};
   test::check_unreadable_inputs(square);
   // An XML tile set may be one long line, but not more than 8 MiB.
@@ -119,8 +121,8 @@ TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[carcasson
   const test::ProgramRun xml = test::run_program(bin, {"square", "-"}, o);
   CHECK(xml.status == 2);
   CHECK(xml.err.find("<stdin>") == 0);
-  CHECK(xml.fed < 16'000'000);
-  CHECK(xml.max_rss_kb < 64 * 1024);
+  CHECK(xml.fed < xml_limits.max_bytes + 4'000'000);
+  CHECK(xml.max_rss_kb < test::memory_bound_kb(xml_limits.max_bytes));
 }
 
 TEST_CASE("failed writes are errors; output paths are checked before the search", "[carcassonne][cli]") {

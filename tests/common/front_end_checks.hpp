@@ -2,6 +2,7 @@
 // The behaviour every front-end shares (apps/common), checked the same way for each program:
 // exit statuses, unreadable and hostile inputs, failed writes, bad limits, --help. Each
 // tests/<app>/test_cli.cpp calls these with its own command lines.
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -20,9 +21,13 @@ struct FrontEnd {
 /// only a byte order mark or NUL bytes: exit 2, one message naming the file, nothing on stdout.
 void check_unreadable_inputs(const FrontEnd& program);
 
-/// One 100 MB line on standard input: exit 2 with "line longer than", having read less than
-/// 8 MB of it, in less than 64 MB of memory (it took gigabytes before the first check).
-void check_long_line(const FrontEnd& program);
+/// One 100 MB line on standard input: exit 2 with "line longer than", having read little more
+/// than max_line bytes of it, in bounded memory (it took gigabytes before the first check).
+void check_long_line(const FrontEnd& program, std::uint64_t max_line);
+
+/// A bound on peak memory (KiB) for a program that must stay small, with room for `holding`
+/// bytes of input; larger under AddressSanitizer (its shadow memory and quarantine).
+long memory_bound_kb(std::uint64_t holding = 0);
 
 /// stdout on /dev/full: exit 2 and "standard output: write failed" on stderr.
 void check_full_stdout(const std::string& exe, const std::vector<std::string>& args);

@@ -156,7 +156,7 @@ std::string dominoes() {
 TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[stenen][cli]") {
   const test::FrontEnd count{STENEN_EXE, [](const std::string& file) { return std::vector<std::string>{"count", file, "4", "4"}; }};
   test::check_unreadable_inputs(count);
-  test::check_long_line(count);
+  test::check_long_line(count, 64 << 10);  // stenen::text_limits (puzzle.hpp)
   // play reads its commands in bounded memory too: /dev/zero is refused, not read for ever.
   test::ProgramOptions zeros;
   zeros.stdin_path = "/dev/zero";

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "front_end_checks.hpp"
+#include "xcover.hpp"
 
 namespace {
 
@@ -15,7 +16,7 @@ std::string problem(const std::string& name) { return std::string(SOLVE_PUZZLES_
 TEST_CASE("xcover: unreadable and hostile inputs are exit 2 in bounded memory", "[xcover][cli]") {
   const test::FrontEnd xcover{bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
   test::check_unreadable_inputs(xcover);
-  test::check_long_line(xcover);
+  test::check_long_line(xcover, xcover::text_limits.max_line);
   // The byte order mark is not part of the first item's name.
   const test::ProgramRun bom = test::run_program(bin, {"--all", data("bom.dlx")});
   CHECK(bom.status == 0);
