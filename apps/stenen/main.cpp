@@ -94,7 +94,9 @@ int count(const Board& board, const RunOptions& o, const Args& a) {
 int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o) {
   const CountResult r = list_solutions(board, o, [&](const std::vector<int>& grid) {
     std::cout << board_text(puzzle, board.cols(), grid) << "\n";
+    if (!std::cout) cli::cancel_flag() = true;  // the output failed: stop (cli::guarded reports it)
   });
+  if (!std::cout) return cli::bad_input;
   if (cli::cut_short(r.stop)) {
     std::cerr << cli::stopped_message("stenen", r.stop, partial(r) + "; the list is incomplete") << "\n";
     return cli::stopped;

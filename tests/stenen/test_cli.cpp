@@ -170,6 +170,7 @@ TEST_CASE("failed writes are errors, --svg is checked before the search", "[sten
   test::check_full_stdout(STENEN_EXE, {"solve", s1, "4", "5"});
   test::check_full_stdout(STENEN_EXE, {"count", s1, "4", "5"});
   test::check_full_stdout(STENEN_EXE, {"solve", "--all", s1, "4", "5"});
+  test::check_full_stdout(STENEN_EXE, {"solve", "--all", dominoes(), "10", "10", "--no-limits"});  // endless: stops
   const test::ProgramRun missing = test::run_program(STENEN_EXE, {"solve", s1, "4", "5", "--svg", "/nonexistent/x.svg"});
   CHECK(missing.status == 2);
   CHECK(missing.out.empty());  // refused before the search, not after printing the answer
