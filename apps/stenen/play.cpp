@@ -7,6 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "common/interrupt.hpp"
+#include "common/report.hpp"
+#include "common/text_file.hpp"
 #include "print.hpp"
 #include "solve/error.hpp"
 
@@ -43,8 +46,8 @@ class Session {
     else if (cmd == "undo") undo();
     else if (cmd == "moves") list_moves();
     else if (cmd == "stones") list_stones();
-    else if (cmd == "solve") out_ << solve_text(board_, find_solution(board_, options_));
-    else if (cmd == "count") out_ << count_text(count_solutions(board_, options_));
+    else if (cmd == "solve") solve();
+    else if (cmd == "count") count();
     else if (cmd == "place" || cmd == "move") place(line.substr(line.find(cmd) + cmd.size()));
     else if (cmd[0] == '(') place(line);
     else out_ << "unknown command '" << cmd << "' (type help)\n";
@@ -70,6 +73,22 @@ class Session {
       }
     }
     if (!moves.empty()) show();
+  }
+  // Ctrl-C during solve or count stops that search, not the session.
+  void solve() {
+    const cli::InterruptGuard ctrl_c;
+    const SolveResult r = find_solution(board_, options_);
+    if (!r.grid && cli::cut_short(r.stop))
+      out_ << "stopped by " << cli::stop_cause(r.stop) << " before any solution was found\n";
+    else
+      out_ << solve_text(board_, r);
+  }
+  void count() {
+    const cli::InterruptGuard ctrl_c;
+    const CountResult r = count_solutions(board_, options_);
+    out_ << count_text(r);
+    if (cli::cut_short(r.stop))
+      out_ << "stopped by " << cli::stop_cause(r.stop) << ": the count is incomplete\n";
   }
   void undo() {
     if (board_.moves().empty()) {
@@ -105,9 +124,10 @@ int play(Board& board, const RunOptions& options, std::istream& in, std::ostream
       << " stones; type help for the commands\n";
   session.show();
   std::string line;
+  cli::LineInput commands(in, "<stdin>", {0, 4096, "a command"});
   while (true) {
     out << (echo ? "> " : "stenen> ") << std::flush;
-    if (!std::getline(in, line)) {
+    if (!commands.next(line)) {
       out << "\n";
       break;
     }

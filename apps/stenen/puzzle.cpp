@@ -1,8 +1,6 @@
 #include "puzzle.hpp"
 
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
 #include "solve/error.hpp"
 
@@ -38,11 +36,8 @@ Puzzle parse_puzzle(std::string_view text, const std::string& source, Limits lim
 }
 
 Puzzle read_puzzle(const std::string& path, Limits limits) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw solve::InputError(path + ": cannot open for reading");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_puzzle(text.str(), path, limits);
+  const cli::TextFile file = cli::read_text_file(path, text_limits);
+  return parse_puzzle(file.text, file.name, limits);
 }
 
 void check_board(const Puzzle& p, int rows, int cols, Limits limits) {

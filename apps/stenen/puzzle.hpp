@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/text_file.hpp"
 #include "shape.hpp"
 
 namespace stenen {
@@ -41,9 +42,12 @@ struct Puzzle {
   const Stone* find(std::string_view name) const;
 };
 
+/// A puzzle file may have 4 MiB, a line 64 KiB (read_puzzle refuses larger ones unread).
+inline constexpr cli::TextLimits text_limits{4 << 20, 64 << 10, "a stenen puzzle"};
+
 /// Parses a whole file's text; source names it in messages.
 Puzzle parse_puzzle(std::string_view text, const std::string& source, Limits limits = {});
-/// Reads and parses a file (InputError if it cannot be read).
+/// Reads and parses a file (InputError if it cannot be read or is over text_limits).
 Puzzle read_puzzle(const std::string& path, Limits limits = {});
 
 /// Checks a board for the puzzle: side bounds, and that the stones fit it (cover it exactly in

@@ -23,6 +23,9 @@ solve::CoverOptions cover_options(const Model& model, const RunOptions& o) {
   solve::CoverOptions c = model.cover_options();
   c.threads = o.threads;
   c.progress = o.progress;
+  c.max_seconds = o.max_seconds;
+  c.max_nodes = o.max_nodes;
+  c.cancel = o.cancel;
   return c;
 }
 
@@ -77,6 +80,7 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   if (!leiden) out.unique = unique;
   out.positions = r.stats.nodes - model.order_rejections();
   out.complete = r.complete();
+  out.stop = r.stop;
   out.seconds = since(t0);
   return out;
 }
@@ -110,6 +114,7 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     r = solve::search(model.problem(), cover_options(model, o), take);
   out.positions = r.stats.nodes - model.order_rejections();
   out.complete = r.complete();
+  out.stop = r.stop;
   out.seconds = since(t0);
   return out;
 }
@@ -137,6 +142,7 @@ SolveResult find_solution(const Board& position, const RunOptions& o) {
     });
   }
   out.positions = r.stats.nodes - model.order_rejections();
+  out.stop = r.stop;
   out.seconds = since(t0);
   return out;
 }

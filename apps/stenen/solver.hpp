@@ -1,6 +1,7 @@
 #pragma once
 // Solving and counting from a position: builds the model, lets libsolve search, and turns the
 // chosen options back into boards, moves and counts.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -18,6 +19,9 @@ struct RunOptions {
   int threads = 1;
   /// Shown while a long search runs (see solve::CoverOptions::progress); may be empty.
   std::function<void(const solve::CoverProgress&)> progress;
+  double max_seconds = 0;                     ///< --timeout (0: no limit)
+  std::uint64_t max_nodes = 0;                ///< --max-nodes, in libsolve's nodes (0: no limit)
+  const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C (see solve::CoverOptions::cancel)
 };
 
 struct CountResult {
@@ -26,6 +30,7 @@ struct CountResult {
   std::uint64_t positions = 0;          ///< stones placed during the search
   double seconds = 0;
   bool complete = true;
+  solve::StopReason stop = solve::StopReason::exhausted;  ///< why the search ended
 };
 
 struct SolveResult {
@@ -33,6 +38,7 @@ struct SolveResult {
   std::vector<Move> moves;               ///< the moves added to the position, by first cell
   std::uint64_t positions = 0;
   double seconds = 0;
+  solve::StopReason stop = solve::StopReason::exhausted;  ///< why the search ended
 };
 
 CountResult count_solutions(const Board& position, const RunOptions& options);
