@@ -99,7 +99,8 @@ bool Pruner::fast_path(std::span<const int> chosen) const {
     if (latest_[p] < first_empty) return false;
     if (pieces[p].hole()) continue;
     left += pieces[p].size;
-    if (pieces[p].size < 64) sums |= sums << pieces[p].size;
+    for (int part : pieces[p].stone->parts)
+      if (part < 64) sums |= sums << part;
   }
   std::uint64_t empty = empty_cells;
   int slack = std::popcount(empty) - left;
@@ -149,14 +150,15 @@ bool Pruner::regions_fillable(const std::vector<char>& occupied, const std::vect
   const auto& pieces = model_.pieces();
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     if (placed[p] || pieces[p].hole()) continue;
-    const int size = pieces[p].size;
-    left += size;
-    // sums |= sums << size, word by word from the top.
-    const std::size_t ws = std::size_t(size) / 64, bs = std::size_t(size) % 64;
-    for (std::size_t w = words; w-- > ws;) {
-      std::uint64_t v = s.sums[w - ws] << bs;
-      if (bs && w > ws) v |= s.sums[w - ws - 1] >> (64 - bs);
-      s.sums[w] |= v;
+    left += pieces[p].size;
+    for (int part : pieces[p].stone->parts) {
+      // sums |= sums << part, word by word from the top.
+      const std::size_t ws = std::size_t(part) / 64, bs = std::size_t(part) % 64;
+      for (std::size_t w = words; w-- > ws;) {
+        std::uint64_t v = s.sums[w - ws] << bs;
+        if (bs && w > ws) v |= s.sums[w - ws - 1] >> (64 - bs);
+        s.sums[w] |= v;
+      }
     }
   }
   int slack = int(std::count(occupied.begin(), occupied.end(), 0)) - left;

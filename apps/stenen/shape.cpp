@@ -1,7 +1,8 @@
 #include "shape.hpp"
 
 #include <algorithm>
-#include <cstdlib>
+#include <cstddef>
+#include <functional>
 
 namespace stenen {
 
@@ -51,27 +52,43 @@ Stone make_stone(int number, char letter, Shape shape) {
     while (!(s.orientation[std::size_t(first)] == s.orientation[std::size_t(o)])) ++first;
     s.same_as[std::size_t(o)] = first;
   }
+  s.parts = part_sizes(s.orientation[0].cells);
   return s;
 }
 
-bool connected(const std::vector<Cell>& cells) {
-  if (cells.empty()) return false;
-  std::vector<bool> seen(cells.size());
-  std::vector<std::size_t> todo{0};
-  seen[0] = true;
-  std::size_t reached = 1;
-  while (!todo.empty()) {
-    const Cell c = cells[todo.back()];
-    todo.pop_back();
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      if (seen[i] || std::abs(cells[i].row - c.row) + std::abs(cells[i].col - c.col) != 1) continue;
-      seen[i] = true;
-      ++reached;
-      todo.push_back(i);
+std::vector<int> part_sizes(std::vector<Cell> cells) {
+  std::sort(cells.begin(), cells.end());
+  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+  const auto index = [&](Cell c) -> std::ptrdiff_t {
+    const auto it = std::lower_bound(cells.begin(), cells.end(), c);
+    return it != cells.end() && *it == c ? it - cells.begin() : -1;
+  };
+  std::vector<char> seen(cells.size(), 0);
+  std::vector<std::size_t> todo;
+  std::vector<int> sizes;
+  for (std::size_t start = 0; start < cells.size(); ++start) {
+    if (seen[start]) continue;
+    seen[start] = 1;
+    todo.assign(1, start);
+    int size = 0;
+    while (!todo.empty()) {
+      const Cell c = cells[todo.back()];
+      todo.pop_back();
+      ++size;
+      for (Cell n : {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1}, Cell{c.row, c.col + 1}}) {
+        const std::ptrdiff_t i = index(n);
+        if (i < 0 || seen[std::size_t(i)]) continue;
+        seen[std::size_t(i)] = 1;
+        todo.push_back(std::size_t(i));
+      }
     }
+    sizes.push_back(size);
   }
-  return reached == cells.size();
+  std::sort(sizes.begin(), sizes.end(), std::greater<>());
+  return sizes;
 }
+
+bool connected(const std::vector<Cell>& cells) { return part_sizes(cells).size() == 1; }
 
 std::vector<int> congruence_classes(const std::vector<Stone>& stones) {
   std::vector<int> cls(stones.size());
