@@ -1,15 +1,27 @@
 #include "shape.hpp"
 
 #include <algorithm>
-#include <cstddef>
 #include <functional>
+#include <map>
+#include <tuple>
 
 namespace stenen {
 
 namespace {
 
+/// The shape with its cells in row-major order: a counting sort by column, then a stable one
+/// by row, so linear in the cells and the sides (stones may have a million cells).
 Shape normalised(int rows, int cols, std::vector<Cell> cells) {
-  std::sort(cells.begin(), cells.end());
+  std::vector<Cell> out(cells.size());
+  std::vector<std::size_t> start;
+  const auto by = [&](auto key, int keys, const std::vector<Cell>& from, std::vector<Cell>& to) {
+    start.assign(std::size_t(keys) + 1, 0);
+    for (Cell c : from) ++start[std::size_t(key(c)) + 1];
+    for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+    for (Cell c : from) to[start[std::size_t(key(c))]++] = c;
+  };
+  by([](Cell c) { return c.col; }, cols, cells, out);
+  by([](Cell c) { return c.row; }, rows, out, cells);
   return Shape{rows, cols, std::move(cells)};
 }
 
@@ -52,35 +64,34 @@ Stone make_stone(int number, char letter, Shape shape) {
     while (!(s.orientation[std::size_t(first)] == s.orientation[std::size_t(o)])) ++first;
     s.same_as[std::size_t(o)] = first;
   }
-  s.parts = part_sizes(s.orientation[0].cells);
+  s.parts = part_sizes(s.orientation[0]);
   return s;
 }
 
-std::vector<int> part_sizes(std::vector<Cell> cells) {
-  std::sort(cells.begin(), cells.end());
-  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
-  const auto index = [&](Cell c) -> std::ptrdiff_t {
-    const auto it = std::lower_bound(cells.begin(), cells.end(), c);
-    return it != cells.end() && *it == c ? it - cells.begin() : -1;
-  };
-  std::vector<char> seen(cells.size(), 0);
+std::vector<int> part_sizes(const Shape& shape) {
+  // A flood fill over the bounding box: linear in the box, which the input's picture spans.
+  const auto rows = std::size_t(shape.rows), cols = std::size_t(shape.cols);
+  std::vector<char> open(rows * cols, 0);
+  for (Cell c : shape.cells) open[std::size_t(c.row) * cols + std::size_t(c.col)] = 1;
   std::vector<std::size_t> todo;
   std::vector<int> sizes;
-  for (std::size_t start = 0; start < cells.size(); ++start) {
-    if (seen[start]) continue;
-    seen[start] = 1;
+  for (std::size_t start = 0; start < open.size(); ++start) {
+    if (!open[start]) continue;
+    open[start] = 0;
     todo.assign(1, start);
     int size = 0;
     while (!todo.empty()) {
-      const Cell c = cells[todo.back()];
+      const std::size_t i = todo.back();
       todo.pop_back();
       ++size;
-      for (Cell n : {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1}, Cell{c.row, c.col + 1}}) {
-        const std::ptrdiff_t i = index(n);
-        if (i < 0 || seen[std::size_t(i)]) continue;
-        seen[std::size_t(i)] = 1;
-        todo.push_back(std::size_t(i));
-      }
+      const std::size_t r = i / cols, c = i % cols;
+      const std::size_t next[4] = {r > 0 ? i - cols : i, r + 1 < rows ? i + cols : i, c > 0 ? i - 1 : i,
+                                   c + 1 < cols ? i + 1 : i};
+      for (std::size_t n : next)
+        if (open[n]) {
+          open[n] = 0;
+          todo.push_back(n);
+        }
     }
     sizes.push_back(size);
   }
@@ -88,16 +99,21 @@ std::vector<int> part_sizes(std::vector<Cell> cells) {
   return sizes;
 }
 
-bool connected(const std::vector<Cell>& cells) { return part_sizes(cells).size() == 1; }
+bool connected(const Shape& shape) { return part_sizes(shape).size() == 1; }
 
 std::vector<int> congruence_classes(const std::vector<Stone>& stones) {
+  // Congruent stones have the same least orientation; a map from it finds the first such
+  // stone in O(S log S) comparisons instead of comparing every pair.
+  const auto less = [](const Shape* a, const Shape* b) {
+    return std::tie(a->rows, a->cols, a->cells) < std::tie(b->rows, b->cols, b->cells);
+  };
+  std::map<const Shape*, int, decltype(less)> first(less);
   std::vector<int> cls(stones.size());
   for (std::size_t i = 0; i < stones.size(); ++i) {
-    cls[i] = int(i);
-    for (std::size_t j = 0; j < i && cls[i] == int(i); ++j) {
-      const auto& os = stones[j].orientation;
-      if (std::find(os.begin(), os.end(), stones[i].orientation[0]) != os.end()) cls[i] = cls[j];
-    }
+    const Shape* least = &stones[i].orientation[0];
+    for (const Shape& o : stones[i].orientation)
+      if (less(&o, least)) least = &o;
+    cls[i] = first.emplace(least, int(i)).first->second;
   }
   return cls;
 }

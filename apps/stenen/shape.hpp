@@ -54,12 +54,12 @@ struct Stone {
 /// A stone from its input shape (orientation 0).
 Stone make_stone(int number, char letter, Shape shape);
 
-/// The sizes of the 4-connected parts of a set of cells (any order), largest first; empty for
-/// no cells. O(n log n) in the number of cells, whatever their bounding box.
-std::vector<int> part_sizes(std::vector<Cell> cells);
+/// The sizes of the 4-connected parts of a shape, largest first (empty for no cells). Linear
+/// in its bounding box.
+std::vector<int> part_sizes(const Shape& shape);
 
-/// True when the cells are 4-connected (and there is at least one).
-bool connected(const std::vector<Cell>& cells);
+/// True when the shape's cells are 4-connected (and there is at least one).
+bool connected(const Shape& shape);
 
 /// For each stone, the index of the first stone congruent to it (one of its orientations):
 /// stones with the same value are interchangeable under --identical.

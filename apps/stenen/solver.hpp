@@ -15,9 +15,13 @@ namespace stenen {
 struct RunOptions {
   Method method = Method::fast;
   Counting counting = Counting::labelled;
+  /// Worker threads; fewer on a big model (each worker copies the search's data: at most
+  /// max_worker_cells placement cells in all).
   int threads = 1;
   /// Shown while a long search runs (see solve::CoverOptions::progress); may be empty.
   std::function<void(const solve::CoverProgress&)> progress;
+  /// Stop after this many options chosen (0: no limit); the result is then not complete.
+  std::uint64_t max_nodes = 0;
 };
 
 struct CountResult {
@@ -34,6 +38,10 @@ struct SolveResult {
   std::uint64_t positions = 0;
   double seconds = 0;
 };
+
+/// Bound on threads x placement cells of the model, so that memory stays bounded (about 30
+/// bytes per placement cell per worker).
+inline constexpr std::uint64_t max_worker_cells = 8'000'000;
 
 CountResult count_solutions(const Board& position, const RunOptions& options);
 SolveResult find_solution(const Board& position, const RunOptions& options);

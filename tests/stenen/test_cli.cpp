@@ -102,6 +102,17 @@ TEST_CASE("exit statuses", "[stenen][cli]") {
   CHECK_THAT(stenen("count " + s1 + " 4 6").err, Catch::Contains("the stones cover 20 cells, the board 4x6 has 24"));
 }
 
+TEST_CASE("a piece in two parts: moyen-plus.cfg has 8 solutions (issue 7 item 1)", "[stenen][cli]") {
+  for (const char* method : {"", " --smart", " --dumb"}) {
+    INFO(method);
+    const Run r = stenen("count " + puzzle("cap_puzzle/moyen-plus.cfg") + method);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::StartsWith("solutions: 8\nunique: 1\n"));
+    const Run two = stenen("count " + data("two-part-piece.cfg") + method);
+    CHECK_THAT(two.out, Catch::StartsWith("solutions: 40\nunique: 10\n"));
+  }
+}
+
 TEST_CASE("every malformed file: exit 2 with FILE:LINE", "[stenen][cli]") {
   int files = 0;
   for (const auto& entry : fs::directory_iterator(data("bad"))) {
