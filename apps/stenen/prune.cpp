@@ -30,6 +30,11 @@ Pruner::Pruner(const Model& model, bool region_test, bool ordering, bool generic
   base_.resize(std::size_t(cells_));
   for (int c = 0; c < cells_; ++c) base_[std::size_t(model.rank(c))] = model.position().grid()[std::size_t(c)] != 0;
   latest_.assign(model.pieces().size(), -1);
+  part_start_.push_back(0);
+  for (const Piece& p : model.pieces()) {
+    if (!p.hole()) parts_.insert(parts_.end(), p.stone->parts.begin(), p.stone->parts.end());
+    part_start_.push_back(int(parts_.size()));
+  }
   option_start_.push_back(0);
   for (int o = 0; o < options; ++o) {
     const Placement& p = model.placement(o);
@@ -99,8 +104,8 @@ bool Pruner::fast_path(std::span<const int> chosen) const {
     if (latest_[p] < first_empty) return false;
     if (pieces[p].hole()) continue;
     left += pieces[p].size;
-    for (int part : pieces[p].stone->parts)
-      if (part < 64) sums |= sums << part;
+    for (int i = part_start_[p]; i < part_start_[p + 1]; ++i)
+      if (parts_[std::size_t(i)] < 64) sums |= sums << parts_[std::size_t(i)];
   }
   std::uint64_t empty = empty_cells;
   int slack = std::popcount(empty) - left;
@@ -151,7 +156,8 @@ bool Pruner::regions_fillable(const std::vector<char>& occupied, const std::vect
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     if (placed[p] || pieces[p].hole()) continue;
     left += pieces[p].size;
-    for (int part : pieces[p].stone->parts) {
+    for (int i = part_start_[p]; i < part_start_[p + 1]; ++i) {
+      const int part = parts_[std::size_t(i)];
       // sums |= sums << part, word by word from the top.
       const std::size_t ws = std::size_t(part) / 64, bs = std::size_t(part) % 64;
       for (std::size_t w = words; w-- > ws;) {

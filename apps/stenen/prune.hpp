@@ -53,6 +53,7 @@ class Pruner {
   std::vector<int> option_piece_, option_anchor_;
   std::vector<int> option_ranks_, option_start_;  // ranks of each option's cells
   std::vector<int> latest_;  // by piece: the largest anchor among its options
+  std::vector<int> parts_, part_start_;  // piece p's part sizes: [part_start_[p], part_start_[p+1])
   mutable std::atomic<std::uint64_t> order_rejections_{0};
 };
 
