@@ -113,6 +113,22 @@ TEST_CASE("a piece in two parts: moyen-plus.cfg has 8 solutions (issue 7 item 1)
   }
 }
 
+TEST_CASE("--no-limits still refuses a model too big to search (issue 7 item 8)", "[stenen][cli]") {
+  // 200 bars of 1x200 on 200x200: 16 million placement cells (a thousand 1x1000 bars, a 1 MB
+  // file, once died of bad_alloc at 4 GB).
+  const fs::path file = fs::temp_directory_path() / fmt::format("stenen_bars_{}.in", ::getpid());
+  {
+    std::ofstream out(file);
+    out << "200\n";
+    for (int i = 0; i < 200; ++i) out << "1 200\n" << std::string(200, 'X') << "\n";
+  }
+  const Run r = stenen("count " + file.string() + " 200 200 --no-limits");
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK_THAT(r.err, Catch::StartsWith(file.string() + ": too big to search on the board 200x200"));
+  fs::remove(file);
+}
+
 TEST_CASE("every malformed file: exit 2 with FILE:LINE", "[stenen][cli]") {
   int files = 0;
   for (const auto& entry : fs::directory_iterator(data("bad"))) {
