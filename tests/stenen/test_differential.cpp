@@ -100,6 +100,25 @@ TEST_CASE("cap_puzzle pieces in parts, around holes, with cells left empty", "[s
   CHECK(secondary >= 5);
 }
 
+TEST_CASE("boards of more than 64 cells: the cell-by-cell region test", "[stenen][differential]") {
+  // Past 64 cells the pruner leaves its one-word bit masks for the generic region search.
+  std::mt19937 rng(65);
+  int tested = 0;
+  for (int round = 0; tested < 3 && round < 200; ++round) {
+    const int rows = 5, cols = 13 + round % 2;
+    const bool cap = round % 2 == 1;
+    const auto rp = test::random_puzzle(rng, rows, cols, {cap, 10, 13, 0.5, 1, cap ? 1 : 0, cap});
+    const Puzzle p = parse_puzzle(rp.text, fmt::format("wide{}", round), Limits{false});
+    INFO(rp.text);
+    Board b(p, rows, cols);
+    if (const auto ref = test::brute_force(p, rows, cols, b.grid(), 300)) {
+      ++tested;
+      compare(p, b, *ref, 1);
+    }
+  }
+  CHECK(tested == 3);
+}
+
 TEST_CASE("square boards: eight symmetries", "[stenen][differential]") {
   std::mt19937 rng(7);
   int tested = 0;
