@@ -58,6 +58,13 @@ inline std::vector<Cells> all_orientations(const Stone& s) {
   return out;
 }
 
+/// Every stone's shapes, by stone number (entry 0 unused).
+inline std::vector<std::vector<Cells>> all_orientations(const Puzzle& p) {
+  std::vector<std::vector<Cells>> out(1);
+  for (const Stone& s : p.stones) out.push_back(all_orientations(s));
+  return out;
+}
+
 /// The position's moves replayed on an empty board must give its grid, used stones and count
 /// of empty cells; orientation o of a move must be one of the stone's eight shapes.
 inline void check_position(const Board& b) {
@@ -87,8 +94,10 @@ inline void check_position(const Board& b) {
   if (b.empty_cells() != int(std::count(grid.begin(), grid.end(), 0))) fail("the empty cell count is wrong");
 }
 
-/// A completed board from the position: a cover as described at the top.
-inline void check_cover(const Board& position, const std::vector<int>& grid) {
+/// A completed board from the position: a cover as described at the top. shapes: from
+/// all_orientations(position.puzzle()).
+inline void check_cover(const Board& position, const std::vector<int>& grid,
+                        const std::vector<std::vector<Cells>>& shapes) {
   const Puzzle& p = position.puzzle();
   if (grid.size() != position.grid().size()) fail("a solution of the wrong size");
   std::map<int, Cells> cells;
@@ -100,8 +109,8 @@ inline void check_cover(const Board& position, const std::vector<int>& grid) {
   }
   if (cells.size() != p.stones.size()) fail("a solution leaves a stone out");
   for (const auto& [number, at] : cells) {
-    const auto shapes = all_orientations(p.stones[std::size_t(number - 1)]);
-    if (std::find(shapes.begin(), shapes.end(), normal(at)) == shapes.end()) fail("a solution has a misshapen stone");
+    const auto& mine = shapes[std::size_t(number)];
+    if (std::find(mine.begin(), mine.end(), normal(at)) == mine.end()) fail("a solution has a misshapen stone");
   }
   const auto empty = std::count(grid.begin(), grid.end(), 0);
   if (empty != std::ptrdiff_t(grid.size()) - p.area()) fail("a solution leaves the wrong number of cells empty");
@@ -135,6 +144,7 @@ inline Counts counts(const Board& b, Method m, std::uint64_t max_nodes) {
 /// does when one is given; a solution found is a cover; solve finds one exactly when the
 /// count is not 0.
 inline void check_methods(const Board& b, std::uint64_t max_nodes, const test::Reference* ref) {
+  const auto shapes = all_orientations(b.puzzle());
   std::optional<Counts> first;
   for (Method m : {Method::fast, Method::dumb, Method::smart}) {
     const Counts c = counts(b, m, max_nodes);
@@ -143,7 +153,7 @@ inline void check_methods(const Board& b, std::uint64_t max_nodes, const test::R
     first = c;
     const SolveResult s = find_solution(b, RunOptions{m, Counting::labelled, 1, {}, 0});
     if (s.grid.has_value() != (c.labelled > 0)) fail("solve and count disagree on whether there is a solution");
-    if (s.grid) check_cover(b, *s.grid);
+    if (s.grid) check_cover(b, *s.grid, shapes);
   }
   if (!first || !ref) return;
   const bool cap = b.puzzle().format == Format::cap_puzzle;
@@ -156,10 +166,11 @@ inline void check_methods(const Board& b, std::uint64_t max_nodes, const test::R
 
 /// All solutions listed (labelled) are covers, distinct, and as many as counted.
 inline void check_listing(const Board& b, Method m, std::uint64_t max_nodes) {
+  const auto shapes = all_orientations(b.puzzle());
   std::set<std::vector<int>> seen;
   const CountResult r = list_solutions(b, RunOptions{m, Counting::labelled, 1, {}, max_nodes},
                                        [&](const std::vector<int>& grid) {
-                                         check_cover(b, grid);
+                                         check_cover(b, grid, shapes);
                                          if (!seen.insert(grid).second) fail("a solution listed twice");
                                        });
   if (r.solutions != seen.size()) fail("the listing's count is not the boards listed");
@@ -238,8 +249,9 @@ inline void check_puzzle_text(std::string_view text, Format format) {
     const Board b(*free, rows, cols);
     std::optional<test::Reference> ref;
     if (rows * cols <= 16) ref = test::brute_force(*free, rows, cols, b.grid(), 500);
-    check_methods(b, 20000, ref ? &*ref : nullptr);
-    check_listing(b, Method::dumb, 20000);
+    // Budgets keep an input at a few milliseconds: small boards finish well within them.
+    check_methods(b, 5000, ref ? &*ref : nullptr);
+    check_listing(b, Method::dumb, 3000);
   }
 }
 

@@ -34,7 +34,8 @@ class LineScanner {
   }
   /// A number at most `hi`; `what` names it.
   int bounded(const std::string& what, int hi) {
-    const std::size_t at = (skip(), pos_);
+    skip();
+    const std::size_t at = pos_;
     const int v = number(what);
     if (v > hi) {
       pos_ = at;
