@@ -34,6 +34,9 @@ Pruner::Pruner(const Model& model, bool region_test, bool ordering, bool generic
   for (const Piece& p : model.pieces()) {
     if (!p.hole()) parts_.insert(parts_.end(), p.stone->parts.begin(), p.stone->parts.end());
     part_start_.push_back(int(parts_.size()));
+    const bool whole = p.hole() || (p.stone->parts.size() == 1 && p.size < 64);
+    whole_.push_back(whole && !p.hole() ? p.size : 0);
+    if (!whole) in_parts_.push_back(int(whole_.size()) - 1);
   }
   option_start_.push_back(0);
   for (int o = 0; o < options; ++o) {
@@ -102,9 +105,14 @@ bool Pruner::fast_path(std::span<const int> chosen) const {
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     if (placed >> p & 1) continue;
     if (latest_[p] < first_empty) return false;
-    if (pieces[p].hole()) continue;
-    left += pieces[p].size;
-    for (int i = part_start_[p]; i < part_start_[p + 1]; ++i)
+    const int w = whole_[p];  // 0 for a hole (shifting by 0 adds nothing) or a piece in parts
+    left += w;
+    sums |= sums << w;
+  }
+  for (const int p : in_parts_) {
+    if (placed >> p & 1) continue;
+    left += pieces[std::size_t(p)].size;
+    for (int i = part_start_[std::size_t(p)]; i < part_start_[std::size_t(p) + 1]; ++i)
       if (parts_[std::size_t(i)] < 64) sums |= sums << parts_[std::size_t(i)];
   }
   std::uint64_t empty = empty_cells;

@@ -54,6 +54,9 @@ class Pruner {
   std::vector<int> option_ranks_, option_start_;  // ranks of each option's cells
   std::vector<int> latest_;  // by piece: the largest anchor among its options
   std::vector<int> parts_, part_start_;  // piece p's part sizes: [part_start_[p], part_start_[p+1])
+  // The fast path's sums: whole_[p] is piece p's size when it is one part (and under 64), else 0
+  // (a hole adds nothing; pieces in parts, listed in in_parts_, add each part).
+  std::vector<int> whole_, in_parts_;
   mutable std::atomic<std::uint64_t> order_rejections_{0};
 };
 
