@@ -16,11 +16,15 @@ namespace stenen {
 struct RunOptions {
   Method method = Method::fast;
   Counting counting = Counting::labelled;
+  /// Worker threads; fewer on a big model (each worker copies the search's data: at most
+  /// max_worker_cells placement cells in all).
   int threads = 1;
   /// Shown while a long search runs (see solve::CoverOptions::progress); may be empty.
   std::function<void(const solve::CoverProgress&)> progress;
-  double max_seconds = 0;                     ///< --timeout (0: no limit)
-  std::uint64_t max_nodes = 0;                ///< --max-nodes, in libsolve's nodes (0: no limit)
+  /// --max-nodes: stop after this many options chosen, libsolve's nodes (0: no limit); the
+  /// result is then not complete.
+  std::uint64_t max_nodes = 0;
+  double max_seconds = 0;  ///< --timeout (0: no limit)
   const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C (see solve::CoverOptions::cancel)
 };
 
@@ -40,6 +44,10 @@ struct SolveResult {
   double seconds = 0;
   solve::StopReason stop = solve::StopReason::exhausted;  ///< why the search ended
 };
+
+/// Bound on threads x placement cells of the model, so that memory stays bounded (about 30
+/// bytes per placement cell per worker).
+inline constexpr std::uint64_t max_worker_cells = 8'000'000;
 
 CountResult count_solutions(const Board& position, const RunOptions& options);
 SolveResult find_solution(const Board& position, const RunOptions& options);

@@ -104,6 +104,33 @@ TEST_CASE("exit statuses", "[stenen][cli]") {
   CHECK_THAT(stenen("count " + s1 + " 4 6").err, Catch::Contains("the stones cover 20 cells, the board 4x6 has 24"));
 }
 
+TEST_CASE("a piece in two parts: moyen-plus.cfg has 8 solutions (issue 7 item 1)", "[stenen][cli]") {
+  for (const char* method : {"", " --smart", " --dumb"}) {
+    INFO(method);
+    const Run r = stenen("count " + puzzle("cap_puzzle/moyen-plus.cfg") + method);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::StartsWith("solutions: 8\nunique: 1\n"));
+    const Run two = stenen("count " + data("two-part-piece.cfg") + method);
+    CHECK_THAT(two.out, Catch::StartsWith("solutions: 40\nunique: 10\n"));
+  }
+}
+
+TEST_CASE("--no-limits still refuses a model too big to search (issue 7 item 8)", "[stenen][cli]") {
+  // 200 bars of 1x200 on 200x200: 16 million placement cells (a thousand 1x1000 bars, a 1 MB
+  // file, once died of bad_alloc at 4 GB).
+  const fs::path file = fs::temp_directory_path() / fmt::format("stenen_bars_{}.in", ::getpid());
+  {
+    std::ofstream out(file);
+    out << "200\n";
+    for (int i = 0; i < 200; ++i) out << "1 200\n" << std::string(200, 'X') << "\n";
+  }
+  const Run r = stenen("count " + file.string() + " 200 200 --no-limits");
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK_THAT(r.err, Catch::StartsWith(file.string() + ": too big to search on the board 200x200"));
+  fs::remove(file);
+}
+
 TEST_CASE("every malformed file: exit 2 with FILE:LINE", "[stenen][cli]") {
   int files = 0;
   for (const auto& entry : fs::directory_iterator(data("bad"))) {
@@ -163,6 +190,15 @@ TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[stenen][c
   const test::ProgramRun play = test::run_program(STENEN_EXE, {"play", puzzle("stenen/stenen1.in"), "4", "5"}, zeros);
   CHECK(play.status == 2);
   CHECK(play.err == "<stdin>:1: a NUL byte: not text\n");
+  // A command line of 100 MB: refused after max_command_length bytes, never stored.
+  test::ProgramOptions long_line;
+  long_line.feed_bytes = 100'000'000;
+  long_line.timeout = 60;
+  const test::ProgramRun line = test::run_program(STENEN_EXE, {"play", puzzle("stenen/stenen1.in"), "4", "5"}, long_line);
+  CHECK(line.status == 2);
+  CHECK(line.err == "<stdin>:1: line longer than 4 KiB: too long for a command\n");
+  CHECK(line.fed < 4096 + 4'000'000);  // stenen::max_command_length (play.hpp)
+  CHECK(line.max_rss_kb < test::memory_bound_kb());
 }
 
 TEST_CASE("failed writes are errors, --svg is checked before the search", "[stenen][cli]") {
