@@ -2,8 +2,7 @@
 
 #include <fmt/core.h>
 
-#include <filesystem>
-#include <fstream>
+#include <algorithm>
 #include <sstream>
 
 #include "solve/error.hpp"
@@ -16,32 +15,16 @@ namespace {
   throw solve::InputError(fmt::format("{}:{}: {}", name, line, what));
 }
 
-/// Reads the next line (without its '\n') into text, refusing lines and inputs beyond the
-/// limits before storing them. False at the end of the input.
-bool next_line(std::istream& in, std::string& text, const std::string& name, std::size_t line,
-               std::size_t& bytes) {
-  text.clear();
-  std::streambuf* buf = in.rdbuf();
-  for (;;) {
-    const int c = buf->sbumpc();
-    if (c == std::char_traits<char>::eof()) return !text.empty();
-    if (++bytes > max_puzzle_bytes)
-      throw solve::InputError(fmt::format("{}: file too large (more than {} KiB)", name, max_puzzle_bytes >> 10));
-    if (c == '\n') return true;
-    if (text.size() == max_line_length)
-      fail(name, line, fmt::format("line too long (more than {} characters)", max_line_length));
-    text += char(c);
-  }
-}
-
 }  // namespace
 
-std::vector<Tile> read_puzzle(std::istream& in, const std::string& name) {
+std::vector<Tile> read_puzzle(std::string_view input, const std::string& name) {
   std::vector<Tile> tiles;
-  std::string text;
-  std::size_t bytes = 0;
-  for (std::size_t line = 1; next_line(in, text, name, line, bytes); ++line) {
-    if (line == 1 && text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);  // a UTF-8 byte order mark
+  std::size_t line = 0;
+  while (!input.empty()) {
+    ++line;
+    const std::size_t end = std::min(input.find('\n'), input.size());
+    std::string text(input.substr(0, end));
+    input.remove_prefix(std::min(end + 1, input.size()));
     for (char& c : text)
       if (c == '\r' || c == '\t') c = ' ';
     std::istringstream words(text);
@@ -72,13 +55,8 @@ std::vector<Tile> read_puzzle(std::istream& in, const std::string& name) {
 }
 
 std::vector<Tile> read_puzzle_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw solve::InputError(fmt::format("{}: is a directory", path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw solve::InputError(fmt::format("{}: cannot open file", path));
-  auto tiles = read_puzzle(in, path);
-  if (in.bad()) throw solve::InputError(fmt::format("{}: read error", path));
-  return tiles;
+  const cli::TextFile file = cli::read_text_file(path, text_limits);
+  return read_puzzle(file.text, file.name);
 }
 
 }  // namespace carcassonne

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "ascii_art.hpp"
+#include "common/report.hpp"
 
 namespace carcassonne {
 
@@ -26,11 +27,8 @@ std::string format_summary(std::size_t count) { return fmt::format("Found {} Sol
 std::string format_none() { return "No Solutions.\n"; }
 
 std::string format_partial(std::uint64_t maps, solve::StopReason stop) {
-  const char* why = stop == solve::StopReason::time_limit   ? "the time limit"
-                    : stop == solve::StopReason::node_limit ? "the node limit"
-                                                            : "an interrupt";
   return fmt::format("Partial: {} Solution(s) found; stopped by {} before the search was complete.\n",
-                     maps, why);
+                     maps, cli::stop_cause(stop));
 }
 
 SequenceResult write_sequence_answer(std::ostream& out, const std::vector<Tile>& tiles,
@@ -41,8 +39,10 @@ SequenceResult write_sequence_answer(std::ostream& out, const std::vector<Tile>&
       [&](const Layout& l) {
         if (first && first->placements.empty()) *first = l;
         out << format_solution(tiles, l, tile_size);
+        return bool(out);  // a failed write stops the search
       },
       search);
+  if (!out) return r;  // nothing more can be written
   if (r.cut_short(all))
     out << format_partial(r.maps, r.search.stop);
   else if (r.maps == 0)

@@ -22,13 +22,15 @@ std::string format_summary(std::size_t count);
 std::string format_none();
 
 /// "Partial: ..." when a limit stopped the search before it was complete: how many maps were
-/// found and what stopped it. The caller prints it instead of the summary.
+/// found and what stopped it, in the words of cli::stop_cause ("stopped by the node limit
+/// (--max-nodes)"). The caller prints it instead of the summary.
 std::string format_partial(std::uint64_t maps, solve::StopReason stop);
 
 /// The program's whole answer for a puzzle, written to `out` as the maps are found (nothing
 /// is kept but the first map and the keys of the maps found): one solution (or every one and the summary when `all`), or
 /// "No Solutions.", or a partial line when a limit of `search` stopped it first. The first
-/// map goes to *first when given and found.
+/// map goes to *first when given and found. A failed write to `out` stops the search, and
+/// nothing more is written.
 SequenceResult write_sequence_answer(std::ostream& out, const std::vector<Tile>& tiles,
                                      const SequenceOptions& o, bool all, int tile_size,
                                      const solve::SearchOptions& search, Layout* first = nullptr);

@@ -72,7 +72,7 @@ solve::SearchOptions default_search() {
 }
 
 SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
-                              const std::function<void(const Layout&)>& on_map,
+                              const std::function<bool(const Layout&)>& on_map,
                               const solve::SearchOptions& search) {
   SequenceResult r;
   if (auto why = o.counting ? no_solution_proof(tiles, o) : std::nullopt) {
@@ -85,7 +85,7 @@ SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOpti
     const Layout l = sm.layout(s);
     if (seen.insert(map_key(tiles, l, o.rotations)).second) {
       ++r.maps;
-      on_map(l.normalised());
+      if (!on_map(l.normalised())) return false;
     }
     return all || r.maps == 0;
   });
@@ -93,7 +93,7 @@ SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOpti
 }
 
 SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
-                              const std::function<void(const Layout&)>& on_map) {
+                              const std::function<bool(const Layout&)>& on_map) {
   return solve_sequence(tiles, o, all, on_map, default_search());
 }
 

@@ -70,12 +70,13 @@ struct SequenceResult {
   bool cut_short(bool all) const { return !complete() && (all || maps == 0); }
 };
 
-/// Calls on_map once per distinct map (at most one when !all). Returns the count.
+/// Calls on_map once per distinct map (at most one when !all); on_map returns false to stop
+/// the search (the stop is then by_callback: a failed write, not a limit). Returns the count.
 SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
-                              const std::function<void(const Layout&)>& on_map,
+                              const std::function<bool(const Layout&)>& on_map,
                               const solve::SearchOptions& search);
 /// The same with default_search().
 SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
-                              const std::function<void(const Layout&)>& on_map);
+                              const std::function<bool(const Layout&)>& on_map);
 
 }  // namespace carcassonne

@@ -67,10 +67,14 @@ SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions&
   for (int k = 1; k <= res.bound; ++k) {
     solve::SearchOptions so;
     so.max_nodes = o.node_limit;
+    so.cancel = o.cancel;
     if (o.timeout > 0) {
       const double left =
           o.timeout - std::chrono::duration<double>(std::chrono::steady_clock::now() - o.started).count();
-      if (left <= 0) break;
+      if (left <= 0) {
+        res.stop = solve::StopReason::time_limit;
+        break;
+      }
       so.max_seconds = left;
     }
     const SquareModel sm = build_square_model(tiles, k, o.rotations);
@@ -80,6 +84,7 @@ SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions&
     if (!s) {
       // Searched to the end: no k x k square, hence none larger (each would contain one).
       res.proven = r.complete();
+      res.stop = r.stop;
       break;
     }
     res.k = k;

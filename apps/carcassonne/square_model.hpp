@@ -11,6 +11,7 @@
 // up from 1: small squares are quick to find, and the first k searched to the end without
 // a square proves k - 1 optimal (and every larger k impossible: one proof, not one per k).
 // A time or node limit stops the climb with the best square so far, not proven.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -30,12 +31,16 @@ struct SquareOptions {
   /// count the reading too).
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   std::uint64_t node_limit = 0;  ///< nodes per k searched (0: none); a deterministic limit
+  const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C: stop soon after it becomes true
 };
 
 struct SquareResult {
   int k = 0;            ///< side of the best square found
   bool proven = false;  ///< k + 1 was shown impossible (or k = floor(sqrt(n)))
   int bound = 0;        ///< floor(sqrt(n))
+  /// Why the climb stopped before a proof (time_limit, node_limit, cancelled); exhausted when
+  /// proven.
+  solve::StopReason stop = solve::StopReason::exhausted;
   /// placements[i] for input tile i, or nullopt when it is not in the square.
   std::vector<std::optional<Placement>> placements;
   solve::Stats stats;   ///< all searches together

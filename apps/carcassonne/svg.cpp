@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-#include "output_file.hpp"
+#include "common/output.hpp"
 
 namespace carcassonne {
 
@@ -93,7 +93,7 @@ std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout,
 
 void write_svg_file(const std::string& path, const std::vector<Tile>& tiles, const Layout& layout,
                     const std::vector<int>& numbers) {
-  write_text_file(path, svg_picture(tiles, layout, numbers));
+  cli::write_file(path, svg_picture(tiles, layout, numbers));
 }
 
 }  // namespace carcassonne

@@ -12,8 +12,8 @@ namespace carcassonne {
 /// The SVG document of a layout of tiles; tile i is labelled numbers[i] (default: i + 1).
 std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout,
                         const std::vector<int>& numbers = {});
-/// Writes svg_picture to a file. Throws solve::InputError when it cannot be written
-/// (write_text_file in output_file.hpp).
+/// Writes svg_picture to a file. Throws cli::WriteError when it cannot be written (check the
+/// path first with cli::check_writable, before a long search).
 void write_svg_file(const std::string& path, const std::vector<Tile>& tiles, const Layout& layout,
                     const std::vector<int>& numbers = {});
 

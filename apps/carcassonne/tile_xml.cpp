@@ -4,8 +4,6 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "solve/error.hpp"
@@ -66,20 +64,8 @@ std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& nam
 }
 
 std::vector<Tile> read_tiles_xml_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw solve::InputError(fmt::format("{}: is a directory", path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw solve::InputError(fmt::format("{}: cannot open file", path));
-  // In chunks, stopping one chunk past the limit: /dev/zero or a huge file costs no more.
-  std::string text;
-  char chunk[1 << 16];
-  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
-    text.append(chunk, std::size_t(in.gcount()));
-    if (text.size() > max_xml_bytes)
-      throw solve::InputError(fmt::format("{}: file too large (more than {} MiB)", path, max_xml_bytes >> 20));
-  }
-  if (in.bad()) throw solve::InputError(fmt::format("{}: read error", path));
-  return read_tiles_xml(text, path);
+  const cli::TextFile file = cli::read_text_file(path, xml_limits);
+  return read_tiles_xml(file.text, file.name);
 }
 
 std::string write_tiles_xml(const std::vector<Tile>& tiles, const std::vector<const Placement*>& placed,

@@ -68,7 +68,8 @@ TEST_CASE("issue 7 item 6: search limits give a partial answer", "[carcassonne][
   std::ostringstream none;
   const SequenceResult first = write_sequence_answer(none, tiles, {true, 0, 0}, false, 11, search);
   CHECK(first.maps == 0);
-  CHECK(none.str() == "Partial: 0 Solution(s) found; stopped by the node limit before the search was complete.\n");
+  CHECK(none.str() ==
+        "Partial: 0 Solution(s) found; stopped by the node limit (--max-nodes) before the search was complete.\n");
   // Stopping after the first map on purpose is complete.
   search.max_nodes = 0;
   const SequenceResult one = write_sequence_answer(none, tiles, {true, 0, 0}, false, 11, search);

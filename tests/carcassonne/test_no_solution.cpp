@@ -44,7 +44,7 @@ TEST_CASE("issue 7 item 6: the slow no-solution inputs are proven without search
     for (bool rotations : {false, true}) {
       INFO(file << (rotations ? " with rotations" : ""));
       const auto tiles = read_puzzle_file(data + file);
-      const SequenceResult r = solve_sequence(tiles, {rotations, 0, 0}, true, [](const Layout&) {});
+      const SequenceResult r = solve_sequence(tiles, {rotations, 0, 0}, true, [](const Layout&) { return true; });
       CHECK(r.maps == 0);
       CHECK(r.complete());
       CHECK_FALSE(r.proof.empty());
@@ -112,11 +112,17 @@ TEST_CASE("random tile sets: proofs and search agree with the brute force", "[ca
       ++proven;
     }
     std::vector<Layout> ours;
-    solve_sequence(tiles, o, true, [&](const Layout& l) { ours.push_back(l); });
+    solve_sequence(tiles, o, true, [&](const Layout& l) {
+      ours.push_back(l);
+      return true;
+    });
     CHECK(keys(tiles, ours, rotations) == keys(tiles, reference, rotations));
     o.counting = false;  // the plain search agrees too
     std::vector<Layout> plain;
-    solve_sequence(tiles, o, true, [&](const Layout& l) { plain.push_back(l); });
+    solve_sequence(tiles, o, true, [&](const Layout& l) {
+      plain.push_back(l);
+      return true;
+    });
     CHECK(keys(tiles, plain, rotations) == keys(tiles, reference, rotations));
     (reference.empty() ? none : some) += 1;
   }

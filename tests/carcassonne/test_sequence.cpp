@@ -20,7 +20,10 @@ const std::string dir = SOLVE_PUZZLES_DIR "/carcassonne/";
 
 std::vector<Layout> maps_of(const std::vector<Tile>& tiles, const SequenceOptions& o) {
   std::vector<Layout> maps;
-  solve_sequence(tiles, o, true, [&](const Layout& l) { maps.push_back(l); });
+  solve_sequence(tiles, o, true, [&](const Layout& l) {
+    maps.push_back(l);
+    return true;
+  });
   return maps;
 }
 

@@ -122,7 +122,9 @@ class Reader {
       if (newline) break;
     }
     if (!any) {
-      --line_number_;  // messages about the end name the last line
+      // Messages about the end name the last line; an empty text (or one that was only a
+      // byte order mark, dropped before it got here) has line 1 all the same.
+      if (line_number_ > 1) --line_number_;
       return false;
     }
     if (line_number_ == 1 && line_.starts_with(byte_order_mark)) line_.erase(0, byte_order_mark.size());
