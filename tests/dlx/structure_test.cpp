@@ -33,13 +33,16 @@ struct Rig {
 };
 
 const testing::RandomSpec coloured{.max_primary = 12, .max_secondary = 3, .max_options = 40, .colours = 2, .planted = 4};
+// Multiplicities (Algorithm M, which tweaks lists as well): bounds lo:hi, and 0:1 items.
+const testing::RandomSpec multiple{.max_primary = 7, .max_secondary = 3, .max_options = 30, .colours = 2, .planted = 2, .max_hi = 3};
+const testing::RandomSpec optional{.max_primary = 9, .max_secondary = 2, .max_options = 30, .planted = 2, .zero_one = true};
 
 }  // namespace
 
 TEST_CASE("dancing links restores its lists after every search", "[dlx][structure]") {
   std::mt19937 rng(2024);
-  for (int colours : {0, 2}) {
-    testing::RandomSpec spec{.max_primary = 9, .max_secondary = 4, .max_options = 30, .colours = colours, .planted = 2};
+  const testing::RandomSpec plain{.max_primary = 9, .max_secondary = 4, .max_options = 30, .planted = 2};
+  for (const auto& spec : {plain, coloured, multiple, optional}) {
     for (int k = 0; k < 60; ++k) {
       const solve::ExactCover p = testing::random_problem(rng, spec);
       Fixture f;
@@ -68,12 +71,13 @@ TEST_CASE("dancing links restores its lists after every search", "[dlx][structur
 
 TEST_CASE("a search stopped by a limit leaves the lists as they were", "[dlx][structure]") {
   std::mt19937 rng(5);
-  for (int k = 0; k < 30; ++k) {
+  for (int k = 0; k < 60; ++k) {
     solve::CoverOptions o;
     o.limits.max_solutions = 1;
-    Rig r(testing::random_problem(rng, coloured), o);
+    const auto p = testing::random_problem(rng, k % 2 ? coloured : multiple);
+    Rig r(p, o);
     r.run();
-    REQUIRE(r.control.stopped());
+    REQUIRE(r.control.stopped() == (solve::count(p).stats.solutions > 0));
     REQUIRE(r.dlx.nodes() == r.start);
     REQUIRE(r.dlx.sanity_check().empty());
   }
@@ -81,14 +85,20 @@ TEST_CASE("a search stopped by a limit leaves the lists as they were", "[dlx][st
 
 TEST_CASE("a piece of work below a path restores the lists", "[dlx][structure]") {
   std::mt19937 rng(8);
-  for (int k = 0; k < 30; ++k) {
-    const solve::ExactCover p = testing::random_problem(rng, coloured);
-    // Paths of two choices that the search takes: the first two options of each solution.
+  for (int k = 0; k < 60; ++k) {
+    const solve::ExactCover p = testing::random_problem(rng, k % 2 ? coloured : multiple);
+    // Paths of two choices that the search takes (from the trace: with multiplicities a
+    // choice may be -1, the branch that gives an item no more options).
     std::set<std::vector<int>> paths;
-    solve::search(p, {}, [&](std::span<const int> chosen) {
-      if (chosen.size() >= 2) paths.insert({chosen[0], chosen[1]});
-      return true;
-    });
+    std::vector<int> at(2);
+    solve::CoverOptions traced;
+    traced.engine = solve::CoverEngine::dlx;  // as the rig's engine: M whenever there are bounds
+    traced.trace = [&](const solve::CoverTraceEvent& e) {
+      if (e.kind != solve::CoverTraceEvent::Kind::choose || e.depth > 2) return;
+      at[std::size_t(e.depth - 1)] = e.option;
+      if (e.depth == 2) paths.insert(at);
+    };
+    solve::count(p, traced);
     Rig r(p, {});
     for (const auto& path : paths) {
       solve::detail::Work w;

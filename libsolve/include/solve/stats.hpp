@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "solve/big_count.hpp"
+
 namespace solve {
 
 struct Stats {
@@ -42,10 +44,25 @@ enum class StopReason {
 /// "exhausted", "solution limit", ... for messages.
 const char* to_string(StopReason r);
 
+/// What the memo table of a memoised exact-cover count did (CoverOptions::memo).
+struct MemoStats {
+  std::uint64_t lookups = 0;    ///< subproblems looked up (every node with an item to branch on)
+  std::uint64_t hits = 0;       ///< lookups answered from the table
+  std::uint64_t stores = 0;     ///< subproblem counts written
+  std::uint64_t evictions = 0;  ///< stores that pushed out another entry (the table was full)
+  std::uint64_t capacity = 0;   ///< entries the table holds
+  std::uint64_t bytes = 0;      ///< its memory
+  double hit_rate() const { return lookups ? double(hits) / double(lookups) : 0; }
+};
+
 /// How a search ended.
 struct Result {
   StopReason stop = StopReason::exhausted;
   Stats stats;
+  /// The number of solutions, exact at any size (stats.solutions is it capped at 2^64 - 1:
+  /// a memoised exact-cover count goes far beyond).
+  BigCount count;
+  MemoStats memo;  ///< exact cover with CoverOptions::memo only; zero otherwise
   /// With threads > 1: the seconds each worker spent searching (the rest of stats.seconds
   /// it waited for work); empty with one thread.
   std::vector<double> busy_seconds;

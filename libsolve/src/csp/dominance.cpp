@@ -1,6 +1,7 @@
 // The shared state store and the per-engine admission test (see dominance.hpp).
 #include "csp/dominance.hpp"
 
+#include <algorithm>
 #include <mutex>
 #include <unordered_map>
 
@@ -22,24 +23,40 @@ constexpr std::size_t shard_count = 64;
 }  // namespace
 
 struct StateStore::Shard {
+  using Owners = std::unordered_map<std::vector<std::uint32_t>, std::uint64_t, KeyHash>;
   std::mutex mutex;
-  std::unordered_map<std::vector<std::uint32_t>, std::uint64_t, KeyHash> owner;
+  Owners recent;  // states recorded since the last change of generation
+  Owners older;   // the generation before (stays empty without a bound)
+  std::size_t recent_bytes = 0;
 };
 
-StateStore::StateStore() : shards_(std::make_unique<Shard[]>(shard_count)) {}
+StateStore::StateStore(std::size_t max_bytes)
+    : shards_(std::make_unique<Shard[]>(shard_count)),
+      shard_bytes_(max_bytes ? std::max<std::size_t>(1, max_bytes / 2 / shard_count) : 0) {}
 StateStore::~StateStore() = default;
 
 std::uint64_t StateStore::insert(const std::vector<std::uint32_t>& key, std::uint64_t node) {
   const std::size_t h = KeyHash{}(key);
   Shard& s = shards_[(h >> 7) % shard_count];
   std::lock_guard lock(s.mutex);
-  return s.owner.try_emplace(key, node).first->second;
+  if (const auto old = s.older.find(key); old != s.older.end()) return old->second;
+  const auto [at, fresh] = s.recent.try_emplace(key, node);
+  if (!fresh) return at->second;
+  if (shard_bytes_) {
+    // a rough cost of one entry: the key, its vector, the owner, the hash node and bucket
+    s.recent_bytes += key.size() * sizeof(std::uint32_t) + sizeof(key) + sizeof(node) + 4 * sizeof(void*);
+    if (s.recent_bytes > shard_bytes_) {
+      s.older = std::move(s.recent);
+      s.recent = {};
+      s.recent_bytes = 0;
+    }
+  }
+  return node;
 }
 
 std::shared_ptr<StateStores> make_state_stores(const Model& m) {
   auto stores = std::make_shared<StateStores>();
-  for (std::size_t i = 0, n = state_declarations(m).size(); i < n; ++i)
-    stores->push_back(std::make_unique<StateStore>());
+  for (const StateDeclaration* d : state_declarations(m)) stores->push_back(std::make_unique<StateStore>(d->max_bytes));
   return stores;
 }
 

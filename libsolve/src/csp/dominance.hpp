@@ -13,6 +13,16 @@
 // node they stand on is theirs, not a dominating one. The states owned along the current
 // branch are kept on a stack: a descendant whose prefix has not grown is in the same state as
 // its ancestor (never dominated), and backtracking drops the entries of the levels it leaves.
+//
+// Bounded memory (StateDeclaration::max_bytes > 0): each shard of the store keeps two
+// generations; when the newer one holds its share of half the budget it becomes the older
+// one and the previous older one is forgotten. A forgotten state is recorded again by the
+// next node to meet it, which then owns it: its subtree is searched once more (sound, a
+// class may be reported twice). A node dominated by a state relies on the state's owner at
+// that moment, which explores its subtree whatever happens to the store later; dominance
+// still cannot go round in a circle, since a dominated node's state is longer than the
+// state of every node it depends on further up.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -27,6 +37,7 @@ namespace solve::detail {
 struct StateDeclaration {
   std::vector<Var> xs;
   StateKey key;
+  std::size_t max_bytes = 0;  ///< memory for its states (0: keep every state)
 };
 
 /// The declarations of m in posting order (defined next to skip_equivalent_states).
@@ -35,7 +46,8 @@ std::vector<const StateDeclaration*> state_declarations(const Model& m);
 /// The states recorded by one search, safe to share between its workers.
 class StateStore {
  public:
-  StateStore();
+  /// max_bytes: about the memory of the states kept (0: keep every state).
+  explicit StateStore(std::size_t max_bytes = 0);
   ~StateStore();
   StateStore(const StateStore&) = delete;
   StateStore& operator=(const StateStore&) = delete;
@@ -45,6 +57,7 @@ class StateStore {
  private:
   struct Shard;
   std::unique_ptr<Shard[]> shards_;
+  std::size_t shard_bytes_;  // each shard's budget for its newer generation (0: unbounded)
 };
 
 /// The stores of one search: one per declaration of the model, shared by its engines.

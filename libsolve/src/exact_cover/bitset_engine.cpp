@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "exact_cover/memo_counter.hpp"
+#include "exact_cover/shape.hpp"
 #include "solve/error.hpp"
 
 namespace solve::detail::cover {
@@ -27,8 +29,8 @@ class BitsetEngine final : public Engine {
   using Mask = std::array<std::uint64_t, W>;
 
   BitsetEngine(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution,
-               Control& control)
-      : Engine(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice)) {
+               Control& control, MemoCounter* memo)
+      : Engine(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice)), memo_(memo) {
     tracing_ = bool(opt.trace);
     pruning_ = bool(opt.prune);
     first_ = opt.item_choice == ItemChoice::first;
@@ -39,6 +41,7 @@ class BitsetEngine final : public Engine {
   }
 
   std::unique_ptr<SearchEngine> clone() const override {
+    if (memo_) throw std::logic_error("bitset engine: a memoising engine is not cloned (it runs alone)");
     auto e = std::make_unique<BitsetEngine>(*this);
     e->stats_ = {};
     return e;
@@ -51,7 +54,8 @@ class BitsetEngine final : public Engine {
     // dead branches and keeps its state in registers.
     const bool hooks = tracing_ || pruning_;
     const std::int32_t* tail = w.tail.empty() ? nullptr : w.tail.data();
-    if (first_) hooks ? search<true, true>(tail) : search<true, false>(tail);
+    if (memo_) first_ ? search<true, true, true>(tail) : search<false, true, true>(tail);
+    else if (first_) hooks ? search<true, true>(tail) : search<true, false>(tail);
     else hooks ? search<false, true>(tail) : search<false, false>(tail);
     for (std::size_t k = w.path.size(); k-- > 0;) pop();
   }
@@ -61,7 +65,9 @@ class BitsetEngine final : public Engine {
   // Each copy is a function of its own (noinline): inlined together into run(), the four
   // shared one register allocation and spilled the list pointer (3-6% more instructions).
   // tail: {from, to} to resume the first level at list positions [from, to) (a donation).
-  template <bool First, bool Hooks>
+  // With Memo the tree is walked the same way, but a node whose mask of covered items is in
+  // the memo takes its count from there, and solutions only add up (memo_counter.hpp).
+  template <bool First, bool Hooks, bool Memo = false>
   [[gnu::noinline]] void search(const std::int32_t* tail) {
     const Tables& t = *tables_;
     const Entry* const list = t.list.data();
@@ -82,9 +88,17 @@ class BitsetEngine final : public Engine {
   forward: {  // every primary item covered? else choose an item
     int i = first_open(used);
     if (i < 0) {
+      if (Memo) {
+        memo_->solution(std::size_t(l));
+        goto backup;
+      }
       if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::solution, l, -1, -1});
       if (!solution(l)) goto stop;
       goto backup;
+    }
+    if (Memo) {
+      std::copy(used.begin(), used.end(), memo_->key(std::size_t(l)));
+      if (memo_->lookup(std::size_t(l), stats_.nodes + nodes)) goto backup;
     }
     if (!First) i = fewest_options(used, updates);
     lv[l].item = i;
@@ -93,7 +107,10 @@ class BitsetEngine final : public Engine {
   }
   advance:  // try the options of level l's list from position p on
     for (;; ++updates) {
-      if (p >= lv[l].end) goto backup;
+      if (p >= lv[l].end) {
+        if (Memo) memo_->leave(std::size_t(l), stats_.nodes + nodes, false);
+        goto backup;
+      }
       const Entry& e = list[p];
       if (disjoint(e.mask, used)) break;
       p = e.key >= 0 && has(used, e.key) ? e.run_end : p + 1;
@@ -132,6 +149,8 @@ class BitsetEngine final : public Engine {
     goto advance;
 
   stop:  // a limit or the callback: unwind to the starting position
+    if (Memo)  // the counts of the unfinished nodes pass up, partial
+      for (int k = l; k >= base_; --k) memo_->leave(std::size_t(k), 0, true);
     while (l > base_) remove(used, list[lv[--l].pos].mask);
   done:
     stats_.nodes += nodes;
@@ -154,6 +173,7 @@ class BitsetEngine final : public Engine {
   }
 
   bool donate(Work& w) override {
+    if (memo_) return false;  // one worker counts it all (the memo is not shared)
     // Levels base_ .. level_ are open (level_: the option being taken now); the untried
     // options of a level are the entries after its pos that fit the items covered above it.
     // Give the second half of them.
@@ -237,14 +257,14 @@ class BitsetEngine final : public Engine {
     Tables(const ExactCover& problem, ItemChoice choice) {
       const int n = problem.num_items();
       for (int i = 0; i < n; ++i)
-        if (problem.is_primary(i)) set(primary, i);
+        if (covered_once(problem, i)) set(primary, i);  // 0:1 items are secondary (shape.hpp)
       masks.assign(std::size_t(problem.num_options()), Mask{});
       std::vector<std::vector<std::int32_t>> lists(static_cast<std::size_t>(n));
       for (int o = 0; o < problem.num_options(); ++o) {
         int lowest = n;
         for (const ItemColour& ic : problem.option(o)) {
           set(masks[std::size_t(o)], ic.item);
-          if (!problem.is_primary(ic.item)) continue;
+          if (!covered_once(problem, ic.item)) continue;
           if (choice == ItemChoice::first) lowest = std::min(lowest, ic.item);
           else lists[std::size_t(ic.item)].push_back(o);
         }
@@ -387,6 +407,7 @@ class BitsetEngine final : public Engine {
   }
 
   std::shared_ptr<const Tables> tables_;
+  MemoCounter* memo_ = nullptr;  // memoised counting (never cloned: it runs on one thread)
   bool first_ = false, tracing_ = false, pruning_ = false;
   Mask used_{};  // the items covered
 
@@ -407,13 +428,15 @@ class BitsetEngine final : public Engine {
 }  // namespace
 
 std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, const CoverOptions& options,
-                                           const CoverCallback& on_solution, Control& control) {
+                                           const CoverCallback& on_solution, Control& control, MemoCounter* memo) {
   if (problem.has_colours()) throw ModelError("the bitset engine does not take colours");
+  if (needs_multiplicities(problem))
+    throw ModelError("the bitset engine does not take multiplicities (item bounds other than 1:1 and 0:1)");
   const int n = problem.num_items();
-  if (n <= 64) return std::make_unique<BitsetEngine<1>>(problem, options, on_solution, control);
-  if (n <= 128) return std::make_unique<BitsetEngine<2>>(problem, options, on_solution, control);
-  if (n <= 192) return std::make_unique<BitsetEngine<3>>(problem, options, on_solution, control);
-  if (n <= bitset_max_items) return std::make_unique<BitsetEngine<4>>(problem, options, on_solution, control);
+  if (n <= 64) return std::make_unique<BitsetEngine<1>>(problem, options, on_solution, control, memo);
+  if (n <= 128) return std::make_unique<BitsetEngine<2>>(problem, options, on_solution, control, memo);
+  if (n <= 192) return std::make_unique<BitsetEngine<3>>(problem, options, on_solution, control, memo);
+  if (n <= bitset_max_items) return std::make_unique<BitsetEngine<4>>(problem, options, on_solution, control, memo);
   throw ModelError("the bitset engine takes at most " + std::to_string(bitset_max_items) +
                    " items, this problem has " + std::to_string(n));
 }

@@ -1,11 +1,14 @@
 // Public entry points of the exact-cover search: engine choice, then the shared driver
 // (search/driver.hpp) runs it on one thread or a pool. The search loops themselves are in
-// dlx.cpp (dancing links) and bitset_engine.cpp.
+// dlx.cpp (dancing links; dlx_multi.cpp for Algorithm M) and bitset_engine.cpp; memoised
+// counting is memo_search.cpp (the same engines, the same driver, one thread).
 #include <algorithm>
 #include <memory>
 
 #include "exact_cover/bitset_engine.hpp"
 #include "exact_cover/dlx.hpp"
+#include "exact_cover/memo_search.hpp"
+#include "exact_cover/shape.hpp"
 #include "search/driver.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover.hpp"
@@ -15,20 +18,15 @@ namespace {
 
 std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, const CoverOptions& o,
                                                    const CoverCallback& on_solution, detail::Control& control) {
-  // The bitset engine wins with the first-item rule (3-7x on pentominoes), and with MRV when
-  // every item is primary (1.7x on the 6x10 pentominoes). With MRV and secondary items it
-  // varies (dancing links 2.3x faster on 13 queens, 3x slower on the 5x8 pentominoes with
-  // 0:1 pieces): dancing links, whose cost per node does not grow with the item count.
-  const bool fits = !problem.has_colours() && problem.num_items() <= detail::cover::bitset_max_items;
-  const bool wins = o.item_choice == ItemChoice::first || problem.num_primary() == problem.num_items();
-  if (o.engine == CoverEngine::bitset || (o.engine == CoverEngine::automatic && fits && wins))
-    return detail::cover::make_bitset_engine(problem, o, on_solution, control);
-  return std::make_unique<detail::cover::Dlx>(problem, o, on_solution, control);
+  using namespace detail::cover;
+  if (pick_engine(problem, o) == CoverEngine::bitset) return make_bitset_engine(problem, o, on_solution, control);
+  return std::make_unique<Dlx>(problem, o, on_solution, control, multi_engine(problem, o));
 }
 
 }  // namespace
 
 Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
+  if (options.memo) return detail::cover::memo_count(problem, options, on_solution);
   detail::Control control(options.limits, bool(on_solution), options.progress, options.progress_seconds);
   auto engine = make_engine(problem, options, on_solution, control);
   // The trace hook reports one path through the tree: it needs one thread.
@@ -52,17 +50,22 @@ Result count(const ExactCover& problem, const CoverOptions& options) { return se
 
 bool is_solution(const ExactCover& problem, std::span<const int> options) {
   std::vector<int> times(std::size_t(problem.num_items())), colour(std::size_t(problem.num_items()));
+  std::vector<bool> used(std::size_t(problem.num_options()));
   for (int o : options) {
-    if (o < 0 || o >= problem.num_options()) return false;
+    if (o < 0 || o >= problem.num_options() || used[std::size_t(o)]) return false;
+    used[std::size_t(o)] = true;
     for (const ItemColour& ic : problem.option(o)) {
       const auto i = std::size_t(ic.item);
-      if (times[i] > 0 && (ic.colour == 0 || colour[i] != ic.colour)) return false;
+      // A primary item may be covered up to its bound; a secondary one again only in its colour.
+      if (times[i] > 0 && !problem.is_primary(ic.item) && (ic.colour == 0 || colour[i] != ic.colour)) return false;
       ++times[i];
       colour[i] = ic.colour;
     }
   }
-  for (int i = 0; i < problem.num_items(); ++i)
-    if (problem.is_primary(i) && times[std::size_t(i)] != 1) return false;
+  for (int i = 0; i < problem.num_items(); ++i) {
+    const ItemBounds b = problem.bounds(i);
+    if (problem.is_primary(i) && (times[std::size_t(i)] < b.lo || times[std::size_t(i)] > b.hi)) return false;
+  }
   return true;
 }
 

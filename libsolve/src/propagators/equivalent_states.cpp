@@ -36,10 +36,10 @@ std::vector<const StateDeclaration*> state_declarations(const Model& m) {
 
 namespace solve {
 
-void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key) {
+void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key, std::size_t max_bytes) {
   for (Var x : xs) m.check(x);
   m.post(std::make_unique<detail::EquivalentStates>(std::make_shared<const detail::StateDeclaration>(
-      detail::StateDeclaration{std::vector<Var>(xs.begin(), xs.end()), std::move(key)})));
+      detail::StateDeclaration{std::vector<Var>(xs.begin(), xs.end()), std::move(key), max_bytes})));
 }
 
 }  // namespace solve

@@ -172,6 +172,7 @@ Result run_search(SearchEngine& root, Control& control, int threads) {
     r = pool.run();
   }
   r.stats.solutions += control.delivered();
+  r.count = r.stats.solutions;
   r.stats.seconds = control.seconds();
   r.stop = control.stopped() ? control.reason() : StopReason::exhausted;
   return r;

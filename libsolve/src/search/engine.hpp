@@ -27,9 +27,11 @@
 // Plugging in:
 // - another exact-cover engine (a sparse-set engine, a memoised counter): derive from
 //   cover::Engine (exact_cover/engine.hpp), implement these four, and let make_engine()
-//   (exact_cover/search.cpp) choose it. An engine that counts without enumerating (a memoised
-//   counter) adds its count to stats().solutions when tally_alone() holds and otherwise
-//   refuses at construction; its donate() may simply return false (one worker does it all).
+//   (exact_cover/search.cpp) choose it. An engine that counts without enumerating (the
+//   memoised count: dlx_memo.cpp, and the bitset engine with a MemoCounter) runs only when
+//   tally_alone() holds (memo_search.cpp refuses the rest), on one thread: it is never cloned,
+//   its donate() is never called, and its exact count (a BigCount, beyond 2^64) is read from
+//   it after run_search() returns.
 // - a branch-and-bound optimiser: the CSP engine with a bound shared by its clones (like the
 //   dominance store, csp/dominance.hpp): each solution is delivered through
 //   Control::solution(), whose lock is where the bound is tightened, and every node reads the
