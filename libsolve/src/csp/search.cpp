@@ -71,6 +71,7 @@ Result Search::result() const {
   r.stop = impl_->control.stopped() ? impl_->control.reason() : StopReason::exhausted;
   r.stats = impl_->dfs.synced_stats();
   r.stats.solutions = impl_->found;
+  r.count = r.stats.solutions;
   r.stats.seconds = impl_->seconds;
   return r;
 }
