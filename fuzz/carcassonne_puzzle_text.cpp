@@ -87,7 +87,7 @@ struct Found {
 
 Found maps_found(const std::vector<Tile>& tiles, const SequenceOptions& o, std::uint64_t max_nodes) {
   solve::SearchOptions search = default_search();
-  search.max_nodes = max_nodes;
+  search.limits.max_nodes = max_nodes;
   Found f;
   f.result = solve_sequence(
       tiles, o, true,

@@ -58,7 +58,7 @@ std::optional<std::uint64_t> count(const futoshiki::Puzzle& p, const futoshiki::
   solve::SearchOptions o;
   o.propagation = level;
   o.threads = threads;
-  o.max_nodes = 3000;
+  o.limits.max_nodes = 3000;
   const solve::Result r = solve::search(fm.model, o, [&](const solve::Solution& s) {
     if (!futoshiki::is_solution(p, fm.grid(s))) fail("a reported solution does not fill the puzzle");
     return true;

@@ -29,7 +29,7 @@ namespace {
 long long count(const fzn::Program& p, solve::Propagation level) {
   solve::SearchOptions o;
   o.propagation = level;
-  o.max_nodes = 5000;
+  o.limits.max_nodes = 5000;
   const solve::Result r = solve::count(p.model, o);
   return r.complete() ? static_cast<long long>(r.stats.solutions) : -1;
 }

@@ -31,8 +31,8 @@ namespace {
 /// The count of one setting, or nullopt when the node limit cut it or the bitset engine does
 /// not take the problem (colours, multiplicities); checks every solution.
 std::optional<std::uint64_t> finished_count(const solve::ExactCover& p, solve::CoverOptions o) {
-  o.max_nodes = 20000;
-  solve::CoverResult r;
+  o.limits.max_nodes = 20000;
+  solve::Result r;
   try {
     if (o.memo) {
       r = solve::count(p, o);  // a count only: no solutions to check

@@ -77,10 +77,10 @@ int run_sequence(std::vector<std::string> args) {
   const auto tiles = read_puzzle_file(puzzle);
   if (!svg.empty()) cli::check_writable(svg);  // before the search, not after it
   solve::SearchOptions search = default_search();
-  search.max_seconds = timeout;
-  search.max_nodes = max_nodes;
+  search.limits.max_seconds = timeout;
+  search.limits.max_nodes = max_nodes;
   const cli::InterruptGuard ctrl_c;
-  search.cancel = &cli::cancel_flag();
+  search.limits.cancel = &cli::cancel_flag();
 
   // Each map is printed as soon as it is found (-all_solutions may find very many); a failed
   // write stops the search.

@@ -66,8 +66,8 @@ SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions&
   res.proven = res.bound == 0;
   for (int k = 1; k <= res.bound; ++k) {
     solve::SearchOptions so;
-    so.max_nodes = o.node_limit;
-    so.cancel = o.cancel;
+    so.limits.max_nodes = o.node_limit;
+    so.limits.cancel = o.cancel;
     if (o.timeout > 0) {
       const double left =
           o.timeout - std::chrono::duration<double>(std::chrono::steady_clock::now() - o.started).count();
@@ -75,7 +75,7 @@ SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions&
         res.stop = solve::StopReason::time_limit;
         break;
       }
-      so.max_seconds = left;
+      so.limits.max_seconds = left;
     }
     const SquareModel sm = build_square_model(tiles, k, o.rotations);
     solve::Result r;

@@ -24,9 +24,9 @@ void ProgressLine::clear() {
   shown_ = false;
 }
 
-std::function<void(const solve::CoverProgress&)> ProgressLine::cover_hook() {
+solve::ProgressHook ProgressLine::hook() {
   if (!enabled_) return {};
-  return [this](const solve::CoverProgress& p) {
+  return [this](const solve::Progress& p) {
     if (p.seconds < 1) return;
     show(fmt::format("{:5.1f}% done, {} solutions, {} nodes, {:.0f} s", 100 * p.done, p.solutions,
                      p.nodes, p.seconds));

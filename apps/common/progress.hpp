@@ -4,7 +4,7 @@
 #include <functional>
 #include <string>
 
-#include <solve/exact_cover.hpp>
+#include <solve/limits.hpp>
 
 namespace cli {
 
@@ -21,9 +21,10 @@ class ProgressLine {
   void show(const std::string& text);
   /// Erases the line (before the answer or a message is printed).
   void clear();
-  /// A CoverOptions::progress hook: "12.3% done, 4 solutions, 5678 nodes, 2 s" from the first
-  /// second on; empty when the line is disabled (the search then skips its estimates).
-  std::function<void(const solve::CoverProgress&)> cover_hook();
+  /// A progress hook for any search (CoverOptions::progress, SearchOptions::progress): "12.3%
+  /// done, 4 solutions, 5678 nodes, 2 s" from the first second on; empty when the line is
+  /// disabled (the search then skips its estimates).
+  solve::ProgressHook hook();
 
  private:
   bool enabled_;

@@ -89,17 +89,17 @@ int search_and_print(const Settings& s, const futoshiki::FutoshikiModel& fm, std
   if (!s.val_order.empty()) opts.val_order = val_order_names.at(s.val_order);
   if (!s.branching.empty()) opts.branching = branching_names.at(s.branching);
   opts.seed = s.search.seed;
-  opts.max_seconds = s.search.max_seconds;
-  opts.max_nodes = s.search.max_nodes;
+  opts.limits.max_seconds = s.search.limits.max_seconds;
+  opts.limits.max_nodes = s.search.limits.max_nodes;
   opts.threads = s.search.threads;
-  if (s.mode == Mode::first) opts.max_solutions = 1;
-  if (s.mode == Mode::unique) opts.max_solutions = 2;
+  if (s.mode == Mode::first) opts.limits.max_solutions = 1;
+  if (s.mode == Mode::unique) opts.limits.max_solutions = 2;
   if (s.trace)
     opts.trace = [&](const solve::TraceEvent& e) {
       std::cerr << futoshiki::format_trace(fm.model, e);
     };
   const InterruptGuard ctrl_c;
-  opts.cancel = &cancel_flag();
+  opts.limits.cancel = &cancel_flag();
 
   std::optional<std::vector<int>> first;
   std::uint64_t found = 0;
@@ -207,8 +207,8 @@ int main(int argc, char** argv) {
         ->type_name("N")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    cli::add_timeout(app, s.search.max_seconds);
-    cli::add_max_nodes(app, s.search.max_nodes);
+    cli::add_timeout(app, s.search.limits.max_seconds);
+    cli::add_max_nodes(app, s.search.limits.max_nodes);
     if (const auto status = cli::parse(app, argc, argv)) return *status;
     if (want_all) s.mode = Mode::all;
     if (want_count) s.mode = Mode::count;

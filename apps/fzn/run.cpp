@@ -42,10 +42,10 @@ solve::SearchOptions search_options(const Program& p, const RunOptions& o) {
   s.val_order = p.search.val_order;
   s.seed = o.seed;
   s.threads = o.threads;
-  s.cancel = o.cancel;
+  s.limits.cancel = o.cancel;
   if (o.time_limit > 0) {
     // what is left of the limit after reading and translating (at least a moment)
-    s.max_seconds = std::max(o.time_limit - seconds_since(o.started), 1e-3);
+    s.limits.max_seconds = std::max(o.time_limit - seconds_since(o.started), 1e-3);
   }
   return s;
 }

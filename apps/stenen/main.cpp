@@ -126,7 +126,7 @@ int run(const std::string& command, const Args& a) {
   Board board = make_board(puzzle, a, limits);
   if (!a.svg.empty()) cli::check_writable(a.svg);  // before the search, not after it
   cli::ProgressLine progress;
-  RunOptions o{method(a), counting(a), a.threads, progress.cover_hook()};
+  RunOptions o{method(a), counting(a), a.threads, progress.hook()};
   o.max_seconds = a.timeout;
   o.max_nodes = a.max_nodes;
   o.cancel = &cli::cancel_flag();

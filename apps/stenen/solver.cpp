@@ -24,16 +24,16 @@ solve::CoverOptions cover_options(const Model& model, const RunOptions& o) {
   const std::uint64_t cells = std::max<std::uint64_t>(model.placement_cells(), 1);
   c.threads = int(std::clamp<std::uint64_t>(max_worker_cells / cells, 1, std::uint64_t(std::max(o.threads, 1))));
   c.progress = o.progress;
-  c.max_seconds = o.max_seconds;
-  c.max_nodes = o.max_nodes;
-  c.cancel = o.cancel;
+  c.limits.max_seconds = o.max_seconds;
+  c.limits.max_nodes = o.max_nodes;
+  c.limits.cancel = o.cancel;
   return c;
 }
 
 /// Options chosen, less the placements refused only for putting interchangeable stones out of
-/// order. Never below 0: a split parallel search may call the prune hook on placements it does
-/// not count as nodes (issue 7 item 4; the library's to fix, this only keeps it from wrapping).
-std::uint64_t positions_examined(const solve::CoverResult& r, const Model& model) {
+/// order. The library calls the prune hook exactly once per node it counts, whatever the number
+/// of threads (issue 7 item 4), so this never goes below 0; the guard keeps it so.
+std::uint64_t positions_examined(const solve::Result& r, const Model& model) {
   const std::uint64_t refused = model.order_rejections();
   return r.stats.nodes > refused ? r.stats.nodes - refused : 0;
 }
@@ -69,7 +69,7 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   const Model model(position, model_options(position, o, true));
   CountResult out;
-  solve::CoverResult r;
+  solve::Result r;
   SymmetryTally tally(model);
   if (model.pieces().empty()) {
     tally.add({});  // the position is already complete
@@ -116,7 +116,7 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     on_board(grid);
     return true;
   };
-  solve::CoverResult r;
+  solve::Result r;
   if (model.pieces().empty())
     take({});
   else
@@ -132,7 +132,7 @@ SolveResult find_solution(const Board& position, const RunOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   const Model model(position, model_options(position, o, false));
   SolveResult out;
-  solve::CoverResult r;
+  solve::Result r;
   std::optional<std::vector<int>> chosen;
   if (model.pieces().empty())
     chosen.emplace();

@@ -20,12 +20,12 @@ struct RunOptions {
   /// max_worker_cells placement cells in all).
   int threads = 1;
   /// Shown while a long search runs (see solve::CoverOptions::progress); may be empty.
-  std::function<void(const solve::CoverProgress&)> progress;
+  std::function<void(const solve::Progress&)> progress;
   /// --max-nodes: stop after this many options chosen, libsolve's nodes (0: no limit); the
   /// result is then not complete.
   std::uint64_t max_nodes = 0;
   double max_seconds = 0;  ///< --timeout (0: no limit)
-  const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C (see solve::CoverOptions::cancel)
+  const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C (see solve::Limits::cancel)
 };
 
 struct CountResult {

@@ -42,11 +42,11 @@ int main(int argc, char** argv) {
     app.add_option("--choice", choice, "Item to branch on: mrv (fewest options left) or first (lowest open item)")
         ->check(CLI::IsMember({"mrv", "first"}))
         ->capture_default_str();
-    app.add_option("--max-solutions", s.search.max_solutions, "Stop after N solutions (--all, --count); an answer, exit 0")
+    app.add_option("--max-solutions", s.search.limits.max_solutions, "Stop after N solutions (--all, --count); an answer, exit 0")
         ->type_name("N")
         ->check(cli::whole_number(1));
-    cli::add_max_nodes(app, s.search.max_nodes);
-    cli::add_timeout(app, s.search.max_seconds);
+    cli::add_max_nodes(app, s.search.limits.max_nodes);
+    cli::add_timeout(app, s.search.limits.max_seconds);
     if (const auto status = cli::parse(app, argc, argv)) return *status;
 
     const std::map<std::string, solve::CoverEngine> engines{

@@ -37,7 +37,7 @@ solve::ExactCover read_input(const std::string& input) {
 }
 
 // The shared statistics, with the exact count (it may exceed 64 bits) and the memo's figures.
-std::string format_stats(const solve::CoverResult& r) {
+std::string format_stats(const solve::Result& r) {
   std::string out = cli::format_stats(r.stats, r.stop, cli::Engine::exact_cover, r.count.to_string());
   if (const solve::MemoStats& m = r.memo; m.lookups > 0)
     out += fmt::format("memo hits: {} of {} lookups ({:.1f}%)\nmemo stores: {} ({} evictions, {:.1f} MiB)\n", m.hits,
@@ -64,13 +64,13 @@ std::string format_trace(const solve::ExactCover& p, const solve::CoverTraceEven
 int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   const solve::ExactCover problem = read_input(s.input);
   solve::CoverOptions opts = s.search;
-  if (s.mode == Mode::first) opts.max_solutions = 1;
+  if (s.mode == Mode::first) opts.limits.max_solutions = 1;
   if (s.trace) opts.trace = [&](const solve::CoverTraceEvent& e) { err << format_trace(problem, e); };
   cli::ProgressLine progress(s.progress);
-  opts.progress = progress.cover_hook();
+  opts.progress = progress.hook();
   opts.progress_seconds = 1;
   const cli::InterruptGuard ctrl_c;
-  opts.cancel = &cli::cancel_flag();
+  opts.limits.cancel = &cli::cancel_flag();
 
   // The first solution's text; `any` says whether there was one (the empty set of options is a
   // solution when every primary item has lower bound 0, and its text is empty).
@@ -87,8 +87,10 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
     any = true;
     return true;
   };
-  // A memoised count sees no solution one by one.
-  const solve::CoverResult result = opts.memo ? solve::count(problem, opts) : solve::search(problem, opts, on_solution);
+  // A count takes no callback: the workers then tally alone, without a lock per solution (and
+  // a memoised count sees no solution one by one).
+  const solve::Result result = s.mode == Mode::count || opts.memo ? solve::count(problem, opts)
+                                                                   : solve::search(problem, opts, on_solution);
   progress.clear();
   if (s.stats) err << format_stats(result);
 

@@ -26,7 +26,7 @@ int main() {
   // Count every tiling, on two threads (the count is the same for any number).
   solve::CoverOptions options;
   options.threads = 2;
-  const solve::CoverResult all = solve::count(board, options);
+  const solve::Result all = solve::count(board, options);
   std::printf("tilings: %llu\n", static_cast<unsigned long long>(all.stats.solutions));
 
   // Print the first tiling: each domino as the names of its two cells.

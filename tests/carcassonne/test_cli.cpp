@@ -155,7 +155,7 @@ TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[carcasson
   CHECK(xml.status == 2);
   CHECK(xml.err.find("<stdin>") == 0);
   CHECK(xml.fed < xml_limits.max_bytes + 4'000'000);
-  CHECK(xml.max_rss_kb < test::memory_bound_kb(xml_limits.max_bytes));
+  CHECK(xml.max_rss_kb < test::memory_bound_kb(xml, xml_limits.max_bytes));
 }
 
 TEST_CASE("issue 7 item 13: failed writes are errors; output paths are checked before the search",

@@ -53,7 +53,7 @@ TEST_CASE("issue 7 item 5: tile sizes are bounded", "[carcassonne][limits]") {
 TEST_CASE("issue 7 item 6: search limits give a partial answer", "[carcassonne][limits]") {
   const auto tiles = read_puzzle_file(dir + "puzzle9.txt");
   solve::SearchOptions search = default_search();
-  search.max_nodes = 2000;  // the whole search takes 22.5 k nodes
+  search.limits.max_nodes = 2000;  // the whole search takes 22.5 k nodes
   std::ostringstream out;
   const SequenceResult r = write_sequence_answer(out, tiles, {true, 0, 0}, true, 11, search);
   CHECK_FALSE(r.complete());
@@ -64,14 +64,14 @@ TEST_CASE("issue 7 item 6: search limits give a partial answer", "[carcassonne][
   CHECK(text.ends_with(format_partial(r.maps, solve::StopReason::node_limit)));
   CHECK(text.find("Found") == std::string::npos);
   // No map yet: a partial line, not "No Solutions."
-  search.max_nodes = 3;
+  search.limits.max_nodes = 3;
   std::ostringstream none;
   const SequenceResult first = write_sequence_answer(none, tiles, {true, 0, 0}, false, 11, search);
   CHECK(first.maps == 0);
   CHECK(none.str() ==
         "Partial: 0 Solution(s) found; stopped by the node limit (--max-nodes) before the search was complete.\n");
   // Stopping after the first map on purpose is complete.
-  search.max_nodes = 0;
+  search.limits.max_nodes = 0;
   const SequenceResult one = write_sequence_answer(none, tiles, {true, 0, 0}, false, 11, search);
   CHECK(one.maps == 1);
   CHECK(one.complete());

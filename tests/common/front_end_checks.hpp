@@ -27,7 +27,7 @@ void check_long_line(const FrontEnd& program, std::uint64_t max_line);
 
 /// A bound on peak memory (KiB) for a program that must stay small, with room for `holding`
 /// bytes of input; larger under AddressSanitizer (its shadow memory and quarantine).
-long memory_bound_kb(std::uint64_t holding = 0);
+long memory_bound_kb(const ProgramRun& run, std::uint64_t holding = 0);
 
 /// stdout on /dev/full: exit 2 and "standard output: write failed" on stderr.
 void check_full_stdout(const std::string& exe, const std::vector<std::string>& args);

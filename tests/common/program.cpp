@@ -43,6 +43,14 @@ std::string slurp(const std::string& path) {
 
 namespace {
 
+/// Resident memory of this process now (/proc/self/statm: pages), in KiB; 0 when unknown.
+long resident_kb() {
+  std::ifstream statm("/proc/self/statm");
+  long size = 0, resident = 0;
+  if (!(statm >> size >> resident)) return 0;
+  return resident * (::sysconf(_SC_PAGESIZE) / 1024);
+}
+
 // In the child between fork and exec: only async-signal-safe calls.
 [[noreturn]] void exec_child(const std::string& exe, const std::vector<std::string>& args, int in_fd,
                              const char* out_path, const char* err_path) {
@@ -81,12 +89,13 @@ ProgramRun run_program(const std::string& exe, const std::vector<std::string>& a
   } else {
     in_fd = ::open(o.stdin_path.c_str(), O_RDONLY);
   }
+  ProgramRun r;
+  r.parent_rss_kb = resident_kb();
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) exec_child(exe, args, in_fd, out_path.c_str(), err_path.c_str());
   ::close(in_fd);
 
-  ProgramRun r;
   if (o.feed_bytes > 0) ::fcntl(feed[1], F_SETFL, O_NONBLOCK);
   const std::string chunk(64 * 1024, o.feed_char);
   const auto start = std::chrono::steady_clock::now();

@@ -25,6 +25,10 @@ struct ProgramRun {
   bool timed_out = false;
   std::string out, err;
   long max_rss_kb = 0;       ///< peak resident memory of the program
+  /// Resident memory of this test process when it forked the program. The kernel counts it in
+  /// the program's peak (a forked child maps the parent's pages, and exec keeps that peak):
+  /// small in a plain build, hundreds of MiB under AddressSanitizer after heavy tests.
+  long parent_rss_kb = 0;
   std::uint64_t fed = 0;     ///< bytes of the feed it took before it stopped reading
 };
 

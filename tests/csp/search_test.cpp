@@ -51,7 +51,7 @@ TEST_CASE("next() returns distinct solutions, then stops", "[search]") {
   Search s(m);
   std::set<std::vector<int>> seen;
   while (auto sol = s.next()) {
-    CHECK(satisfies(m, sol->values()));
+    CHECK(is_solution(m, sol->values()));
     seen.insert(sol->values());
   }
   CHECK(seen.size() == 4);
@@ -63,20 +63,20 @@ TEST_CASE("limits stop the search and say why", "[search]") {
   std::vector<Var> q;
   const Model m = queens(8, q);
   SearchOptions o;
-  o.max_solutions = 5;
+  o.limits.max_solutions = 5;
   Result r = count(m, o);
   CHECK(r.stats.solutions == 5);
   CHECK(r.stop == StopReason::solution_limit);
 
   SearchOptions n;
-  n.max_nodes = 10;
+  n.limits.max_nodes = 10;
   r = count(m, n);
   CHECK(r.stats.nodes == 10);
   CHECK(r.stop == StopReason::node_limit);
 
   std::atomic<bool> cancel{true};
   SearchOptions c;
-  c.cancel = &cancel;
+  c.limits.cancel = &cancel;
   r = count(m, c);
   CHECK(r.stop == StopReason::cancelled);
 
@@ -97,7 +97,7 @@ TEST_CASE("a time limit ends a long search", "[search]") {
   o.propagation = Propagation::forward;
   o.branching = Branching::values;
   o.var_order = VarOrder::input;
-  o.max_seconds = 0.05;
+  o.limits.max_seconds = 0.05;
   const Result r = count(m, o);
   CHECK(r.stop == StopReason::time_limit);
   CHECK(r.stats.seconds < 5);
@@ -176,7 +176,7 @@ TEST_CASE("threads: same counts, limits still stop the search", "[search][thread
     CHECK(r.stats.solutions == 92);
     CHECK(r.complete());
 
-    o.max_solutions = 5;
+    o.limits.max_solutions = 5;
     const Result limited = count(m, o);
     CHECK(limited.stats.solutions == 5);
     CHECK(limited.stop == StopReason::solution_limit);
@@ -184,14 +184,14 @@ TEST_CASE("threads: same counts, limits still stop the search", "[search][thread
     SearchOptions c;
     c.threads = threads;
     std::atomic<bool> cancel{true};
-    c.cancel = &cancel;
+    c.limits.cancel = &cancel;
     CHECK(count(m, c).stop == StopReason::cancelled);
 
     SearchOptions f;
     f.threads = threads;
     int calls = 0;
     const Result stopped = search(m, f, [&](const Solution& s) {
-      CHECK(satisfies(m, s.values()));
+      CHECK(is_solution(m, s.values()));
       return ++calls < 3;
     });
     CHECK(calls == 3);
@@ -200,7 +200,7 @@ TEST_CASE("threads: same counts, limits still stop the search", "[search][thread
     Result first;
     auto sol = solve_first(m, f, &first);
     REQUIRE(sol);
-    CHECK(satisfies(m, sol->values()));
+    CHECK(is_solution(m, sol->values()));
     CHECK(first.stats.solutions == 1);
   }
 }

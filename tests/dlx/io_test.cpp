@@ -135,7 +135,7 @@ TEST_CASE("random text never crashes the reader or the engines", "[dlx][io]") {
     for (auto engine : {solve::CoverEngine::automatic, solve::CoverEngine::dlx}) {
       solve::CoverOptions o;
       o.engine = engine;
-      o.max_nodes = 1000;
+      o.limits.max_nodes = 1000;
       const auto r = solve::count(p, o);
       REQUIRE(r.stats.nodes <= 1000);
     }

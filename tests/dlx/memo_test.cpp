@@ -6,10 +6,10 @@
 #include <sstream>
 
 #include "exact_cover/bitset_engine.hpp"
-#include "exact_cover/control.hpp"
 #include "exact_cover/dlx.hpp"
 #include "exact_cover/memo_counter.hpp"
 #include "random_instances.hpp"
+#include "search/driver.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover_io.hpp"
 
@@ -84,11 +84,11 @@ TEST_CASE("memo: a table too small for the problem evicts and stays exact", "[dl
     const auto plain = solve::count(p);
     solve::CoverOptions o;
     solve::CoverCallback none;
-    solve::detail::cover::Control control(o, none);
-    solve::detail::cover::Dlx dlx(p, control);
+    solve::detail::Control control(o.limits, false, {}, 1);
+    solve::detail::cover::Dlx dlx(p, o, none, control);
     const auto start = dlx.nodes();
     dlx.enable_memo(p, 1024);  // a handful of entries
-    dlx.run();
+    solve::detail::run_search(dlx, control, 1);
     REQUIRE(dlx.memo_count() == plain.count);
     REQUIRE(dlx.nodes() == start);
     evictions += dlx.memo_stats().evictions;
@@ -97,8 +97,8 @@ TEST_CASE("memo: a table too small for the problem evicts and stays exact", "[dl
     solve::detail::cover::MemoCounter memo(1024, solve::detail::cover::bitset_key_words(p),
                                            solve::detail::cover::count_words(p, primary, false),
                                            std::size_t(p.num_primary()) + 1);
-    auto bits = solve::detail::cover::make_bitset_engine(p, control, &memo);
-    bits->run();
+    auto bits = solve::detail::cover::make_bitset_engine(p, o, none, control, &memo);
+    solve::detail::run_search(*bits, control, 1);
     REQUIRE(memo.total() == plain.count);
     evictions += memo.stats().evictions;
   }
@@ -133,20 +133,20 @@ TEST_CASE("memo: what it cannot do is refused, limits still stop it", "[dlx][mem
   solve::CoverOptions o;
   o.memo = true;
   REQUIRE_THROWS_AS(solve::search(p, o, [](std::span<const int>) { return true; }), solve::ModelError);
-  o.max_solutions = 5;
+  o.limits.max_solutions = 5;
   REQUIRE_THROWS_AS(solve::count(p, o), solve::ModelError);
-  o.max_solutions = 0;
+  o.limits.max_solutions = 0;
   o.prune = [](std::span<const int>) { return true; };
   REQUIRE_THROWS_AS(solve::count(p, o), solve::ModelError);
   o.prune = nullptr;
   o.memo_mb = 0;
   REQUIRE_THROWS_AS(solve::count(p, o), solve::ModelError);
   o.memo_mb = 1;
-  o.max_nodes = 20;
+  o.limits.max_nodes = 20;
   const auto cut = solve::count(p, o);
   REQUIRE(cut.stop == solve::StopReason::node_limit);
   REQUIRE(cut.count < solve::BigCount(6728));  // 6728 tilings of 6x6
-  o.max_nodes = 0;
+  o.limits.max_nodes = 0;
   REQUIRE(solve::count(p, o).count == solve::BigCount(6728));
 }
 

@@ -111,7 +111,7 @@ inline std::set<std::vector<int>> brute_force(const solve::ExactCover& p) {
 }
 
 /// Every solution found by the library (each sorted), as a set; fails on duplicates via size.
-inline std::pair<std::set<std::vector<int>>, solve::CoverResult> all_solutions(
+inline std::pair<std::set<std::vector<int>>, solve::Result> all_solutions(
     const solve::ExactCover& p, const solve::CoverOptions& o) {
   std::set<std::vector<int>> out;
   std::size_t calls = 0;

@@ -45,7 +45,7 @@ TEST_CASE("no solution: nullopt and a complete search", "[dlx][api]") {
   for (auto engine : engines) {
     solve::CoverOptions o;
     o.engine = engine;
-    solve::CoverResult r;
+    solve::Result r;
     REQUIRE_FALSE(solve::solve_first(p, o, &r));
     REQUIRE(r.complete());
   }
@@ -58,19 +58,19 @@ TEST_CASE("limits stop the search and say why", "[dlx][api]") {
       solve::CoverOptions o;
       o.engine = engine;
       o.threads = threads;
-      o.max_solutions = 5;
+      o.limits.max_solutions = 5;
       auto r = solve::count(p, o);
       REQUIRE(r.stop == solve::StopReason::solution_limit);
       REQUIRE(r.stats.solutions == 5);
 
-      o.max_solutions = 0;
+      o.limits.max_solutions = 0;
       std::atomic<bool> cancel{true};
-      o.cancel = &cancel;
+      o.limits.cancel = &cancel;
       r = solve::count(p, o);
       REQUIRE(r.stop == solve::StopReason::cancelled);
       REQUIRE(r.stats.solutions == 0);
 
-      o.cancel = nullptr;
+      o.limits.cancel = nullptr;
       int calls = 0;
       r = solve::search(p, o, [&](std::span<const int>) { return ++calls < 3; });
       REQUIRE(r.stop == solve::StopReason::by_callback);
@@ -79,7 +79,7 @@ TEST_CASE("limits stop the search and say why", "[dlx][api]") {
     }
     solve::CoverOptions o;
     o.engine = engine;
-    o.max_nodes = 100;
+    o.limits.max_nodes = 100;
     auto r = solve::count(p, o);
     REQUIRE(r.stop == solve::StopReason::node_limit);
     REQUIRE(r.stats.nodes == 100);  // exact with one thread
@@ -99,13 +99,14 @@ TEST_CASE("counts and statistics do not depend on the number of threads", "[dlx]
         o.engine = engine;
         o.item_choice = choice;
         const auto one = solve::count(p, o);
-        for (int threads : {2, 4}) {
+        for (int threads : {2, 3, 4, 7}) {
           o.threads = threads;
           const auto many = solve::count(p, o);
           REQUIRE(many.complete());
           REQUIRE(many.stats.solutions == one.stats.solutions);
           REQUIRE(many.stats.nodes == one.stats.nodes);
           REQUIRE(many.stats.updates == one.stats.updates);
+          REQUIRE(many.stats.max_depth == one.stats.max_depth);
         }
       }
     }
@@ -129,6 +130,46 @@ TEST_CASE("the prune hook removes exactly the subtrees it rejects", "[dlx][api]"
       o.prune = [&](std::span<const int> chosen) { return chosen.back() != banned; };
       auto [found, r] = testing::all_solutions(p, o);
       REQUIRE(found == expected);
+    }
+  }
+}
+
+// stenen derives "positions examined" as nodes minus the nodes its hook rejected: with 4
+// threads the hook was also called on dry runs and the difference underflowed.
+TEST_CASE("the prune hook is called once per node, for every number of threads", "[dlx][api][threads]") {
+  std::mt19937 rng(23);
+  testing::RandomSpec spec{.max_primary = 14, .max_secondary = 3, .max_options = 50, .colours = 2, .planted = 3};
+  for (int k = 0; k < 12; ++k) {
+    const auto p = testing::random_problem(rng, spec);
+    for (auto engine : engines) {
+      if (engine == solve::CoverEngine::bitset && p.has_colours()) continue;
+      for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
+        std::uint64_t expected_nodes = 0, expected_solutions = 0;
+        for (int threads : {1, 2, 3, 4, 7}) {
+          std::atomic<std::uint64_t> calls{0}, rejected{0};
+          solve::CoverOptions o;
+          o.engine = engine;
+          o.item_choice = choice;
+          o.threads = threads;
+          o.prune = [&](std::span<const int> chosen) {
+            ++calls;
+            const bool ok = chosen.back() % 5 != 1;
+            rejected += !ok;
+            return ok;
+          };
+          const auto r = solve::count(p, o);
+          INFO("problem " << k << " threads " << threads);
+          REQUIRE(r.complete());
+          REQUIRE(calls == r.stats.nodes);
+          REQUIRE(rejected <= r.stats.nodes);
+          if (threads == 1) {
+            expected_nodes = r.stats.nodes;
+            expected_solutions = r.stats.solutions;
+          }
+          REQUIRE(r.stats.nodes == expected_nodes);
+          REQUIRE(r.stats.solutions == expected_solutions);
+        }
+      }
     }
   }
 }
@@ -170,8 +211,8 @@ TEST_CASE("the progress hook reports fractions between 0 and 1", "[dlx][api]") {
     o.engine = engine;
     o.item_choice = solve::ItemChoice::first;  // 18884 nodes: a poll every 1024
     o.progress_seconds = 0;  // every poll
-    std::vector<solve::CoverProgress> seen;
-    o.progress = [&](const solve::CoverProgress& pr) { seen.push_back(pr); };
+    std::vector<solve::Progress> seen;
+    o.progress = [&](const solve::Progress& pr) { seen.push_back(pr); };
     solve::count(p, o);
     REQUIRE(!seen.empty());
     for (std::size_t k = 0; k < seen.size(); ++k) {
@@ -180,6 +221,27 @@ TEST_CASE("the progress hook reports fractions between 0 and 1", "[dlx][api]") {
       if (k > 0) REQUIRE(seen[k].solutions >= seen[k - 1].solutions);
     }
   }
+}
+
+TEST_CASE("the progress hook of a pool reports fractions between 0 and 1", "[dlx][api][threads]") {
+  const auto p = queens("queens-12.dlx");  // 211715 nodes with MRV, 696250 with the first item
+  for (auto engine : engines)
+    for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
+      solve::CoverOptions o;
+      o.engine = engine;
+      o.item_choice = choice;
+      o.threads = 2;
+      o.progress_seconds = 0;  // every 10 ms
+      std::vector<solve::Progress> seen;
+      o.progress = [&](const solve::Progress& pr) { seen.push_back(pr); };
+      const auto r = solve::count(p, o);
+      REQUIRE(r.stats.solutions == 14200);
+      for (const auto& pr : seen) {
+        REQUIRE(pr.done >= 0);
+        REQUIRE(pr.done <= 1);
+        REQUIRE(pr.solutions <= 14200);
+      }
+    }
 }
 
 TEST_CASE("models are checked as they are built", "[dlx][api]") {

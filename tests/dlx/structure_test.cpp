@@ -1,8 +1,9 @@
 // Dancing links restores its lists exactly: after a search, after a stopped search, after
-// push/pop; and the lists are consistent at every node of the search.
+// a piece of work below a path; and the lists are consistent at every node of the search.
 #include <catch2/catch.hpp>
 
-#include "exact_cover/control.hpp"
+#include <set>
+
 #include "exact_cover/dlx.hpp"
 #include "random_instances.hpp"
 
@@ -13,14 +14,22 @@ struct Fixture {
   solve::CoverCallback callback;
 };
 
+solve::detail::Control control_for(const solve::CoverOptions& o) {
+  return solve::detail::Control(o.limits, false, {}, 1);
+}
+
 /// A dancing-links engine on p with its options, and the lists as built.
 struct Rig {
   Fixture f;
-  solve::detail::cover::Control control;
+  solve::detail::Control control;
   solve::detail::cover::Dlx dlx;
   std::vector<solve::detail::cover::Dlx::Node> start;
   Rig(const solve::ExactCover& p, solve::CoverOptions o)
-      : f{std::move(o), {}}, control(f.options, f.callback), dlx(p, control), start(dlx.nodes()) {}
+      : f{std::move(o), {}}, control(control_for(f.options)), dlx(p, f.options, f.callback, control), start(dlx.nodes()) {}
+  void run(const solve::detail::Work& w = {}) {
+    solve::detail::Worker worker(control, dlx);
+    dlx.run(w, worker);
+  }
 };
 
 const testing::RandomSpec coloured{.max_primary = 12, .max_secondary = 3, .max_options = 40, .colours = 2, .planted = 4};
@@ -44,13 +53,14 @@ TEST_CASE("dancing links restores its lists after every search", "[dlx][structur
         if (broken.empty()) broken = engine->sanity_check();
         return true;
       };
-      solve::detail::cover::Control control(f.options, f.callback);
-      solve::detail::cover::Dlx dlx(p, control);
+      solve::detail::Control control = control_for(f.options);
+      solve::detail::cover::Dlx dlx(p, f.options, f.callback, control);
       engine = &dlx;
       REQUIRE(dlx.sanity_check().empty());
       const auto nodes = dlx.nodes();
       const auto items = dlx.items();
-      dlx.run();
+      solve::detail::Worker worker(control, dlx);
+      dlx.run({}, worker);
       REQUIRE(broken.empty());
       REQUIRE(dlx.sanity_check().empty());
       REQUIRE(dlx.nodes() == nodes);
@@ -63,30 +73,38 @@ TEST_CASE("a search stopped by a limit leaves the lists as they were", "[dlx][st
   std::mt19937 rng(5);
   for (int k = 0; k < 60; ++k) {
     solve::CoverOptions o;
-    o.max_solutions = 1;
+    o.limits.max_solutions = 1;
     const auto p = testing::random_problem(rng, k % 2 ? coloured : multiple);
     Rig r(p, o);
-    r.dlx.run();
+    r.run();
     REQUIRE(r.control.stopped() == (solve::count(p).stats.solutions > 0));
     REQUIRE(r.dlx.nodes() == r.start);
     REQUIRE(r.dlx.sanity_check().empty());
   }
 }
 
-TEST_CASE("push and pop of a prefix restore the lists", "[dlx][structure]") {
+TEST_CASE("a piece of work below a path restores the lists", "[dlx][structure]") {
   std::mt19937 rng(8);
   for (int k = 0; k < 60; ++k) {
-    Rig r(testing::random_problem(rng, k % 2 ? coloured : multiple), {});
-    solve::detail::cover::Prefixes split;
-    split.depth = 2;
-    r.dlx.run(&split, true);
-    REQUIRE(r.dlx.nodes() == r.start);
-    for (std::size_t j = 0; j < split.size(); ++j) {
-      for (int o : split[j]) r.dlx.push(o);
+    const solve::ExactCover p = testing::random_problem(rng, k % 2 ? coloured : multiple);
+    // Paths of two choices that the search takes (from the trace: with multiplicities a
+    // choice may be -1, the branch that gives an item no more options).
+    std::set<std::vector<int>> paths;
+    std::vector<int> at(2);
+    solve::CoverOptions traced;
+    traced.engine = solve::CoverEngine::dlx;  // as the rig's engine: M whenever there are bounds
+    traced.trace = [&](const solve::CoverTraceEvent& e) {
+      if (e.kind != solve::CoverTraceEvent::Kind::choose || e.depth > 2) return;
+      at[std::size_t(e.depth - 1)] = e.option;
+      if (e.depth == 2) paths.insert(at);
+    };
+    solve::count(p, traced);
+    Rig r(p, {});
+    for (const auto& path : paths) {
+      solve::detail::Work w;
+      w.path.assign(path.begin(), path.end());
+      r.run(w);
       REQUIRE(r.dlx.sanity_check().empty());
-      r.dlx.run();
-      r.dlx.pop();
-      r.dlx.pop();
       REQUIRE(r.dlx.nodes() == r.start);
     }
   }

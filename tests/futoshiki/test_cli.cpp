@@ -411,7 +411,7 @@ TEST_CASE("Ctrl-C and SIGTERM stop a long search: partial figures, exit 3") {
   CHECK(all.status == 3);
   CHECK(all.err.find("the list is incomplete") != std::string::npos);
   CHECK(all.err.find("stopped: cancelled (partial)") != std::string::npos);
-  CHECK(all.max_rss_kb < test::memory_bound_kb());
+  CHECK(all.max_rss_kb < test::memory_bound_kb(all));
   const auto grids = t::grids_in(t::slurp(answers), 9);
   CHECK(grids.size() > 1000);
   const futoshiki::Puzzle p = futoshiki::parse_puzzle(empty_puzzle(9), "empty9");

@@ -25,8 +25,8 @@ void check_sample(const fs::path& txt, const solve::SearchOptions& options) {
   REQUIRE(sol.size() == 1);
   REQUIRE(futoshiki::is_solution(p, sol.front()));
   solve::SearchOptions o = options;
-  o.max_solutions = 2;
-  o.max_nodes = 2'000'000;  // a safety net: the test fails instead of hanging
+  o.limits.max_solutions = 2;
+  o.limits.max_nodes = 2'000'000;  // a safety net: the test fails instead of hanging
   std::vector<std::vector<int>> found;
   const solve::Result r = solve::search(fm.model, o, [&](const solve::Solution& s) {
     found.push_back(fm.grid(s));

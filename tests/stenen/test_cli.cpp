@@ -198,7 +198,7 @@ TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[stenen][c
   CHECK(line.status == 2);
   CHECK(line.err == "<stdin>:1: line longer than 4 KiB: too long for a command\n");
   CHECK(line.fed < 4096 + 4'000'000);  // stenen::max_command_length (play.hpp)
-  CHECK(line.max_rss_kb < test::memory_bound_kb());
+  CHECK(line.max_rss_kb < test::memory_bound_kb(line));
 }
 
 TEST_CASE("failed writes are errors, --svg is checked before the search", "[stenen][cli]") {

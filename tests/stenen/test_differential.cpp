@@ -147,7 +147,7 @@ TEST_CASE("the region test: word-parallel and cell-by-cell agree", "[stenen][dif
     const Pruner fast(model, true, true, false), generic(model, true, true, true);
     std::uint64_t calls = 0, agree = 0;
     solve::CoverOptions o = model.cover_options();
-    o.max_nodes = 20000;  // enough to meet every kind of region
+    o.limits.max_nodes = 20000;  // enough to meet every kind of region
     o.prune = [&](std::span<const int> chosen) {
       const bool a = fast(chosen), g = generic(chosen);
       ++calls;

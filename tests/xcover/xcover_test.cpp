@@ -81,13 +81,13 @@ TEST_CASE("xcover: statistics on the error stream, limits give exit 3", "[xcover
   CHECK(r.out == "solutions: 92\n");
   CHECK_THAT(r.err, Contains("nodes: ") && Contains("updates: ") && Contains("seconds: "));
   solve::CoverOptions o;
-  o.max_nodes = 10;
+  o.limits.max_nodes = 10;
   r = run(queens, xcover::Mode::count, o);
   CHECK(r.status == cli::stopped);
   CHECK(r.out.empty());
   CHECK_THAT(r.err, Contains("node limit"));
   o = {};
-  o.max_solutions = 3;  // a limit the user asked for: the answer is what was asked
+  o.limits.max_solutions = 3;  // a limit the user asked for: the answer is what was asked
   r = run(queens, xcover::Mode::count, o);
   CHECK(r.status == cli::answered);
   CHECK(r.out == "solutions: 3\n");

@@ -12,7 +12,7 @@
 //   p.add_option({a, b});
 //   p.add_option({c});
 //   p.add_option({a, b, c});
-//   solve::count(p).stats.solutions;          // 2
+//   solve::count(p).stats.solutions;          // 2 (a solve::Result)
 //   solve::search(p, {}, [&](std::span<const int> chosen) {
 //     for (int o : chosen) use(p.option(o));   // option ids, in the order they were chosen
 //     return true;                             // false stops the search
@@ -21,6 +21,9 @@
 // Two engines answer the same calls: dancing links (Algorithm X, C for colours, M for
 // multiplicities), and a bitset engine for small problems without colours or multiplicities
 // (CoverOptions::engine; automatic by default). count() can also memoise (CoverOptions::memo).
+// Their search loops: libsolve/src/exact_cover/dlx.cpp (dlx_multi.cpp for M, dlx_memo.cpp for
+// the memo) and bitset_engine.cpp; limits, threads and statistics: the driver both halves
+// share, libsolve/src/search/.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +37,7 @@
 #include <vector>
 
 #include "solve/big_count.hpp"
+#include "solve/limits.hpp"
 #include "solve/stats.hpp"
 
 namespace solve {
@@ -164,79 +168,57 @@ struct CoverTraceEvent {
   int option;  ///< the option (choose, backtrack); -1 for solution
 };
 
-/// What the progress hook is told.
-struct CoverProgress {
-  double done = 0;              ///< estimated fraction of the search tree already explored
-  std::uint64_t solutions = 0;  ///< solutions found so far
-  std::uint64_t nodes = 0;      ///< options chosen so far
-  double seconds = 0;           ///< since the search started
-};
+/// The former name of solve::Progress (nodes: options chosen so far).
+using CoverProgress [[deprecated("use solve::Progress")]] = Progress;
 
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct CoverOptions {
   ItemChoice item_choice = ItemChoice::mrv;
   CoverEngine engine = CoverEngine::automatic;
-  std::uint64_t max_solutions = 0;  ///< stop after this many (0: no limit)
-  std::uint64_t max_nodes = 0;      ///< stop after this many options chosen (0: no limit)
-  double max_seconds = 0;           ///< stop after this much wall-clock time (0: no limit)
-  const std::atomic<bool>* cancel = nullptr;  ///< stop soon after it becomes true
-  /// Worker threads. With more than one the tree is split into many subproblems; counts and
-  /// statistics of a complete search are the same for every value (solution order is not).
+  Limits limits;  ///< solutions, nodes (options chosen), seconds, cancel flag (none by default)
+  /// Worker threads. With more than one the workers share the tree by work stealing; counts
+  /// and statistics of a complete search are the same for every value (the order of solutions
+  /// is not). Result::busy_seconds says how long each worker searched.
   int threads = 1;
   /// Called after each choice with the options chosen so far (last = newest); return false to
   /// reject that partial solution (the option is taken back and the next one tried).
+  /// Called exactly once per node counted in stats.nodes, for every number of threads (but
+  /// for the "no more options" branches of multiplicities: nodes that choose no option).
   /// With threads > 1 it is called from several threads at once: keep it a pure function.
   std::function<bool(std::span<const int> chosen)> prune;
   /// Called at every choice, backtrack and solution. Setting it forces one thread.
   std::function<void(const CoverTraceEvent&)> trace;
-  /// Called about every progress_seconds from the thread that called search/count.
-  std::function<void(const CoverProgress&)> progress;
+  /// Called about every progress_seconds from the thread that called search/count, with
+  /// solve::Progress (nodes: options chosen so far).
+  ProgressHook progress;
   double progress_seconds = 0.5;
   /// count() only: remember the number of solutions of each subproblem met (the items still
   /// open, with their remaining multiplicities and colours) and reuse it when it comes again
   /// (DXZ, Nishino et al., AAAI 2017). Dancing links, one thread; no prune hook, solution
-  /// callback or max_solutions (ModelError). The count is exact at any size (CoverResult::count).
+  /// callback or limits.max_solutions (ModelError). The count is exact at any size (Result::count).
   bool memo = false;
   /// Memory for the memo table in MiB; when it is full, the entries that saved least work go.
   std::size_t memo_mb = 256;
 };
 
-/// What the memo table did (CoverOptions::memo).
-struct MemoStats {
-  std::uint64_t lookups = 0;    ///< subproblems looked up (every node with an item to branch on)
-  std::uint64_t hits = 0;       ///< lookups answered from the table
-  std::uint64_t stores = 0;     ///< subproblem counts written
-  std::uint64_t evictions = 0;  ///< stores that pushed out another entry (the table was full)
-  std::uint64_t capacity = 0;   ///< entries the table holds
-  std::uint64_t bytes = 0;      ///< its memory
-  double hit_rate() const { return lookups ? double(hits) / double(lookups) : 0; }
-};
-
-/// How a search ended.
-struct CoverResult {
-  StopReason stop = StopReason::exhausted;
-  Stats stats;  ///< nodes = options chosen, updates = list removals (dlx) or mask tests (bitset)
-  /// The number of solutions, exact at any size (stats.solutions is it capped at 2^64 - 1).
-  BigCount count;
-  MemoStats memo;  ///< zero unless CoverOptions::memo
-  /// True when the tree was searched to the end (so a count is exact, "none" is a proof).
-  bool complete() const { return stop == StopReason::exhausted; }
-};
+/// The former name of solve::Result, how a search ended (stats.nodes = options chosen,
+/// stats.updates = list removals (dlx) or mask tests (bitset); Result::count the exact count,
+/// Result::memo what the memo table did).
+using CoverResult [[deprecated("use solve::Result")]] = Result;
 
 /// Called for each solution with the chosen option ids (in choice order); return false to
 /// stop. With threads > 1 calls are serialised (never two at once) but come from workers.
 using CoverCallback = std::function<bool(std::span<const int> options)>;
 
 /// Calls on_solution for every solution (until it returns false or a limit is reached).
-CoverResult search(const ExactCover& problem, const CoverOptions& options,
-                   const CoverCallback& on_solution);
+Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution);
 /// The first solution found (option ids, ascending), or nullopt. The result goes to *result.
 std::optional<std::vector<int>> solve_first(const ExactCover& problem,
                                             const CoverOptions& options = {},
-                                            CoverResult* result = nullptr);
+                                            Result* result = nullptr);
 /// Counts solutions (result.count, result.stats.solutions); result.complete() tells if the count
 /// is exact (else it is the number found before the limit).
-CoverResult count(const ExactCover& problem, const CoverOptions& options = {});
+Result count(const ExactCover& problem, const CoverOptions& options = {});
 
 /// True when the option ids form a solution of the problem (for tests and tools).
 bool is_solution(const ExactCover& problem, std::span<const int> options);

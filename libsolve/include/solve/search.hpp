@@ -1,10 +1,12 @@
 #pragma once
 // Searching a model: first solution, every solution through a callback, or a count, with
-// limits and statistics. Depth-first search with d-way branching (a node = one value tried
-// for one variable), explicit stack and trail (see src/csp/search.cpp for the loop).
+// limits, progress, statistics and threads. Depth-first search with d-way branching (a node =
+// one value tried for one variable), explicit stack and trail. The loop is in
+// libsolve/src/csp/dfs.cpp; limits, threads and statistics are the driver's that both halves
+// of the library share (libsolve/src/search/).
 //
 //   solve::Model m; ... post constraints ...
-//   solve::SearchOptions o{.propagation = solve::Propagation::forward};
+//   solve::SearchOptions o{.propagation = solve::Propagation::forward, .limits = {.max_seconds = 10}};
 //   if (auto s = solve::solve_first(m, o)) use((*s)[x]);
 #include <atomic>
 #include <cstdint>
@@ -13,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "solve/limits.hpp"
 #include "solve/model.hpp"
 #include "solve/stats.hpp"
 #include "solve/types.hpp"
@@ -47,26 +50,20 @@ struct SearchOptions {
   VarOrder var_order = VarOrder::dom_wdeg;
   ValOrder val_order = ValOrder::ascending;
   Branching branching = Branching::refutation;
-  std::uint64_t seed = 1;           ///< for ValOrder::random
-  std::uint64_t max_solutions = 0;  ///< stop after this many (0: no limit)
-  std::uint64_t max_nodes = 0;      ///< stop after this many nodes (0: no limit)
-  double max_seconds = 0;           ///< stop after this much wall-clock time (0: no limit)
-  const std::atomic<bool>* cancel = nullptr;  ///< stop soon after it becomes true
+  std::uint64_t seed = 1;  ///< for ValOrder::random
+  Limits limits;           ///< solutions, nodes, seconds, cancel flag (none by default)
   std::function<void(const TraceEvent&)> trace;  ///< called at every decision/backtrack
-  /// Worker threads for search(), count() and solve_first(). With more than one, the tree is
-  /// cut into subproblems that the workers share: the solution count is the same for every
-  /// value, the order of solutions and the node counts are not; the callback is called from
-  /// the workers, one call at a time; max_nodes is shared by the workers. A trace hook, and
-  /// the Search class, always use one thread.
+  /// Worker threads for search(), count() and solve_first(). With more than one, the workers
+  /// share the tree by work stealing: the solution count is the same for every value, and so
+  /// are the node counts of a complete search unless the variable order learns from failures
+  /// (dom_wdeg) or skip_equivalent_states is used; the order of solutions is not. The
+  /// callback is called from the workers, one call at a time; limits.max_nodes is shared by
+  /// the workers. A trace hook, and the Search class, always use one thread.
   int threads = 1;
-};
-
-/// How a search ended.
-struct Result {
-  StopReason stop = StopReason::exhausted;
-  Stats stats;
-  /// True when the tree was searched to the end (so a count is exact, "none" is a proof).
-  bool complete() const { return stop == StopReason::exhausted; }
+  /// Called about every progress_seconds from the thread that called search/count, with an
+  /// estimate of the fraction of the tree searched.
+  ProgressHook progress;
+  double progress_seconds = 0.5;
 };
 
 /// Called for each solution; return false to stop the search.
@@ -104,6 +101,10 @@ std::optional<Solution> solve_first(const Model& model, const SearchOptions& opt
 Result count(const Model& model, const SearchOptions& options = {});
 
 /// Checks a full assignment against every constraint of the model (for tests and tools).
-bool satisfies(const Model& model, const std::vector<int>& values);
+bool is_solution(const Model& model, const std::vector<int>& values);
+/// The former name of is_solution (one name for one idea in both halves).
+[[deprecated("use solve::is_solution")]] inline bool satisfies(const Model& model, const std::vector<int>& values) {
+  return is_solution(model, values);
+}
 
 }  // namespace solve

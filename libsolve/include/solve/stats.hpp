@@ -1,6 +1,10 @@
 #pragma once
-// Search statistics, one struct for every engine (CSP and exact cover).
+// What every search of the library reports (CSP and exact cover): statistics, why it
+// stopped, and the two together as its Result.
 #include <cstdint>
+#include <vector>
+
+#include "solve/big_count.hpp"
 
 namespace solve {
 
@@ -14,6 +18,7 @@ struct Stats {
   double seconds = 0;              ///< wall-clock time of the search
 
   /// Adds up counts (max for max_depth, seconds added: use for sequential runs or CPU time).
+  /// This is how the workers of a parallel search are merged (then seconds = wall time).
   Stats& operator+=(const Stats& o) {
     nodes += o.nodes;
     failures += o.failures;
@@ -38,5 +43,31 @@ enum class StopReason {
 
 /// "exhausted", "solution limit", ... for messages.
 const char* to_string(StopReason r);
+
+/// What the memo table of a memoised exact-cover count did (CoverOptions::memo).
+struct MemoStats {
+  std::uint64_t lookups = 0;    ///< subproblems looked up (every node with an item to branch on)
+  std::uint64_t hits = 0;       ///< lookups answered from the table
+  std::uint64_t stores = 0;     ///< subproblem counts written
+  std::uint64_t evictions = 0;  ///< stores that pushed out another entry (the table was full)
+  std::uint64_t capacity = 0;   ///< entries the table holds
+  std::uint64_t bytes = 0;      ///< its memory
+  double hit_rate() const { return lookups ? double(hits) / double(lookups) : 0; }
+};
+
+/// How a search ended.
+struct Result {
+  StopReason stop = StopReason::exhausted;
+  Stats stats;
+  /// The number of solutions, exact at any size (stats.solutions is it capped at 2^64 - 1:
+  /// a memoised exact-cover count goes far beyond).
+  BigCount count;
+  MemoStats memo;  ///< exact cover with CoverOptions::memo only; zero otherwise
+  /// With threads > 1: the seconds each worker spent searching (the rest of stats.seconds
+  /// it waited for work); empty with one thread.
+  std::vector<double> busy_seconds;
+  /// True when the tree was searched to the end (so a count is exact, "none" is a proof).
+  bool complete() const { return stop == StopReason::exhausted; }
+};
 
 }  // namespace solve

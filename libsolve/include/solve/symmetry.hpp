@@ -4,8 +4,8 @@
 // canonical key of a partial assignment.
 //
 // skip_equivalent_states(m, xs, key): whenever the first k variables of xs are assigned,
-// key(values) names the state; a node whose state was already met at an earlier, finished
-// part of the depth-first search fails, since its subtree holds the same solutions up to the
+// key(values) names the state; a node whose state was already met elsewhere in the search
+// (not on its own branch) fails, since its subtree holds the same solutions up to the
 // symmetry. The caller promises that two prefixes with equal keys have the same completions
 // (up to the symmetry it wants to ignore). Solutions are then lost only if they are
 // symmetric to solutions already reported, so counts become counts of classes.
@@ -29,8 +29,10 @@ namespace solve {
 using StateKey = std::function<void(std::span<const int> prefix, std::vector<std::uint32_t>& key)>;
 
 /// Fails nodes whose prefix state was explored before (see above). Works with any search of
-/// this library (depth first). With several search threads each worker compares only with
-/// its own finished subtrees: still sound, less pruning.
+/// this library; the memory grows with the number of distinct states. The search does the
+/// work (not a constraint): the first node to meet a state owns it, later ones in any worker
+/// fail, so counts of classes are the same for every number of threads. With threads > 1 the
+/// key function is called from several threads at once: keep it a pure function.
 ///
 /// Memory: with max_bytes = 0 the table of states grows with the number of distinct states
 /// (counts are then exact counts of classes). With max_bytes > 0 it stays near that size:

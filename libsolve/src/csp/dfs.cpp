@@ -1,30 +1,62 @@
+// The CSP search loop (see dfs.hpp).
 #include "csp/dfs.hpp"
+
+#include <algorithm>
 
 #include "csp/branching.hpp"
 
 namespace solve::detail {
 
-DfsSearch::DfsSearch(const Model& m, SearchOptions o)
-    : opt_(std::move(o)), engine_(m, opt_.propagation), rng_(opt_.seed ? opt_.seed : 0x9E3779B97F4A7C15ULL) {
+namespace {
+
+// Work::path holds decisions as pairs (variable * 2 + [x = v], v); Work::tail, for a piece
+// given away by another worker, holds {the variable, its values left to try...}.
+void encode(std::vector<std::int32_t>& path, Var x, int v, bool equal) {
+  path.push_back(x.id * 2 + (equal ? 1 : 0));
+  path.push_back(v);
+}
+
+}  // namespace
+
+DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control, const SolutionCallback* on_solution,
+                     std::shared_ptr<StateStores> states)
+    : model_(&m),
+      opt_(o),
+      control_(&control),
+      on_solution_(on_solution),
+      states_(std::move(states)),
+      engine_(m, opt_.propagation),
+      dominance_(m, states_),
+      refute_(opt_.branching == Branching::refutation && opt_.propagation != Propagation::none),
+      rng_(opt_.seed ? opt_.seed : 0x9E3779B97F4A7C15ULL) {
   frames_.reserve(std::size_t(m.num_vars()));
   std::size_t total = 0;
   for (int i = 0; i < m.num_vars(); ++i) total += m.initial_domain(Var{i}).size();
   values_.reserve(total);
 }
 
-void DfsSearch::trace(TraceEvent::Kind k, Var x, int v) {
-  if (opt_.trace) opt_.trace(TraceEvent{k, int(frames_.size()), x, v});
+std::unique_ptr<SearchEngine> DfsSearch::clone() const {
+  return std::make_unique<DfsSearch>(*model_, opt_, *control_, on_solution_, states_);
 }
 
-bool DfsSearch::open_frame() {
+void DfsSearch::trace(TraceEvent::Kind k, Var x, int v) {
+  if (opt_.trace) opt_.trace(TraceEvent{k, int(depth_ + frames_.size()), x, v});
+}
+
+void DfsSearch::push_frame(Var x, std::uint64_t node) {
+  const auto at = std::uint32_t(values_.size());
+  frames_.push_back(Frame{x, at, at, at});  // values_ appended by the caller extend it
+  frames_.back().node = node;
+  const std::uint32_t depth = depth_ + std::uint32_t(frames_.size());
+  if (depth > stats_.max_depth) stats_.max_depth = depth;
+}
+
+bool DfsSearch::open_frame(std::uint64_t node) {
   const int x = select_variable(engine_, opt_.var_order);
   if (x < 0) return false;
-  Frame f{Var{x}, std::uint32_t(values_.size()), 0, 0};
+  push_frame(Var{x}, node);
   order_values(engine_.space(), Var{x}, opt_.val_order, rng_, values_);
-  f.pos = f.begin;
-  f.end = std::uint32_t(values_.size());
-  frames_.push_back(f);
-  if (frames_.size() > stats_.max_depth) stats_.max_depth = std::uint32_t(frames_.size());
+  frames_.back().end = std::uint32_t(values_.size());
   return true;
 }
 
@@ -35,111 +67,183 @@ void DfsSearch::close_frame() {
   trace(TraceEvent::Kind::backtrack, f.var, 0);
 }
 
-bool DfsSearch::limit_reached() {
-  if (opt_.max_nodes && stats_.nodes >= opt_.max_nodes) {
-    stop_ = StopReason::node_limit;
-    return true;
-  }
-  if ((stats_.nodes & 255) == 0) {
-    if (opt_.cancel && opt_.cancel->load(std::memory_order_relaxed)) {
-      stop_ = StopReason::cancelled;
-      return true;
-    }
-    if (opt_.max_seconds > 0 && elapsed() >= opt_.max_seconds) {
-      stop_ = StopReason::time_limit;
-      return true;
-    }
-  }
-  return false;
+void DfsSearch::pop_level() {
+  engine_.pop();
+  if (!dominance_.empty()) dominance_.backtrack(engine_.space().depth());
 }
 
-double DfsSearch::elapsed() const {
-  return stats_.seconds + std::chrono::duration<double>(Clock::now() - started_).count();
+bool DfsSearch::poll() {
+  left_ = worker_->poll(stats_.nodes - polled_nodes_, stats_.solutions - polled_solutions_);
+  polled_nodes_ = stats_.nodes;
+  polled_solutions_ = stats_.solutions;
+  return left_ != 0;
 }
 
-bool DfsSearch::advance() {
-  if (state_ == State::done) return false;
-  started_ = Clock::now();
-  const bool found = run();
-  stats_.seconds += std::chrono::duration<double>(Clock::now() - started_).count();
-  stats_.propagations = engine_.propagations();
-  stats_.updates = engine_.space().updates();
-  return found;
-}
-
-bool DfsSearch::found_solution() {
-  ++stats_.solutions;
-  trace(TraceEvent::Kind::solution, Var{}, 0);
-  if (opt_.max_solutions && stats_.solutions >= opt_.max_solutions) stop_after_this_ = true;
-  return true;
-}
-
-/// Root propagation and the prefix; false when that already fails.
-bool DfsSearch::start() {
-  if (!engine_.propagate_root()) return false;
-  Space& s = engine_.space();
-  for (const Decision& d : prefix_) {
-    const Event e = d.equal ? s.assign(d.var, d.value) : s.remove(d.var, d.value);
-    if (e == Event::failed || !engine_.propagate()) return false;
-  }
-  return true;
-}
-
-bool DfsSearch::run() {
-  if (stop_after_this_) {
-    stop_ = StopReason::solution_limit;
-    state_ = State::done;
+bool DfsSearch::start(const Work& w, Worker& worker) {
+  worker_ = &worker;
+  polled_nodes_ = stats_.nodes;
+  polled_solutions_ = stats_.solutions;
+  pending_ = stopped_ = false;
+  if ((left_ = worker.start()) == 0) {
+    stopped_ = true;
     return false;
   }
   Space& s = engine_.space();
-  if (state_ == State::fresh) {
-    state_ = State::running;
-    if (!start()) {
-      state_ = State::done;
-      return false;
-    }
-    if (!open_frame()) {
-      state_ = State::done;  // the root is the only solution
-      return found_solution();
-    }
+  if (!root_propagated_) {  // once per engine; the root's states belong to every path
+    root_propagated_ = true;
+    root_ok_ = engine_.propagate_root() && admitted(Dominance::root_node);
   }
-  const bool refute = opt_.branching == Branching::refutation && opt_.propagation != Propagation::none;
-  for (;;) {
-    if (frames_.empty()) {
-      state_ = State::done;
+  if (!root_ok_) return false;
+  engine_.push();
+  path_open_ = true;
+  path_ = w.path;
+  depth_ = 0;
+  // The nodes on the path are checked for dominance as the giver checked them: a state they
+  // own is found owned by the same node (it is an ancestor of both).
+  std::uint64_t node = Dominance::root_node;
+  for (std::size_t i = 0; i < w.path.size() / 2; ++i) {
+    const Var x{w.path[2 * i] / 2};
+    const bool equal = w.path[2 * i] % 2 == 1;
+    const int v = w.path[2 * i + 1];
+    node = name(node, x, v, equal);
+    if ((equal ? s.assign(x, v) : s.remove(x, v)) == Event::failed || !engine_.propagate() || !admitted(node))
       return false;
-    }
+    depth_ += equal;
+  }
+  path_node_ = node;
+  if (w.tail.empty()) {
+    pending_ = !open_frame(node);  // nothing left to decide: the position is a solution
+  } else {
+    push_frame(Var{w.tail[0]}, node);
+    values_.insert(values_.end(), w.tail.begin() + 1, w.tail.end());
+    frames_.back().end = std::uint32_t(values_.size());
+  }
+  return true;
+}
+
+void DfsSearch::finish() {
+  while (!frames_.empty()) {
+    if (frames_.back().child_open) pop_level();
+    frames_.pop_back();
+  }
+  values_.clear();
+  if (path_open_) pop_level();
+  path_open_ = false;
+  pending_ = false;
+}
+
+bool DfsSearch::next() {
+  if (pending_) {
+    pending_ = false;
+    trace(TraceEvent::Kind::solution, Var{}, 0);
+    return true;
+  }
+  if (stopped_) return false;
+  Space& s = engine_.space();
+  for (;;) {
+    if (frames_.empty()) return false;
     Frame& f = frames_.back();
     if (f.child_open) {
-      engine_.pop();
+      pop_level();
       f.child_open = false;
-      if (refute && (s.remove(f.var, f.tried) == Event::failed || !engine_.propagate())) {
-        close_frame();
-        continue;
+      if (refute_) {
+        f.node = name(f.node, f.var, f.tried, false);
+        if (s.remove(f.var, f.tried) == Event::failed || !engine_.propagate() || !admitted(f.node)) {
+          close_frame();
+          continue;
+        }
       }
     }
-    while (f.pos < f.end && !s.contains(f.var, values_[f.pos])) ++f.pos;
+    // Values pruned meanwhile are skipped; with refutation they count as refuted, so that a
+    // node's name is the same for a worker that replays the refutations (donate()).
+    for (; f.pos < f.end && !s.contains(f.var, values_[f.pos]); ++f.pos)
+      if (refute_) f.node = name(f.node, f.var, values_[f.pos], false);
     if (f.pos == f.end) {
       close_frame();
       continue;
     }
-    if (limit_reached()) {
-      state_ = State::done;
+    const int v = f.tried = values_[f.pos++];
+    ++stats_.nodes;
+    if (--left_ == 0 && !poll()) {  // (a poll may give away values of this frame or above)
+      stopped_ = true;
       return false;
     }
-    const int v = values_[f.pos++];
-    ++stats_.nodes;
     trace(TraceEvent::Kind::decide, f.var, v);
     engine_.push();
     f.child_open = true;
-    f.tried = v;
-    if (s.assign(f.var, v) == Event::failed || !engine_.propagate()) {
+    const std::uint64_t child = name(f.node, f.var, v, true);
+    if (s.assign(f.var, v) == Event::failed || !engine_.propagate() || !admitted(child)) {
       ++stats_.failures;
       trace(TraceEvent::Kind::fail, f.var, v);
       continue;
     }
-    if (!open_frame()) return found_solution();
+    if (!open_frame(child)) {
+      trace(TraceEvent::Kind::solution, Var{}, 0);
+      return true;
+    }
   }
+}
+
+void DfsSearch::run(const Work& w, Worker& worker) {
+  if (start(w, worker)) {
+    const bool tally = control_->tally_alone();
+    while (next()) {
+      if (tally) {
+        ++stats_.solutions;
+      } else if (!control_->solution([&] { return !*on_solution_ || (*on_solution_)(current()); })) {
+        break;
+      }
+    }
+  }
+  finish();
+  synced_stats();
+}
+
+bool DfsSearch::donate(Work& w) {
+  // Frame k has taken values_[begin, pos) -- the last one is being explored -- and not yet
+  // [pos, end). Give the second half of the untried values of the shallowest frame that has
+  // any: the path to it, with the refutations of every value it keeps when branching by
+  // refutation, then the values given.
+  double weight = 1;
+  for (std::size_t k = 0; k < frames_.size(); ++k) {
+    Frame& f = frames_[k];
+    const std::uint32_t size = std::max<std::uint32_t>(1, f.end - f.begin);
+    if (f.pos >= f.end) {
+      weight /= size;
+      continue;
+    }
+    const std::uint32_t mid = f.pos + (f.end - f.pos) / 2;
+    w.path = path_;
+    for (std::size_t j = 0; j < k; ++j) {
+      const Frame& g = frames_[j];
+      if (refute_)
+        for (std::uint32_t p = g.begin; p + 1 < g.pos; ++p) encode(w.path, g.var, values_[p], false);
+      encode(w.path, g.var, g.tried, true);
+    }
+    if (refute_)
+      for (std::uint32_t p = f.begin; p < mid; ++p) encode(w.path, f.var, values_[p], false);
+    w.tail.assign({f.var.id});
+    w.tail.insert(w.tail.end(), values_.begin() + mid, values_.begin() + f.end);
+    w.weight = weight * (f.end - mid) / size;
+    f.end = mid;
+    return true;
+  }
+  return false;
+}
+
+double DfsSearch::done() const {
+  double done = 0, weight = 1;
+  for (const Frame& f : frames_) {
+    weight /= std::max<std::uint32_t>(1, f.end - f.begin);
+    if (f.pos > f.begin) done += (f.pos - f.begin - 1) * weight;
+  }
+  return done;
+}
+
+const Stats& DfsSearch::synced_stats() {
+  stats_.propagations = engine_.propagations();
+  stats_.updates = engine_.space().updates();
+  return stats_;
 }
 
 Solution DfsSearch::current() const {

@@ -1,7 +1,7 @@
 #pragma once
-// The CSP search loop (one thread): depth-first, an explicit stack of frames (one per decided
-// variable), trail-based undo. A frame lists its variable's values in the order to try; its
-// state lives in the space as left by the parent decision.
+// The CSP search loop: depth-first, an explicit stack of frames (one per decided variable),
+// trail-based undo. A frame lists its variable's values in the order to try; its state lives
+// in the space as left by the parent decision.
 //
 //   next value of the top frame -> push level, assign, propagate
 //        ok and all assigned   -> solution
@@ -9,67 +9,95 @@
 //        failed                -> try the next value (after refuting the failed one)
 //   frame out of values        -> close it, back to the parent frame
 //
-// A search may start below the root, from a prefix of decisions (x = v or x != v): the
-// parallel search (parallel.cpp) hands such subproblems to its workers.
-#include <chrono>
+// It is a search engine of the shared driver (search/engine.hpp): limits, threads and
+// statistics are the driver's. A piece of work names a path of decisions from the root
+// (x = v or x != v, applied with propagation on one level) and, when it comes from another
+// worker, the variable and the values left to try below it. Nodes whose state
+// skip_equivalent_states declares dominated fail like failed propagation (dominance.hpp);
+// the states are shared by the engines of one search.
+#include <memory>
 #include <span>
 #include <vector>
 
+#include "csp/dominance.hpp"
 #include "csp/engine.hpp"
+#include "search/engine.hpp"
 #include "solve/search.hpp"
 
 namespace solve::detail {
 
-/// One decision of a prefix: x = v (equal) or x != v.
-struct Decision {
-  Var var;
-  int value;
-  bool equal;
-};
-
-class DfsSearch {
+class DfsSearch final : public SearchEngine {
  public:
-  DfsSearch(const Model& m, SearchOptions o);
-  /// Starts below the root: the decisions are applied, with propagation, before searching.
-  /// Must be called before the first advance().
-  void set_prefix(std::span<const Decision> prefix) { prefix_.assign(prefix.begin(), prefix.end()); }
-  /// Finds the next solution; false when done (stop() says why).
-  bool advance();
-  /// The values of the solution advance() just found.
+  /// on_solution: where run() delivers solutions (null: none to deliver); states: the
+  /// dominance stores shared with the other engines of the same search.
+  DfsSearch(const Model& m, const SearchOptions& o, Control& control, const SolutionCallback* on_solution,
+            std::shared_ptr<StateStores> states);
+
+  std::unique_ptr<SearchEngine> clone() const override;
+  void run(const Work& w, Worker& worker) override;
+  bool donate(Work& w) override;
+  double done() const override;
+  /// A CSP node costs microseconds: poll more often than the exact-cover engines.
+  std::uint64_t poll_interval() const override { return 256; }
+
+  // One solution at a time (the Search class, and run()):
+  /// Goes to the position w names; false when it fails or a limit stopped the search.
+  bool start(const Work& w, Worker& worker);
+  /// Finds the next solution below the start; false when exhausted or stopped.
+  bool next();
+  /// Back to the root (after start(), whatever it returned).
+  void finish();
+  /// The values of the solution next() just found.
   Solution current() const;
-  StopReason stop() const { return stop_; }
-  const Stats& stats() const { return stats_; }
+  /// Statistics with the engine's counters (propagations, updates) brought up to date.
+  const Stats& synced_stats();
 
  private:
-  using Clock = std::chrono::steady_clock;
   struct Frame {
     Var var;
     std::uint32_t begin, end, pos;  // its values: values_[begin, end), next at pos
     int tried = 0;                  // the value being explored below
     bool child_open = false;        // a level was pushed for `tried`
+    std::uint64_t node = 0;         // the node it branches at (Dominance's name; refutations move it)
   };
-  enum class State { fresh, running, done };
 
   void trace(TraceEvent::Kind k, Var x, int v);
-  bool open_frame();
+  void push_frame(Var x, std::uint64_t node);
+  bool open_frame(std::uint64_t node);
   void close_frame();
-  bool limit_reached();
-  double elapsed() const;
-  bool found_solution();
-  bool start();
-  bool run();
+  bool poll();
+  /// After a successful propagation at `node`: false when it is dominated.
+  bool admitted(std::uint64_t node) {
+    return dominance_.empty() || dominance_.admit(engine_.space(), engine_.space().depth(), node);
+  }
+  void pop_level();
+  /// The name of a node's child by decision x = v (equal) or x != v; only needed, and only
+  /// computed, when the model declares dominance.
+  std::uint64_t name(std::uint64_t node, Var x, int v, bool equal) const {
+    return dominance_.empty() ? 0 : Dominance::mix(node, x, v, equal);
+  }
 
+  const Model* model_;
   SearchOptions opt_;
+  Control* control_;
+  const SolutionCallback* on_solution_;
+  std::shared_ptr<StateStores> states_;
   Engine engine_;
-  std::vector<Decision> prefix_;
+  Dominance dominance_;
+  bool refute_;
+
+  bool root_propagated_ = false, root_ok_ = false;
+  bool path_open_ = false;         // a level holds the path of the running work
+  std::vector<std::int32_t> path_;  // the running work's path (Work::path encoding)
+  std::uint32_t depth_ = 0;         // x = v decisions in path_: search level of frames_[0] - 1
+  std::uint64_t path_node_ = 0;     // the node path_ leads to
   std::vector<Frame> frames_;
   std::vector<int> values_;
-  Stats stats_;
-  StopReason stop_ = StopReason::exhausted;
-  State state_ = State::fresh;
-  bool stop_after_this_ = false;
+  bool pending_ = false;           // the start position itself is a solution, not yet returned
+  bool stopped_ = false;
+  Worker* worker_ = nullptr;
+  std::uint64_t left_ = 0, polled_nodes_ = 0, polled_solutions_ = 0;
   std::uint64_t rng_;
-  Clock::time_point started_;
 };
 
 }  // namespace solve::detail

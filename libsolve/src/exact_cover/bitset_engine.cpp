@@ -28,72 +28,72 @@ class BitsetEngine final : public Engine {
  public:
   using Mask = std::array<std::uint64_t, W>;
 
-  BitsetEngine(const ExactCover& problem, Control& control, MemoCounter* memo)
-      : Engine(control), tables_(std::make_shared<Tables>(problem, control.options().item_choice)), memo_(memo) {
-    const CoverOptions& opt = control.options();
+  BitsetEngine(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution,
+               Control& control, MemoCounter* memo)
+      : Engine(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice)), memo_(memo) {
     tracing_ = bool(opt.trace);
     pruning_ = bool(opt.prune);
     first_ = opt.item_choice == ItemChoice::first;
     const auto levels = std::size_t(problem.num_primary()) + 1;
     saved_.resize(levels);
-    item_.resize(levels);
-    pos_.resize(levels);
-    lo_.resize(levels);
-    end_.resize(levels);
+    lv_.resize(levels);
     chosen_.resize(levels);
   }
 
-  std::unique_ptr<Engine> clone() const override {
+  std::unique_ptr<SearchEngine> clone() const override {
     if (memo_) throw std::logic_error("bitset engine: a memoising engine is not cloned (it runs alone)");
     auto e = std::make_unique<BitsetEngine>(*this);
-    e->reset_stats();
+    e->stats_ = {};
     return e;
+  }
+
+  void run(const Work& w, Worker& worker) override {
+    for (int o : w.path) push(o);
+    worker_ = &worker;
+    // One copy of the loop per setting, so the common one (first item, no hooks) carries no
+    // dead branches and keeps its state in registers.
+    const bool hooks = tracing_ || pruning_;
+    const std::int32_t* tail = w.tail.empty() ? nullptr : w.tail.data();
+    if (memo_) first_ ? search<true, true, true>(tail) : search<false, true, true>(tail);
+    else if (first_) hooks ? search<true, true>(tail) : search<true, false>(tail);
+    else hooks ? search<false, true>(tail) : search<false, false>(tail);
+    for (std::size_t k = w.path.size(); k-- > 0;) pop();
   }
 
   // The search loop, Knuth style: one function, labelled phases, the state in locals so the
   // compiler keeps it in registers (a third faster than phase functions on member state).
-  void run(Prefixes* split, bool quiet) override {
-    // One copy of the loop per setting, so the common one (first item, no hooks) carries no
-    // dead branches and keeps its state in registers.
-    const bool hooks = tracing_ || pruning_;
-    if (memo_) first_ ? search<true, true, true>(split, quiet) : search<false, true, true>(split, quiet);
-    else if (first_) hooks ? search<true, true>(split, quiet) : search<true, false>(split, quiet);
-    else hooks ? search<false, true>(split, quiet) : search<false, false>(split, quiet);
-  }
-
+  // Each copy is a function of its own (noinline): inlined together into run(), the four
+  // shared one register allocation and spilled the list pointer (3-6% more instructions).
+  // tail: {from, to} to resume the first level at list positions [from, to) (a donation).
   // With Memo the tree is walked the same way, but a node whose mask of covered items is in
   // the memo takes its count from there, and solutions only add up (memo_counter.hpp).
   template <bool First, bool Hooks, bool Memo = false>
-  void search(Prefixes* split, bool quiet) {
+  [[gnu::noinline]] void search(const std::int32_t* tail) {
     const Tables& t = *tables_;
     const Entry* const list = t.list.data();
-    std::int32_t* const item = item_.data();
-    std::int32_t* const pos = pos_.data();
-    std::int32_t* const lo = lo_.data();
-    std::int32_t* const end = end_.data();
+    Level* const lv = lv_.data();
     int* const chosen = chosen_.data();
     Mask used = used_;
     int l = base_ = level_;
-    std::uint64_t nodes = 0, updates = 0, left = std::numeric_limits<std::uint64_t>::max();
+    std::uint64_t nodes = 0, updates = 0;
+    polled_solutions_ = stats_.solutions;
+    std::uint64_t left = worker_->start();
     std::int32_t p = 0;
-    if (!quiet && (left = control_->poll(0, nullptr)) == 0) return;
+    if (left == 0) goto done;
+    if (tail) {
+      p = resume(tail);
+      goto advance;
+    }
 
-  forward: {  // every primary item covered? at the split depth? else choose an item
+  forward: {  // every primary item covered? else choose an item
     int i = first_open(used);
     if (i < 0) {
       if (Memo) {
         memo_->solution(std::size_t(l));
-      } else if (!quiet) {
-        if (Hooks && tracing_) control_->options().trace({CoverTraceEvent::Kind::solution, l, -1, -1});
-        if (!control_->solution(std::span<const int>(chosen_).first(std::size_t(l)))) goto stop;
+        goto backup;
       }
-      goto backup;
-    }
-    if (split && l - base_ == split->depth) {
-      double w = 1;
-      for (int k = base_; k < l; ++k) w /= std::max(1, end[k] - lo[k]);
-      split->options.insert(split->options.end(), chosen_.begin() + base_, chosen_.begin() + l);
-      split->weights.push_back(w);
+      if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::solution, l, -1, -1});
+      if (!solution(l)) goto stop;
       goto backup;
     }
     if (Memo) {
@@ -101,13 +101,13 @@ class BitsetEngine final : public Engine {
       if (memo_->lookup(std::size_t(l), stats_.nodes + nodes)) goto backup;
     }
     if (!First) i = fewest_options(used, updates);
-    item[l] = i;
-    std::tie(lo[l], end[l]) = list_of(i, used);
-    p = lo[l];
+    lv[l].item = i;
+    std::tie(lv[l].lo, lv[l].end) = list_of(i, used);
+    p = lv[l].lo;
   }
   advance:  // try the options of level l's list from position p on
     for (;; ++updates) {
-      if (p >= end[l]) {
+      if (p >= lv[l].end) {
         if (Memo) memo_->leave(std::size_t(l), stats_.nodes + nodes, false);
         goto backup;
       }
@@ -116,13 +116,14 @@ class BitsetEngine final : public Engine {
       p = e.key >= 0 && has(used, e.key) ? e.run_end : p + 1;
     }
     ++updates;
-    pos[l] = p;
+    lv[l].pos = p;
     ++nodes;
-    if (!quiet && --left == 0) {
+    if (--left == 0) {
       level_ = l;
       stats_.nodes += nodes;
       stats_.updates += updates;
-      left = control_->poll(nodes, progress_here_ ? this : nullptr);
+      left = worker_->poll(nodes, stats_.solutions - polled_solutions_);
+      polled_solutions_ = stats_.solutions;
       nodes = updates = 0;
       if (left == 0) goto stop;
     }
@@ -130,8 +131,8 @@ class BitsetEngine final : public Engine {
     chosen[l] = list[p].option;
     ++l;
     if (std::uint32_t(l) > stats_.max_depth) stats_.max_depth = std::uint32_t(l);
-    if (Hooks && tracing_) control_->options().trace({CoverTraceEvent::Kind::choose, l, item[l - 1], chosen[l - 1]});
-    if (Hooks && pruning_ && !control_->options().prune(std::span<const int>(chosen_).first(std::size_t(l)))) {
+    if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::choose, l, lv[l - 1].item, chosen[l - 1]});
+    if (Hooks && pruning_ && !opt_->prune(std::span<const int>(chosen_).first(std::size_t(l)))) {
       --l;
       goto recover;
     }
@@ -141,8 +142,8 @@ class BitsetEngine final : public Engine {
     if (l == base_) goto done;
     --l;
   recover:  // take back level l's option (it was disjoint from the rest: XOR undoes it)
-    p = pos[l];
-    if (Hooks && tracing_) control_->options().trace({CoverTraceEvent::Kind::backtrack, l + 1, item[l], chosen[l]});
+    p = lv[l].pos;
+    if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::backtrack, l + 1, lv[l].item, chosen[l]});
     remove(used, list[p].mask);
     ++p;
     goto advance;
@@ -150,7 +151,7 @@ class BitsetEngine final : public Engine {
   stop:  // a limit or the callback: unwind to the starting position
     if (Memo)  // the counts of the unfinished nodes pass up, partial
       for (int k = l; k >= base_; --k) memo_->leave(std::size_t(k), 0, true);
-    while (l > base_) remove(used, list[pos[--l]].mask);
+    while (l > base_) remove(used, list[lv[--l].pos].mask);
   done:
     stats_.nodes += nodes;
     stats_.updates += updates;
@@ -158,22 +159,65 @@ class BitsetEngine final : public Engine {
     used_ = used;
   }
 
-  void push(int o) override {
+  /// Every primary item is covered by the l options chosen: report() out of the loop's way.
+  [[gnu::noinline]] bool solution(int l) { return report(std::span<const int>(chosen_).first(std::size_t(l))); }
+
+  /// Opens level level_ on the item the giver of the work branched on (same position, same
+  /// choice: counted there), over list positions [tail[0], tail[1]); returns the first.
+  [[gnu::noinline]] std::int32_t resume(const std::int32_t* tail) {
+    std::uint64_t uncounted = 0;
+    const int i = first_ ? first_open(used_) : fewest_options(used_, uncounted);
+    if (i < 0) throw std::logic_error("bitset engine: work does not fit");
+    lv_[std::size_t(level_)] = Level{i, tail[0], tail[0], tail[1]};
+    return tail[0];
+  }
+
+  bool donate(Work& w) override {
+    if (memo_) return false;  // one worker counts it all (the memo is not shared)
+    // Levels base_ .. level_ are open (level_: the option being taken now); the untried
+    // options of a level are the entries after its pos that fit the items covered above it.
+    // Give the second half of them.
+    double weight = 1;
+    Mask used = used_;  // (as at the start of the run: the search keeps its mask in a local)
+    const Entry* list = tables_->list.data();
+    for (int k = base_; k <= level_; ++k) {
+      Level& v = lv_[std::size_t(k)];
+      const std::int32_t size = std::max(1, v.end - v.lo);
+      std::int32_t untried = 0;
+      for (std::int32_t p = v.pos + 1; p < v.end; ++p) untried += disjoint(list[p].mask, used);
+      if (untried > 0) {
+        std::int32_t mid = v.pos + 1;
+        for (std::int32_t kept = 0; kept < untried / 2; ++mid) kept += disjoint(list[mid].mask, used);
+        while (!disjoint(list[mid].mask, used)) ++mid;
+        w.path.assign(chosen_.begin(), chosen_.begin() + k);
+        w.tail = {mid, v.end};
+        w.weight = weight * (v.end - mid) / size;
+        v.end = mid;
+        return true;
+      }
+      weight /= size;
+      add(used, list[v.pos].mask);
+    }
+    return false;
+  }
+
+  /// Chooses option o at the current position (no hooks, no statistics).
+  void push(int o) {
     const auto l = std::size_t(level_++);
     saved_[l] = used_;
-    item_[l] = -1;
+    lv_[l].item = -1;
     chosen_[l] = o;
     add(used_, tables_->masks[std::size_t(o)]);
   }
 
-  void pop() override { used_ = saved_[std::size_t(--level_)]; }
+  void pop() { used_ = saved_[std::size_t(--level_)]; }
 
   double done() const override {
     double done = 0, weight = 1;
-    for (int k = base_; k < level_; ++k) {
-      const auto l = std::size_t(k);
-      weight /= std::max(1, end_[l] - lo_[l]);
-      done += (pos_[l] - lo_[l]) * weight;
+    for (int k = base_; k <= level_ && k < int(lv_.size()); ++k) {
+      const Level& v = lv_[std::size_t(k)];
+      weight /= std::max(1, v.end - v.lo);
+      done += (v.pos - v.lo) * weight;
     }
     return done;
   }
@@ -311,8 +355,9 @@ class BitsetEngine final : public Engine {
     }
   };
 
-  /// Where the list of item i for the current covered items lies in tables_->list.
-  std::pair<std::int32_t, std::int32_t> list_of(int i, const Mask& used) const {
+  /// Where the list of item i for the current covered items lies in tables_->list. (Always
+  /// inlined: left out of line, it cost the first-item search 15% more instructions.)
+  [[gnu::always_inline]] std::pair<std::int32_t, std::int32_t> list_of(int i, const Mask& used) const {
     const Tables& t = *tables_;
     const auto& s = t.split[std::size_t(i)];
     unsigned q = 0;
@@ -366,24 +411,32 @@ class BitsetEngine final : public Engine {
   bool first_ = false, tracing_ = false, pruning_ = false;
   Mask used_{};  // the items covered
 
-  // Level l branches on item_[l] over list positions [lo_[l], end_[l]) and is at pos_[l]
-  // (pushed levels: item -1, and the mask before them in saved_).
+  // Level l branches on lv_[l].item over list positions [lo, end) and is at pos (pushed
+  // levels: item -1, and the mask before them in saved_). One array of structs, not four
+  // arrays: the search loop keeps one pointer in a register instead of four.
+  struct Level {
+    std::int32_t item, pos, lo, end;
+  };
   std::vector<Mask> saved_;
-  std::vector<std::int32_t> item_, pos_, lo_, end_, chosen_;
+  std::vector<Level> lv_;
+  std::vector<std::int32_t> chosen_;
   int level_ = 0, base_ = 0;
+  Worker* worker_ = nullptr;
+  std::uint64_t polled_solutions_ = 0;  // stats_.solutions at the last poll
 };
 
 }  // namespace
 
-std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, Control& control, MemoCounter* memo) {
+std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, const CoverOptions& options,
+                                           const CoverCallback& on_solution, Control& control, MemoCounter* memo) {
   if (problem.has_colours()) throw ModelError("the bitset engine does not take colours");
   if (needs_multiplicities(problem))
     throw ModelError("the bitset engine does not take multiplicities (item bounds other than 1:1 and 0:1)");
   const int n = problem.num_items();
-  if (n <= 64) return std::make_unique<BitsetEngine<1>>(problem, control, memo);
-  if (n <= 128) return std::make_unique<BitsetEngine<2>>(problem, control, memo);
-  if (n <= 192) return std::make_unique<BitsetEngine<3>>(problem, control, memo);
-  if (n <= bitset_max_items) return std::make_unique<BitsetEngine<4>>(problem, control, memo);
+  if (n <= 64) return std::make_unique<BitsetEngine<1>>(problem, options, on_solution, control, memo);
+  if (n <= 128) return std::make_unique<BitsetEngine<2>>(problem, options, on_solution, control, memo);
+  if (n <= 192) return std::make_unique<BitsetEngine<3>>(problem, options, on_solution, control, memo);
+  if (n <= bitset_max_items) return std::make_unique<BitsetEngine<4>>(problem, options, on_solution, control, memo);
   throw ModelError("the bitset engine takes at most " + std::to_string(bitset_max_items) +
                    " items, this problem has " + std::to_string(n));
 }

@@ -11,10 +11,12 @@
 
 namespace solve::detail::cover {
 
-Dlx::Dlx(const ExactCover& problem, Control& control) : Dlx(problem, control, problem.has_multiplicities()) {}
+Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution, Control& control)
+    : Dlx(problem, opt, on_solution, control, problem.has_multiplicities()) {}
 
-Dlx::Dlx(const ExactCover& problem, Control& control, bool multi) : Engine(control), multi_(multi) {
-  const CoverOptions& opt = control.options();
+Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution, Control& control,
+         bool multi)
+    : Engine(opt, on_solution, control), multi_(multi) {
   item_choice_ = opt.item_choice;
   tracing_ = bool(opt.trace);
   pruning_ = bool(opt.prune);
@@ -93,19 +95,18 @@ Dlx::Dlx(const ExactCover& problem, Control& control, bool multi) : Engine(contr
       levels += std::size_t(std::min(b.hi, nd_[std::size_t(i)].top));
     }
     first_tweak_.assign(levels, 0);
-    degree_ = branch_ = first_tweak_;
+    degree_ = first_tweak_;
   }
   choice_.assign(levels, 0);
-  item_ = choice_;
-  chosen_ = choice_;
+  item_ = limit_ = chosen_ = choice_;
 }
 
 Dlx::~Dlx() = default;
 
-std::unique_ptr<Engine> Dlx::clone() const {
+std::unique_ptr<SearchEngine> Dlx::clone() const {
   if (memo_) throw std::logic_error("Dlx: a memoising engine is not cloned (it runs alone)");
   auto e = std::make_unique<Dlx>(*this);
-  e->reset_stats();
+  e->stats_ = {};
   return e;
 }
 
@@ -252,28 +253,20 @@ std::int32_t Dlx::choose() const {
 bool Dlx::count_node() {
   ++stats_.nodes;
   if (++since_poll_ < budget_) return true;
-  budget_ = control_->poll(since_poll_, progress_here_ ? this : nullptr);
+  budget_ = worker_->poll(since_poll_, stats_.solutions - polled_solutions_);
   since_poll_ = 0;
+  polled_solutions_ = stats_.solutions;
   if (budget_ == 0) stopping_ = true;
   return !stopping_;
 }
 
-Dlx::Phase Dlx::solution(bool quiet) {
+bool Dlx::solution() {
   if (memo_) {
     memo_solution();
-  } else if (!quiet) {
-    if (tracing_) control_->options().trace({CoverTraceEvent::Kind::solution, level_, -1, -1});
-    if (!control_->solution(chosen_options())) stopping_ = true;
+    return true;
   }
-  return Phase::backup;
-}
-
-void Dlx::record_prefix(Prefixes& split) const {
-  double w = 1;
-  for (int k = base_; k < level_; ++k)
-    w /= multi_ ? std::max(1, degree_[std::size_t(k)]) : nd_[std::size_t(item_[std::size_t(k)])].top;
-  split.options.insert(split.options.end(), chosen_.begin() + base_, chosen_.begin() + level_);
-  split.weights.push_back(w);
+  if (tracing_) opt_->trace({CoverTraceEvent::Kind::solution, level_, -1, -1});
+  return report(chosen_options());
 }
 
 std::span<const int> Dlx::chosen_options() {
@@ -286,14 +279,13 @@ std::span<const int> Dlx::chosen_options() {
 }
 
 void Dlx::trace(CoverTraceEvent::Kind kind, std::size_t l) const {
-  control_->options().trace({kind, int(l) + 1, item_id_[std::size_t(item_[l])], chosen_[l]});
+  opt_->trace({kind, int(l) + 1, item_id_[std::size_t(item_[l])], chosen_[l]});
 }
 
-Dlx::Phase Dlx::forward(Prefixes* split, bool quiet) {
+Dlx::Phase Dlx::forward() {
   const auto l = std::size_t(level_);
-  if (cl_[0].next == 0) return solution(quiet);  // every primary item covered
-  if (split && level_ - base_ == split->depth) {
-    record_prefix(*split);
+  if (cl_[0].next == 0) {  // every primary item covered
+    if (!solution()) stopping_ = true;
     return Phase::backup;
   }
   if (memo_ && memo_lookup()) return Phase::backup;
@@ -302,13 +294,14 @@ Dlx::Phase Dlx::forward(Prefixes* split, bool quiet) {
   cover(i);
   item_[l] = i;
   choice_[l] = nd_[std::size_t(i)].down;
+  limit_[l] = i;
   return Phase::advance;
 }
 
-Dlx::Phase Dlx::advance(bool quiet) {
+Dlx::Phase Dlx::advance() {
   const auto l = std::size_t(level_);
   const std::int32_t x = choice_[l], i = item_[l];
-  if (x == i || stopping_ || (!quiet && !count_node())) {  // C7: no option left for i
+  if (x == limit_[l] || stopping_ || !count_node()) {  // C7: no option left for i
     uncover(i);
     if (memo_) memo_leave();
     return Phase::backup;
@@ -318,7 +311,7 @@ Dlx::Phase Dlx::advance(bool quiet) {
   ++level_;
   if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
   if (tracing_) trace(CoverTraceEvent::Kind::choose, l);
-  if (pruning_ && !control_->options().prune(std::span<const int>(chosen_).first(std::size_t(level_)))) {
+  if (pruning_ && !opt_->prune(std::span<const int>(chosen_).first(std::size_t(level_)))) {
     --level_;
     return Phase::recover;
   }
@@ -340,22 +333,87 @@ Dlx::Phase Dlx::recover() {
   return Phase::advance;
 }
 
-void Dlx::run(Prefixes* split, bool quiet) {
+void Dlx::run(const Work& w, Worker& worker) {
+  for (int o : w.path) push(o);
+  worker_ = &worker;
   base_ = level_;
   stopping_ = false;
   since_poll_ = 0;
-  budget_ = std::numeric_limits<std::uint64_t>::max();
-  if (!quiet && (budget_ = control_->poll(0, nullptr)) == 0) return;
+  polled_solutions_ = stats_.solutions;
+  resumed_from_ = 0;
   Phase phase = Phase::forward;
+  if ((budget_ = worker.start()) == 0) {
+    phase = Phase::done;
+  } else if (!w.tail.empty()) {
+    resume(w.tail[0], w.tail[1]);
+    phase = Phase::advance;
+  }
   while (phase != Phase::done) {
     switch (phase) {
-      case Phase::forward: phase = forward(split, quiet); break;
-      case Phase::advance: phase = multi_ ? advance_multi(quiet) : advance(quiet); break;
+      case Phase::forward: phase = forward(); break;
+      case Phase::advance: phase = multi_ ? advance_multi() : advance(); break;
       case Phase::backup: phase = backup(); break;
       case Phase::recover: phase = multi_ ? recover_multi() : recover(); break;
       case Phase::done: break;
     }
   }
+  for (std::size_t k = w.path.size(); k-- > 0;) pop();
+}
+
+// Resume a level cut by a donation: the same item the donor branched on (the position is the
+// same), its alternatives from node `from` up to `to`. Its choice was counted there.
+void Dlx::resume(std::int32_t from, std::int32_t to) {
+  const std::uint64_t updates = stats_.updates;
+  if (multi_) {
+    resume_multi(from, to);
+  } else {
+    const auto l = std::size_t(level_);
+    const std::int32_t i = choose();
+    if (i == 0 || nd_[std::size_t(from)].top != i) throw std::logic_error("Dlx::run: work does not fit");
+    cover(i);
+    item_[l] = i;
+    choice_[l] = from;
+    limit_[l] = to;
+  }
+  resumed_from_ = from;
+  stats_.updates = updates;
+}
+
+std::int32_t Dlx::count_from(int l, std::int32_t x) const {
+  const std::int32_t i = item_[std::size_t(l)], limit = limit_[std::size_t(l)];
+  std::int32_t n = 0;
+  for (; x != i && before_limit(x, limit); x = nd_[std::size_t(x)].down) ++n;
+  return n + (x == i && limit == 0);  // M: the "no more options" branch
+}
+
+bool Dlx::donate(Work& w) {
+  if (memo_) return false;  // one worker counts it all (the memo is not shared)
+  // Levels base_ .. level_ are open (level_: the option being taken now); level k has tried
+  // its options up to choice_[k], the rest are untried. (With Algorithm M the list of an item
+  // that stays open may have lost nodes to the levels below: they are skipped in the counts,
+  // which are then estimates, but every node reached lies in the level's list, in order, and
+  // limits are compared by position: the two ranges still partition the level's alternatives.)
+  double weight = 1;
+  for (int k = base_; k <= level_; ++k) {
+    const auto l = std::size_t(k);
+    const std::int32_t x = choice_[l], i = item_[l];
+    const std::int32_t untried = x == i ? 0 : count_from(k, nd_[std::size_t(x)].down);  // M: last branch
+    const std::int32_t size = std::max(1, count_from(k, first_of(k)));
+    if (untried == 0) {
+      weight /= size;
+      continue;
+    }
+    // Keep the first half (rounded down), give the rest.
+    std::int32_t mid = nd_[std::size_t(x)].down;
+    for (std::int32_t j = 0; j < untried / 2; ++j) mid = nd_[std::size_t(mid)].down;
+    const std::int32_t given = untried - untried / 2;
+    w.path.assign(chosen_.begin(), chosen_.begin() + k);
+    w.tail = {mid, limit_[l]};
+    w.weight = weight * given / size;
+    limit_[l] = mid;
+    return true;
+  }
+  return false;
 }
 
 void Dlx::push(int o) {
@@ -382,27 +440,25 @@ void Dlx::pop() {
 }
 
 double Dlx::done() const {
-  // Knuth's estimate: level k has tried option j of its m, each weighing 1/m of the level above.
+  // Knuth's estimate: level k has tried alternative j of its m, each weighing 1/m of the level
+  // above. (Algorithm M: tweaked nodes keep their links, so the walk from the level's first
+  // node still passes every alternative tried.)
   double done = 0, weight = 1;
-  if (multi_) {  // the lists shrink as M tweaks them: count the branches instead
-    for (int k = base_; k < level_; ++k) {
-      weight /= std::max(1, degree_[std::size_t(k)]);
-      done += std::max(0, branch_[std::size_t(k)] - 1) * weight;
-    }
-    return done;
-  }
-  for (int k = base_; k < level_; ++k) {
-    const auto i = item_[std::size_t(k)];
-    int pos = 0;
-    for (std::int32_t p = nd_[std::size_t(i)].down; p != choice_[std::size_t(k)]; p = nd_[std::size_t(p)].down)
+  for (int k = base_; k <= level_ && k < int(choice_.size()); ++k) {
+    const auto l = std::size_t(k);
+    const std::int32_t first = first_of(k), size = count_from(k, first), i = item_[l];
+    if (size <= 0) break;
+    std::int32_t pos = 0;
+    for (std::int32_t p = first; p != i && p != choice_[l] && before_limit(p, limit_[l]); p = nd_[std::size_t(p)].down)
       ++pos;
-    weight /= nd_[std::size_t(i)].top;
-    done += pos * weight;
+    weight /= size;
+    done += std::min(pos, size - 1) * weight;
   }
   return done;
 }
 
 std::string Dlx::sanity_check() const {
+
   const auto at = [](std::int32_t x) { return std::to_string(x); };
   for (std::int32_t head : {std::int32_t(0), n_items_ + 1}) {
     for (std::int32_t i = cl_[std::size_t(head)].next; i != head; i = cl_[std::size_t(i)].next) {

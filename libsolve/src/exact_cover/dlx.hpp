@@ -48,21 +48,25 @@ class Dlx final : public Engine {
   };
 
   /// Algorithm M when the problem has multiplicities (as Knuth's dlx3), else X and C.
-  Dlx(const ExactCover& problem, Control& control);
+  Dlx(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution, Control& control);
   /// `multi` false: X and C, for problems without needs_multiplicities() (0:1 items become
   /// secondary); true: Algorithm M with every bound as given.
-  Dlx(const ExactCover& problem, Control& control, bool multi);
+  Dlx(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution, Control& control,
+      bool multi);
   ~Dlx() override;
 
-  std::unique_ptr<Engine> clone() const override;
-  void run(Prefixes* split = nullptr, bool quiet = false) override;
-  /// Option o, or -1 (multiplicities): the branch that gives the chosen item no more options.
-  void push(int o) override;
-  void pop() override;
+  std::unique_ptr<SearchEngine> clone() const override;
+  void run(const Work& w, Worker& worker) override;
+  bool donate(Work& w) override;
   double done() const override;
+  /// Chooses option o at the current position, as the search would (no hooks, no statistics);
+  /// o = -1 (multiplicities): the branch that gives the chosen item no more options.
+  void push(int o);
+  /// Takes back the last push.
+  void pop();
 
-  /// From now on run() counts with a memo table of at most `bytes` (one thread, no split, no
-  /// solution reports: the count is memo_count()). `problem` is the one the engine was made of.
+  /// From now on run() counts with a memo table of at most `bytes` (one thread, no donation,
+  /// no solution reports: the count is memo_count()). `problem` is the one the engine was made of.
   void enable_memo(const ExactCover& problem, std::size_t bytes);
   /// The solutions counted by memoised runs.
   BigCount memo_count() const;
@@ -98,33 +102,51 @@ class Dlx final : public Engine {
   void reactivate(std::int32_t i);
   /// The open primary item to branch on (0 when none is open).
   std::int32_t choose() const;
-  /// Counts one node and polls the control when due; false when the search must stop.
+  /// Counts one node and polls the worker when due; false when the search must stop.
   bool count_node();
-  /// Every primary item covered: report the solution (C2, M2). Returns the next phase.
-  Phase solution(bool quiet);
-  /// At the split depth: appends the choices below base_ with their weight.
-  void record_prefix(Prefixes& split) const;
+  /// Every primary item covered: report the solution (C2, M2); false: stop.
+  bool solution();
   /// The options chosen so far (without the "no more options" branches of Algorithm M).
   std::span<const int> chosen_options();
   void trace(CoverTraceEvent::Kind kind, std::size_t level) const;
+  /// Alternatives of level l from node x on (up to the level's limit; for Algorithm M the
+  /// "no more options" branch counts as one when the limit is the end, 0).
+  std::int32_t count_from(int l, std::int32_t x) const;
+  /// Node x of a level's list comes before the level's limit. A list is in node order, and a
+  /// walk along it may skip nodes that deeper levels have hidden (M: the item stays open), the
+  /// limit among them: compare positions, not nodes.
+  bool before_limit(std::int32_t x, std::int32_t limit) const { return limit <= n_items_ || x < limit; }
+  /// The first alternative of level l: its item's first node when the level began (the list
+  /// of a covered item does not change; M tweaks nodes off but keeps their links), unless
+  /// the run resumed that level at another node.
+  std::int32_t first_of(int l) const {
+    if (l == base_ && resumed_from_) return resumed_from_;
+    return multi_ ? first_tweak_[std::size_t(l)] : nd_[std::size_t(item_[std::size_t(l)])].down;
+  }
+  /// Opens level level_ as a donor did and resumes it at node `from` up to `to` (Work::tail).
+  void resume(std::int32_t from, std::int32_t to);
 
   // The search phases of X and C; each returns the next phase.
-  Phase forward(Prefixes* split, bool quiet);  // C2-C4: solution? split? else choose, cover
-  Phase advance(bool quiet);                   // C5: try the next option of the level's item
-  Phase backup();                              // C8: back to the level above
-  Phase recover();                             // C6: take the level's option back
+  Phase forward();   // C2-C4: solution? else choose an item, cover it
+  Phase advance();   // C5: try the next option of the level's item
+  Phase backup();    // C8: back to the level above
+  Phase recover();   // C6: take the level's option back
 
   // Algorithm M (dlx_multi.cpp): its own versions of the phases and list operations.
   Phase branch_multi();              // M3-M4: choose an item, use one of its bound
-  Phase advance_multi(bool quiet);   // M5-M6: the next option (tweaked), or no more options
+  Phase advance_multi();             // M5-M6: the next option (tweaked), or no more options
   Phase recover_multi();             // M7: take the level's option back
   Phase restore_multi();             // M8: give the level's item its list and bound back
   void unbranch_multi(std::size_t l);
   std::int32_t choose_multi(std::int32_t& degree) const;
   void tweak(std::int32_t x, bool hide_option);
   void untweak(std::int32_t first, std::int32_t i, bool unhide_options);
+  /// Chooses item i's branch x (a node, or i: no more options) at level l as the search
+  /// does, the earlier branches of the level tweaked off (push, resume).
+  void branch_to_multi(std::size_t l, std::int32_t x);
   void push_multi(int o);
   void pop_multi();
+  void resume_multi(std::int32_t from, std::int32_t to);
 
   // Memoised counting (dlx_memo.cpp).
   bool memo_lookup();            // at a node: true when its count came from the table
@@ -145,15 +167,21 @@ class Dlx final : public Engine {
   std::vector<std::int32_t> bound_, slack_;  // per item (M): options it may still take, hi - lo
   std::vector<std::int32_t> item_colour_;    // per secondary item: the colour fixed on it (0: none)
 
-  // The search state: level l has chosen node choice_[l] in the list of item item_[l].
-  std::vector<std::int32_t> choice_, item_, chosen_;
-  // M: the first node tweaked at level l, the number of branches there and how many were begun.
-  std::vector<std::int32_t> first_tweak_, degree_, branch_;
+  // The search state: level l has chosen node choice_[l] in the list of item item_[l]; its
+  // alternatives run from first_of(l) up to (not including) limit_[l]: the item's header
+  // (M: 0, the end, after the "no more options" branch), unless a donation cut the range.
+  // (Only the limit is stored per level: three more stores per node cost 5% on sudoku with
+  // the first-item rule.)
+  std::vector<std::int32_t> choice_, item_, chosen_, limit_;
+  std::int32_t resumed_from_ = 0;  // the first node of the base level of a resumed run (0: none)
+  // M: the first node tweaked at level l, and the number of branches there (for choose).
+  std::vector<std::int32_t> first_tweak_, degree_;
   std::vector<int> compact_;  // chosen_ without the -1 of "no more options" (M)
   int level_ = 0;   // number of options chosen (pushed ones included)
   int base_ = 0;    // level where the current run started
   bool stopping_ = false;
-  std::uint64_t since_poll_ = 0, budget_ = 0;
+  std::uint64_t since_poll_ = 0, budget_ = 0, polled_solutions_ = 0;
+  Worker* worker_ = nullptr;
   std::vector<int> item_id_;  // internal item number -> problem item id
 
   // Memoised counting: the key layout, the table, one count being summed per level.

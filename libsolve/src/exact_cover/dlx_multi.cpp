@@ -79,30 +79,32 @@ Dlx::Phase Dlx::branch_multi() {  // M3-M4
   const auto l = std::size_t(level_);
   const std::int32_t i = choose_multi(degree_[l]);
   item_[l] = i;
-  branch_[l] = 0;
   if (--bound_[std::size_t(i)] == 0) cover(i);
   choice_[l] = first_tweak_[l] = nd_[std::size_t(i)].down;
+  // The alternatives end with the "no more options" branch when i may stop here (limit 0:
+  // after it), else at the item itself.
+  limit_[l] = slack_[std::size_t(i)] > bound_[std::size_t(i)] ? 0 : i;
   return Phase::advance;
 }
 
-Dlx::Phase Dlx::advance_multi(bool quiet) {  // M5-M6
+Dlx::Phase Dlx::advance_multi() {  // M5-M6
   const auto l = std::size_t(level_);
   const std::int32_t x = choice_[l], i = item_[l], b = bound_[std::size_t(i)], s = slack_[std::size_t(i)];
   const bool exact = b == 0 && s == 0;  // Algorithm C's level: no tweaks
-  // No option left; or fewer left than i still needs (this one included).
-  if (stopping_ || (exact ? x == i : nd_[std::size_t(i)].top <= b - s)) return restore_multi();
-  if (!quiet && !count_node()) return restore_multi();
+  // No option left; or fewer left than i still needs (this one included); or the end of the
+  // range a donation left this level.
+  if (stopping_ || x == limit_[l] || (exact ? x == i : nd_[std::size_t(i)].top <= b - s)) return restore_multi();
+  if (!count_node()) return restore_multi();
   if (!exact) {
     if (x != i) tweak(x, b != 0);
     else if (b != 0) deactivate(i);  // i takes no more options
   }
   if (x != i) commit_others<true>(x);
   chosen_[l] = x != i ? option_of_[std::size_t(x)] : -1;
-  ++branch_[l];
   ++level_;
   if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
   if (tracing_) trace(CoverTraceEvent::Kind::choose, l);
-  if (x != i && pruning_ && !control_->options().prune(chosen_options())) {
+  if (x != i && pruning_ && !opt_->prune(chosen_options())) {
     --level_;
     return Phase::recover;
   }
@@ -135,32 +137,42 @@ void Dlx::unbranch_multi(std::size_t l) {
   ++bound_[std::size_t(i)];
 }
 
-// ---- push and pop: replay a branch found by a dry run ----
+// ---- replaying a path (push, pop) and resuming a donated level ----
+
+// Level l is open on its item i (branch_multi): tweaks off the options before x in i's list,
+// as the branches the search tried before x did (x = i: all of them).
+void Dlx::branch_to_multi(std::size_t l, std::int32_t x) {
+  const std::int32_t i = item_[l], b = bound_[std::size_t(i)];
+  if (b == 0 && slack_[std::size_t(i)] == 0) {  // an exact level tweaks nothing
+    std::int32_t y = nd_[std::size_t(i)].down;
+    while (y != x && y != i) y = nd_[std::size_t(y)].down;
+    if (y != x || x == i) throw std::logic_error("Dlx: the item must take an option of its list");
+    return;
+  }
+  for (std::int32_t y = nd_[std::size_t(i)].down; y != x; y = nd_[std::size_t(i)].down) {
+    if (y == i) throw std::logic_error("Dlx: option not in the item's list");
+    tweak(y, b != 0);
+  }
+}
 
 void Dlx::push_multi(int o) {
   const std::uint64_t updates = stats_.updates;
   const auto l = std::size_t(level_);
-  const std::int32_t i = choose_multi(degree_[l]);
-  if (i == 0) throw std::logic_error("Dlx::push: no open item");
-  item_[l] = i;
-  branch_[l] = 1;
-  const std::int32_t b = --bound_[std::size_t(i)];
-  if (b == 0) cover(i);
-  first_tweak_[l] = nd_[std::size_t(i)].down;
-  const bool exact = b == 0 && slack_[std::size_t(i)] == 0;
+  if (cl_[0].next == 0) throw std::logic_error("Dlx::push: no open item");
+  branch_multi();
+  const std::int32_t i = item_[l];
   std::int32_t x = i;
   if (o >= 0) {
     x = option_node_.at(std::size_t(o));
     while (nd_[std::size_t(x)].top > 0 && nd_[std::size_t(x)].top != i) ++x;
-    if (nd_[std::size_t(x)].top != i) throw std::logic_error("Dlx::push: option does not fit");
-  } else if (exact) {
-    throw std::logic_error("Dlx::push: the item must take an option");
-  }
-  if (!exact) {  // the branches before this one have tweaked their options off
-    for (std::int32_t y = nd_[std::size_t(i)].down; y != x; y = nd_[std::size_t(i)].down) {
-      if (y == i) throw std::logic_error("Dlx::push: option not in the item's list");
-      tweak(y, b != 0);
+    if (nd_[std::size_t(x)].top != i) {
+      unbranch_multi(l);
+      throw std::logic_error("Dlx::push: option does not fit");
     }
+  }
+  branch_to_multi(l, x);
+  const std::int32_t b = bound_[std::size_t(i)];
+  if (b != 0 || slack_[std::size_t(i)] != 0) {
     if (x != i) tweak(x, b != 0);
     else if (b != 0) deactivate(i);
   }
@@ -180,6 +192,17 @@ void Dlx::pop_multi() {
     uncommit_others<true>(x);
   }
   unbranch_multi(l);
+}
+
+void Dlx::resume_multi(std::int32_t from, std::int32_t to) {
+  const auto l = std::size_t(level_);
+  if (cl_[0].next == 0) throw std::logic_error("Dlx::run: work does not fit");
+  branch_multi();
+  const std::int32_t i = item_[l];
+  if (from != i && nd_[std::size_t(from)].top != i) throw std::logic_error("Dlx::run: work does not fit");
+  if (from != i || bound_[std::size_t(i)] != 0 || slack_[std::size_t(i)] != 0) branch_to_multi(l, from);
+  choice_[l] = from;
+  limit_[l] = to;
 }
 
 }  // namespace solve::detail::cover

@@ -1,60 +1,34 @@
 #pragma once
-// The contract between the search drivers (one thread, or a pool of workers) and an
-// exact-cover engine (dancing links, bitset). An engine holds a position -- options chosen so
-// far -- and searches the subtree below it depth first. Everything else (limits, hooks, the
-// solution count) goes through the shared Control.
-#include <cstdint>
-#include <memory>
+// What the exact-cover engines (dancing links: dlx.cpp, bitset: bitset_engine.cpp) share on
+// top of the driver's contract (search/engine.hpp): the options with their hooks, the
+// solution callback, and how a solution is reported. An engine's position is the options
+// chosen so far; Work::path lists options, Work::tail = {from, to} names a range of the
+// branching item's alternatives in the engine's own positions (valid in its clones).
 #include <span>
-#include <vector>
 
-#include "exact_cover/control.hpp"
-#include "solve/stats.hpp"
+#include "search/engine.hpp"
+#include "solve/exact_cover.hpp"
 
 namespace solve::detail::cover {
 
-/// Partial solutions of one depth handed out to parallel workers, with the estimated share of
-/// the search tree below each (the product of 1 / branching factor along the way).
-struct Prefixes {
-  int depth = 0;
-  std::vector<int> options;     ///< prefix k is options[k * depth, (k + 1) * depth)
-  std::vector<double> weights;  ///< one per prefix
-  std::size_t size() const { return weights.size(); }
-  std::span<const int> operator[](std::size_t k) const {
-    return std::span<const int>(options).subspan(k * std::size_t(depth), std::size_t(depth));
-  }
-};
-
-class Engine {
- public:
-  virtual ~Engine() = default;
-  /// Another engine on the same problem at the root position, with fresh statistics.
-  virtual std::unique_ptr<Engine> clone() const = 0;
-  /// Searches the subtree below the current position until it is exhausted or the control
-  /// says stop; the position is the same afterwards. When `split` is given, a partial solution
-  /// `split->depth` choices below the position is appended to *split instead of being searched
-  /// further; when `quiet`, solutions are neither reported nor polled for (a dry run that only
-  /// finds the prefixes).
-  virtual void run(Prefixes* split = nullptr, bool quiet = false) = 0;
-  /// Chooses option o at the current position, as the search would (no hooks, no statistics).
-  virtual void push(int o) = 0;
-  /// Takes back the last push.
-  virtual void pop() = 0;
-  /// Estimated fraction of the subtree below the position searched so far (during run()).
-  virtual double done() const = 0;
-
-  const Stats& stats() const { return stats_; }
-  void reset_stats() { stats_ = {}; }
-  /// Whether run() calls the progress hook itself (single-threaded search).
-  void set_progress_here(bool on) { progress_here_ = on; }
-
+class Engine : public SearchEngine {
  protected:
-  explicit Engine(Control& control) : control_(&control) {}
-  Engine(const Engine&) = default;
+  Engine(const CoverOptions& options, const CoverCallback& on_solution, Control& control)
+      : opt_(&options), on_solution_(&on_solution), control_(&control), tally_(control.tally_alone()) {}
 
+  /// Every primary item is covered by `chosen`: counts it, or delivers it. False: stop.
+  bool report(std::span<const int> chosen) {
+    if (tally_) {
+      ++stats_.solutions;
+      return true;
+    }
+    return control_->solution([&] { return !*on_solution_ || (*on_solution_)(chosen); });
+  }
+
+  const CoverOptions* opt_;
+  const CoverCallback* on_solution_;
   Control* control_;
-  Stats stats_;
-  bool progress_here_ = false;
+  bool tally_;  // control_->tally_alone(), at hand
 };
 
 }  // namespace solve::detail::cover

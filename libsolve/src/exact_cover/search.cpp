@@ -1,54 +1,42 @@
-// Public entry points of the exact-cover search: engine choice, one thread or a pool.
+// Public entry points of the exact-cover search: engine choice, then the shared driver
+// (search/driver.hpp) runs it on one thread or a pool. The search loops themselves are in
+// dlx.cpp (dancing links; dlx_multi.cpp for Algorithm M) and bitset_engine.cpp; memoised
+// counting is memo_search.cpp (the same engines, the same driver, one thread).
 #include <algorithm>
 #include <memory>
 
 #include "exact_cover/bitset_engine.hpp"
-#include "exact_cover/control.hpp"
 #include "exact_cover/dlx.hpp"
 #include "exact_cover/memo_search.hpp"
-#include "exact_cover/parallel.hpp"
 #include "exact_cover/shape.hpp"
+#include "search/driver.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover.hpp"
 
 namespace solve {
 namespace {
 
-std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, detail::cover::Control& control) {
+std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, const CoverOptions& o,
+                                                   const CoverCallback& on_solution, detail::Control& control) {
   using namespace detail::cover;
-  const CoverOptions& o = control.options();
-  if (pick_engine(problem, o) == CoverEngine::bitset) return make_bitset_engine(problem, control);
-  return std::make_unique<Dlx>(problem, control, multi_engine(problem, o));
+  if (pick_engine(problem, o) == CoverEngine::bitset) return make_bitset_engine(problem, o, on_solution, control);
+  return std::make_unique<Dlx>(problem, o, on_solution, control, multi_engine(problem, o));
 }
 
 }  // namespace
 
-CoverResult search(const ExactCover& problem, const CoverOptions& options,
-                   const CoverCallback& on_solution) {
+Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
   if (options.memo) return detail::cover::memo_count(problem, options, on_solution);
-  detail::cover::Control control(options, on_solution);
-  auto engine = make_engine(problem, control);
+  detail::Control control(options.limits, bool(on_solution), options.progress, options.progress_seconds);
+  auto engine = make_engine(problem, options, on_solution, control);
   // The trace hook reports one path through the tree: it needs one thread.
-  const int threads = options.trace ? 1 : std::max(1, options.threads);
-  CoverResult r;
-  if (threads == 1) {
-    engine->set_progress_here(true);
-    engine->run();
-    r.stats = engine->stats();
-  } else {
-    detail::cover::run_parallel(*engine, control, threads, r.stats);
-  }
-  r.stats.solutions = control.solutions();
-  r.count = r.stats.solutions;
-  r.stats.seconds = control.seconds();
-  r.stop = control.stopped() ? control.reason() : StopReason::exhausted;
-  return r;
+  return detail::run_search(*engine, control, options.trace ? 1 : options.threads);
 }
 
 std::optional<std::vector<int>> solve_first(const ExactCover& problem, const CoverOptions& options,
-                                            CoverResult* result) {
+                                            Result* result) {
   std::optional<std::vector<int>> out;
-  CoverResult r = search(problem, options, [&](std::span<const int> chosen) {
+  Result r = search(problem, options, [&](std::span<const int> chosen) {
     out.emplace(chosen.begin(), chosen.end());
     std::sort(out->begin(), out->end());
     return false;
@@ -58,9 +46,7 @@ std::optional<std::vector<int>> solve_first(const ExactCover& problem, const Cov
   return out;
 }
 
-CoverResult count(const ExactCover& problem, const CoverOptions& options) {
-  return search(problem, options, nullptr);
-}
+Result count(const ExactCover& problem, const CoverOptions& options) { return search(problem, options, {}); }
 
 bool is_solution(const ExactCover& problem, std::span<const int> options) {
   std::vector<int> times(std::size_t(problem.num_items())), colour(std::size_t(problem.num_items()));

@@ -67,7 +67,7 @@ int main() {
   }
 
   const auto first = solve::solve_first(m);
-  ok = ok && first && solve::satisfies(m, first->values());
+  ok = ok && first && solve::is_solution(m, first->values());
   if (first) {
     std::printf("first:");
     for (solve::Var x : q) std::printf(" %d", (*first)[x]);
