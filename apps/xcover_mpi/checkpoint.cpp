@@ -1,6 +1,7 @@
 #include "checkpoint.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -159,10 +160,21 @@ Checkpoint read_checkpoint(const std::string& path) {
   return parse_checkpoint(file.text, file.name);
 }
 
+namespace {
+[[noreturn]] void refuse_existing(const std::string& path) {
+  throw cli::WriteError(fmt::format("{}: exists; go on with its count with --resume {}, or remove it", path, path));
+}
+}  // namespace
+
+void check_new_checkpoint(const std::string& path) {
+  struct stat st;
+  if (::lstat(path.c_str(), &st) == 0) refuse_existing(path);
+  cli::check_writable(path);
+}
+
 CheckpointWriter CheckpointWriter::create(const std::string& path, const CheckpointHeader& header) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0 && errno == EEXIST)
-    throw cli::WriteError(fmt::format("{}: exists; go on with its count with --resume {}, or remove it", path, path));
+  if (fd < 0 && errno == EEXIST) refuse_existing(path);
   CheckpointWriter w(path, fd);
   if (fd < 0) w.fail("cannot create");
   w.write(format_header(header));

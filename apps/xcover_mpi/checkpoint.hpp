@@ -55,6 +55,11 @@ Checkpoint parse_checkpoint(std::string_view text, const std::string& name);
 /// Reads and parses the file (bounded, cli::read_text_file).
 Checkpoint read_checkpoint(const std::string& path);
 
+/// Throws cli::WriteError unless a new checkpoint can be made at path: it must not exist (its
+/// work would be lost) and its folder must be writable. Meant before a long split; create()
+/// checks again.
+void check_new_checkpoint(const std::string& path);
+
 /// Appends "done" lines to a checkpoint file: each is written at once (a killed process loses
 /// nothing written), and forced to the disk (fdatasync) at most once a second and at the end,
 /// so that a crashed machine loses at most the last second. A failed write throws

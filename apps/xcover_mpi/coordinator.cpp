@@ -99,6 +99,7 @@ Plan make_plan(const Settings& s, int ranks, const Input& in, std::ostream& err)
     plan.asked = h.asked;
   } else {
     plan.asked = s.split != 0 ? s.split : parts_per_rank * std::size_t(ranks);
+    if (!s.checkpoint.empty()) check_new_checkpoint(s.checkpoint);  // before a long split
   }
   const double start = now_seconds();
   plan.parts = solve::split_cover(in.problem, plan.asked);

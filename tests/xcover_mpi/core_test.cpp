@@ -110,7 +110,11 @@ TEST_CASE("checkpoint file: created once, reopened without its cut line", "[xcov
   REQUIRE(c.done.size() == 2);
   CHECK(c.done[1].index == 2);
   CHECK(slurp(path) == format_header(h) + format_done(result(0, 5)) + format_done(result(2, 6)));
+  CHECK_THROWS_WITH(check_new_checkpoint(path), path + ": exists; go on with its count with --resume " + path + ", or remove it");
+  CHECK_THROWS_WITH(check_new_checkpoint(path + "/x"), Catch::Matchers::StartsWith(path + "/x: cannot write"));
   std::filesystem::remove(path);
+  check_new_checkpoint(path);  // (creates nothing)
+  CHECK_FALSE(std::filesystem::exists(path));
   CHECK_THROWS_AS(CheckpointWriter::reopen(path, 0), cli::WriteError);
   CHECK_THROWS_AS(read_checkpoint(path), solve::InputError);
   CHECK(fingerprint("") == 0xcbf29ce484222325u);
