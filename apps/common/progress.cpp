@@ -28,9 +28,26 @@ solve::ProgressHook ProgressLine::hook() {
   if (!enabled_) return {};
   return [this](const solve::Progress& p) {
     if (p.seconds < 1) return;
-    show(fmt::format("{:5.1f}% done, {} solutions, {} nodes, {:.0f} s", 100 * p.done, p.solutions,
-                     p.nodes, p.seconds));
+    show(fmt::format("{:5.1f}% done, {} solutions, {} nodes, {:.0f} s{}", 100 * p.done, p.solutions,
+                     p.nodes, p.seconds, time_left(p.seconds, p.done)));
   };
+}
+
+std::string time_left(double seconds, double done) {
+  if (!(done >= 0.001) || !(seconds >= 0)) return {};  // (also nan)
+  const double left = done >= 1 ? 0 : seconds * (1 - done) / done;
+  struct Unit {
+    double seconds;
+    const char* name;
+  };
+  static constexpr Unit units[] = {{86400, "days"}, {3600, "h"}, {60, "min"}, {1, "s"}};
+  for (const Unit& u : units)
+    if (left >= 2 * u.seconds || u.seconds == 1) {
+      const double v = left / u.seconds;
+      return v < 10 ? fmt::format(", about {:.1f} {} left", v, u.name)
+                    : fmt::format(", about {:.0f} {} left", v, u.name);
+    }
+  return {};
 }
 
 }  // namespace cli

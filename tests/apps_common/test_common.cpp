@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <new>
 #include <sstream>
 #include <stdexcept>
@@ -12,6 +13,7 @@
 
 #include "common/exit_status.hpp"
 #include "common/options.hpp"
+#include "common/progress.hpp"
 #include "common/output.hpp"
 #include "common/report.hpp"
 #include "common/run.hpp"
@@ -167,4 +169,16 @@ TEST_CASE("statistics and stop messages", "[apps_common]") {
   CHECK_FALSE(cli::cut_short(solve::StopReason::by_callback));
   CHECK(cli::stopped_message("prog", solve::StopReason::time_limit, "after 3 solutions") ==
         "prog: stopped by the time limit (--timeout) after 3 solutions");
+}
+
+TEST_CASE("progress line: the time left at the pace so far", "[apps_common]") {
+  CHECK(cli::time_left(10, 0.0005).empty());  // too little done to tell
+  CHECK(cli::time_left(10, std::nan("")).empty());
+  CHECK(cli::time_left(10, 0.5) == ", about 10 s left");
+  CHECK(cli::time_left(3, 0.75) == ", about 1.0 s left");
+  CHECK(cli::time_left(30, 0.2) == ", about 2.0 min left");
+  CHECK(cli::time_left(600, 0.1) == ", about 90 min left");
+  CHECK(cli::time_left(3600, 0.25) == ", about 3.0 h left");
+  CHECK(cli::time_left(86400, 0.01) == ", about 99 days left");
+  CHECK(cli::time_left(5, 1) == ", about 0.0 s left");
 }

@@ -1,0 +1,113 @@
+// xcover-mpi: counts the solutions of an exact-cover problem over MPI ranks
+// (docs/distributed.md). Only the command line lives here; rank 0 runs the coordinator, the
+// other ranks run workers.
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "common/options.hpp"
+#include "common/run.hpp"
+#include "common/exit_status.hpp"
+#include "coordinator.hpp"
+#include "mpi_link.hpp"
+#include "settings.hpp"
+#include "worker.hpp"
+#include "xcover.hpp"
+
+namespace {
+
+using xcover_mpi::Settings;
+
+// The options' strings and flags before they become Settings.
+struct Words {
+  std::string engine = "auto", choice = "mrv";
+  bool count = false, no_progress = false;
+};
+
+void add_options(CLI::App& app, Settings& s, Words& w) {
+  app.footer(std::string(cli::exit_status_help) + "\nRun it with mpirun (or srun): rank 0 splits the problem and hands "
+             "the parts out,\nevery rank counts parts. A problem file may have " +
+             cli::size_text(xcover::text_limits.max_bytes) + ", a line " +
+             cli::size_text(xcover::text_limits.max_line) + ".");
+  app.add_option("file", s.input, "Problem file in Knuth's format, read by rank 0 ('-' for standard input)")
+      ->required()
+      ->type_name("FILE");
+  app.add_flag("--count", w.count, "Count the solutions and print 'solutions: N' (the only mode)")->required();
+  app.add_option("--split", s.split,
+                 "Cut the problem into at least N parts (default: 64 per rank; with --resume, the\n"
+                 "checkpoint's)")
+      ->type_name("N")
+      ->check(CLI::Range(std::size_t(1), xcover_mpi::max_split));
+  auto* checkpoint = app.add_option("--checkpoint", s.checkpoint,
+                                    "Write each part counted to FILE (a new file), so that a killed run can go on")
+                         ->type_name("FILE");
+  app.add_option("--resume", s.resume, "Go on with the count of the checkpoint FILE (and write on to it)")
+      ->type_name("FILE")
+      ->excludes(checkpoint);
+  app.add_flag("--memo", s.search.memo, "Count each part with the memo (one thread per rank; exact at any size)");
+  app.add_option("--memo-mb", s.search.memo_mb, "Memory for --memo in MiB, per rank")
+      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
+      ->capture_default_str();
+  app.add_option("--threads", s.search.threads, "Threads counting on each rank")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  app.add_option("--engine", w.engine, "auto, dlx or bitset (as in xcover)")
+      ->check(CLI::IsMember({"auto", "dlx", "bitset"}))
+      ->capture_default_str();
+  app.add_option("--choice", w.choice, "Item to branch on within a part: mrv or first (as in xcover)")
+      ->check(CLI::IsMember({"mrv", "first"}))
+      ->capture_default_str();
+  app.add_option("--lost-after", s.lost_after,
+                 "A rank silent this many seconds while counting is presumed dead: its part goes to\n"
+                 "another rank (only with 'mpirun --enable-recovery'; else mpirun ends the run)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(1.0, cli::max_timeout))
+      ->capture_default_str();
+  cli::add_timeout(app, s.search.limits.max_seconds);
+  app.add_flag("--stats", s.stats, "Print statistics on standard error (added up over the parts; each rank's share)");
+  app.add_flag("--no-progress", w.no_progress, "Never show the progress line (shown on a terminal after 1 s)");
+  // For the tests of lost ranks: rank 1 exits abruptly on receiving its part N + 1.
+  app.add_option("--die-after", s.die_after)->group("");
+}
+
+// The command line, on every rank; only rank 0 says what is wrong with it or prints --help.
+std::optional<int> parse(CLI::App& app, int argc, char** argv, int rank) {
+  if (rank == 0) return cli::parse(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return e.get_exit_code() == 0 ? cli::answered : cli::bad_input;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int status = cli::guarded("xcover-mpi", [&] {
+    const xcover_mpi::MpiSession mpi(argc, argv);
+    Settings s;
+    CLI::App app{"Counts the solutions of an exact-cover problem (Knuth's text format, as xcover reads it) over\n"
+                 "MPI ranks, on one machine or many (docs/distributed.md).",
+                 "xcover-mpi"};
+    Words w;
+    add_options(app, s, w);
+    if (const auto status = parse(app, argc, argv, mpi.rank())) return *status;
+    const std::map<std::string, solve::CoverEngine> engines{
+        {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset}};
+    s.search.engine = engines.at(w.engine);
+    s.search.item_choice = w.choice == "first" ? solve::ItemChoice::first : solve::ItemChoice::mrv;
+    s.progress = !w.no_progress;
+    if (mpi.rank() > 0) return xcover_mpi::run_worker(s, mpi.rank());
+    return xcover_mpi::run_coordinator(s, mpi.size(), std::cout, std::cerr);
+  });
+  if (xcover_mpi::finalize_skipped()) {  // a rank died: end without MPI's goodbyes
+    std::fflush(nullptr);
+    std::_Exit(status);
+  }
+  return status;
+}
