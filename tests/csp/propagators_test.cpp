@@ -91,10 +91,17 @@ TEST_CASE("table keeps exactly the allowed tuples", "[propagators]") {
 
 namespace {
 /// A user constraint: x + y == z, checked only (enough at every level by the checklist).
-class SumCheck final : public CloneableConstraint<SumCheck> {
+/// With ByCheck it also defines check() and leaves none and forward to the engine; without,
+/// it is an older-style constraint whose check() is the default (propagate() on the values).
+template <bool ByCheck>
+class Sum final : public CloneableConstraint<Sum<ByCheck>> {
  public:
-  SumCheck(Var x, Var y, Var z) : vars_{x, y, z} {}
+  Sum(Var x, Var y, Var z) : vars_{x, y, z} {}
   std::span<const Var> scope() const override { return vars_; }
+  bool check(std::span<const int> v) const override {
+    return ByCheck ? v[0] + v[1] == v[2] : Constraint::check(v);
+  }
+  Propagation propagates_from() const override { return ByCheck ? Propagation::arc : Propagation::none; }
   PropStatus propagate(Space& s) override {
     for (Var v : vars_)
       if (!s.assigned(v)) return PropStatus::fixpoint;
@@ -104,6 +111,8 @@ class SumCheck final : public CloneableConstraint<SumCheck> {
  private:
   std::array<Var, 3> vars_;
 };
+using SumCheck = Sum<false>;
+using SumByCheck = Sum<true>;
 }  // namespace
 
 TEST_CASE("user constraints take part in search", "[propagators]") {
@@ -148,4 +157,67 @@ TEST_CASE("a constraint that claims progress without pruning cannot make the eng
     m.post(std::make_unique<ClaimsProgress>(x));
     CHECK(count_at(m, p) == 3);
   }
+}
+
+TEST_CASE("views: n-queens as three all_different calls over q[i] + i and q[i] - i", "[propagators][views]") {
+  for (auto [n, expected] : {std::pair{5, 10}, std::pair{6, 4}, std::pair{8, 92}}) {
+    Model m;
+    const std::vector<Var> q = m.add_vars(n, 0, n - 1, "q");
+    std::vector<Var> up, down;
+    for (int i = 0; i < n; ++i) {
+      up.push_back(q[std::size_t(i)] + i);
+      down.push_back(q[std::size_t(i)] - i);
+    }
+    all_different(m, q);
+    all_different(m, up);
+    all_different(m, down);
+    for (Propagation p : kLevels) CHECK(count_at(m, p) == std::uint64_t(expected));
+  }
+}
+
+TEST_CASE("views: one variable under several views in one constraint", "[propagators][views]") {
+  // x, x + 1 and -x + 4 pairwise different over x in 0..4, y free: x = 2 makes x == -x + 4
+  Model m;
+  const Var x = m.add_var(0, 4), y = m.add_var(0, 1);
+  const std::vector<Var> xs{x, x + 1, -x + 4, y + 10};
+  all_different(m, xs);
+  for (Propagation p : kLevels) CHECK(count_at(m, p) == 8);
+  CHECK(m.name(-x + 4) == "-x0+4");
+  CHECK(m.name(3 * y - 2) == "3*x1-2");
+  Model big;
+  const Var z = big.add_var(2'100'000'000, 2'100'000'010);
+  CHECK_THROWS_AS(all_different(big, std::vector<Var>{z, z + 100'000'000}), ModelError);  // overflows int
+  CHECK_THROWS_AS(0 * z, ModelError);
+}
+
+
+TEST_CASE("the engine checks and forward-checks a constraint through check()", "[propagators]") {
+  for (Propagation p : kLevels) {
+    Model m;
+    Var x = m.add_var(0, 3), y = m.add_var(0, 3), z = m.add_var(0, 3);
+    m.post(std::make_unique<SumByCheck>(x, y, z));
+    CHECK(count_at(m, p) == 10);
+    fix(m, x, 1);
+    fix(m, y, 2);
+    SearchOptions o;
+    o.propagation = p;
+    Result r;
+    const auto s = solve_first(m, o, &r);
+    REQUIRE(s);
+    CHECK((*s)[z] == 3);
+    // forward checking removes z's other values at the root: no search (none must guess)
+    if (p == Propagation::forward) CHECK(r.stats.nodes == 0);
+    if (p == Propagation::none) CHECK(r.stats.nodes > 0);
+  }
+}
+
+TEST_CASE("check() defaults to running propagate() on the values", "[propagators]") {
+  Model m;
+  Var x = m.add_var(0, 3), y = m.add_var(0, 3), z = m.add_var(0, 3);
+  m.post(std::make_unique<SumCheck>(x, y, z));
+  CHECK(satisfies(m, {1, 2, 3}));
+  CHECK(!satisfies(m, {1, 2, 2}));
+  const std::vector<int> ok{1, 1, 2}, bad{1, 1, 3};
+  CHECK(m.constraints().front()->check(ok));
+  CHECK(!m.constraints().front()->check(bad));
 }

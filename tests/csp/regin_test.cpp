@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 
+#include "csp/store.hpp"
 #include "solve/solve.hpp"
 
 using namespace solve;
@@ -44,8 +45,8 @@ void check_random(std::mt19937& rng, int max_vars, int spread) {
   std::vector<Var> xs;
   for (const auto& d : doms) xs.push_back(m.add_var(d));
   all_different(m, xs);
-  Space s;
-  s.set_level(Propagation::domain);
+  detail::Store s;
+  s.set_propagation(Propagation::domain);
   for (const auto& d : doms) s.add_var(d.front(), d.back(), d);
   auto c = m.constraints().front()->clone();
   const PropStatus st = c->propagate(s);

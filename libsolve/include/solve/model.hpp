@@ -35,12 +35,14 @@ class Model {
 
   int num_vars() const { return int(vars_.size()); }
   int num_constraints() const { return int(constraints_.size()); }
-  /// The name given at creation, or "x<id>".
+  /// The name given at creation, or "x<id>"; a view is named after its variable ("q[2]+2").
   std::string name(Var x) const;
-  /// The initial domain of x, ascending.
+  /// The initial domain of the variable x.id, ascending (of the variable, also for a view).
   const std::vector<int>& initial_domain(Var x) const { return vars_.at(std::size_t(x.id)).values; }
   const std::vector<std::unique_ptr<Constraint>>& constraints() const { return constraints_; }
-  /// Throws ModelError unless x belongs to this model.
+  /// Throws ModelError unless x belongs to this model; for a view, also when one of its
+  /// values does not fit an int, or when a factor other than +-1 spreads it over more than
+  /// 2^26 values.
   void check(Var x) const;
 
  private:

@@ -24,7 +24,8 @@ class Solution {
  public:
   Solution() = default;
   explicit Solution(std::vector<int> values) : values_(std::move(values)) {}
-  int operator[](Var x) const { return values_.at(std::size_t(x.id)); }
+  /// The value of x (of a view: the view's value).
+  int operator[](Var x) const { return int(x.apply(values_.at(std::size_t(x.id)))); }
   const std::vector<int>& values() const { return values_; }
   friend bool operator==(const Solution&, const Solution&) = default;
 

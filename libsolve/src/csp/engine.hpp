@@ -1,12 +1,14 @@
 #pragma once
 // The propagation engine: the store, the constraints' own copies, who wakes on which
-// variable, the queue, and entailment with undo. One engine per search.
+// variable and event, the queue, entailment with undo, and plain backtracking / forward
+// checking through check() for the constraints that leave those levels to the engine.
+// One engine per search.
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "csp/store.hpp"
 #include "solve/model.hpp"
-#include "solve/space.hpp"
 
 namespace solve::detail {
 
@@ -14,8 +16,8 @@ class Engine {
  public:
   Engine(const Model& model, Propagation level);
 
-  Space& space() { return space_; }
-  const Space& space() const { return space_; }
+  Store& space() { return space_; }
+  const Store& space() const { return space_; }
   int num_constraints() const { return int(props_.size()); }
 
   /// First propagation at the root. At none and forward: unary constraints and every
@@ -38,15 +40,25 @@ class Engine {
   std::uint64_t propagations() const { return propagations_; }
 
  private:
+  void subscribe();
   void schedule_modified(int running);
   void enqueue(int p);
+  void clear_queue();
+  /// Plain backtracking (none) or forward checking (above) of constraint p through check().
+  PropStatus check_by_engine(int p);
 
-  Space space_;
+  Store space_;
   Propagation level_;
   std::vector<std::unique_ptr<Constraint>> props_;
-  std::vector<std::uint32_t> sub_start_;  // CSR: constraints of variable i are
-  std::vector<std::int32_t> subs_;        // subs_[sub_start_[i] .. sub_start_[i+1])
-  std::vector<std::uint8_t> assign_only_; // wakes_on_assignment_only() per constraint
+  // subscriptions in CSR form: the constraints on variable i are subs_[sub_start_[i] ..
+  // sub_start_[i+1]), those woken by any removal first, then those woken by bound changes,
+  // then those woken by assignments only; sub_bounds_[i] and sub_assigned_[i] mark the
+  // borders. An event wakes a prefix: domain [start, bounds), bounds [start, assigned),
+  // assigned everything.
+  std::vector<std::uint32_t> sub_start_, sub_bounds_, sub_assigned_;
+  std::vector<std::int32_t> subs_;
+  std::vector<std::uint8_t> by_engine_;   // per constraint: checked by the engine at this level
+  std::vector<std::uint8_t> self_wake_;   // scope names a variable twice: rerun after own changes
   std::vector<std::uint8_t> cheap_;       // arity <= 2: run before the others
   std::vector<std::int32_t> queue_cheap_, queue_rest_;
   std::size_t head_cheap_ = 0, head_rest_ = 0;
@@ -55,6 +67,9 @@ class Engine {
   std::vector<std::int32_t> entailed_trail_;
   std::vector<std::uint32_t> entailed_marks_;
   std::vector<std::uint64_t> weight_;
+  std::vector<int> values_;               // scratch of check_by_engine()
+  std::vector<std::uint32_t> open_at_;    // scratch: scope positions of the open variable
+  std::vector<int> drop_;                 // scratch: values forward checking removes
   std::uint64_t propagations_ = 0;
 };
 

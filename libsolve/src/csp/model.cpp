@@ -2,6 +2,8 @@
 #include "solve/model.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 
 #include "solve/error.hpp"
 
@@ -57,6 +59,14 @@ std::vector<Var> Model::add_vars(int n, int lo, int hi, const std::string& prefi
 void Model::check(Var x) const {
   if (x.id < 0 || x.id >= num_vars())
     throw ModelError("variable x" + std::to_string(x.id) + " does not belong to this model");
+  if (!x.is_view()) return;
+  if (x.scale == 0) throw ModelError("view of " + name(x.base()) + " with a factor 0");
+  const std::vector<int>& d = vars_[std::size_t(x.id)].values;
+  const std::int64_t a = x.apply(d.front()), b = x.apply(d.back());
+  if (std::min(a, b) < INT_MIN || std::max(a, b) > INT_MAX)
+    throw ModelError("view " + name(x) + ": its values do not fit an int");
+  if ((x.scale < -1 || x.scale > 1) && std::max(a, b) - std::min(a, b) >= (1 << 26))
+    throw ModelError("view " + name(x) + ": spread over more than 2^26 values");
 }
 
 void Model::post(std::unique_ptr<Constraint> c) {
@@ -66,12 +76,21 @@ void Model::post(std::unique_ptr<Constraint> c) {
 }
 
 std::string Model::name(Var x) const {
-  check(x);
+  if (x.id < 0 || x.id >= num_vars())
+    throw ModelError("variable x" + std::to_string(x.id) + " does not belong to this model");
   const std::string& n = vars_[std::size_t(x.id)].name;
-  if (!n.empty()) return n;
-  std::string generated = "x";  // built in two steps: GCC 12 warns (-Wrestrict) on "x" + string
-  generated += std::to_string(x.id);
-  return generated;
+  std::string out;  // built in steps: GCC 12 warns (-Wrestrict) on "x" + string
+  if (x.scale == -1) out += "-";
+  else if (x.scale != 1) out += std::to_string(x.scale) + "*";
+  if (n.empty()) {
+    out += "x";
+    out += std::to_string(x.id);
+  } else {
+    out += n;
+  }
+  if (x.offset > 0) out += "+";
+  if (x.offset != 0) out += std::to_string(x.offset);
+  return out;
 }
 
 }  // namespace solve

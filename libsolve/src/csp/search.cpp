@@ -67,17 +67,15 @@ Result count(const Model& model, const SearchOptions& options) {
 
 bool satisfies(const Model& model, const std::vector<int>& values) {
   if (int(values.size()) != model.num_vars()) return false;
-  Space s;
-  s.set_level(Propagation::none);
   for (int i = 0; i < model.num_vars(); ++i) {
     const auto& d = model.initial_domain(Var{i});
     if (!std::binary_search(d.begin(), d.end(), values[std::size_t(i)])) return false;
-    const int v = values[std::size_t(i)];
-    s.add_var(v, v, {});
   }
+  std::vector<int> scope_values;
   for (const auto& c : model.constraints()) {
-    auto copy = c->clone();
-    if (copy->propagate(s) == PropStatus::failed || s.failed()) return false;
+    scope_values.clear();
+    for (Var x : c->scope()) scope_values.push_back(int(x.apply(values[std::size_t(x.id)])));
+    if (!c->check(scope_values)) return false;
   }
   return true;
 }

@@ -24,6 +24,11 @@ class Among : public CloneableConstraint<Among> {
 
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "among"; }
+  bool check(std::span<const int> v) const override {
+    int n = 0;
+    for (int x : v) n += std::binary_search(values_.begin(), values_.end(), x);
+    return lo_ <= n && n <= hi_;
+  }
 
   PropStatus propagate(Space& s) override {
     if (offsets_.empty()) build_masks(s);

@@ -21,6 +21,9 @@ class BinaryTable : public CloneableConstraint<BinaryTable> {
 
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "binary_table"; }
+  bool check(std::span<const int> v) const override {
+    return std::find(allowed_.begin(), allowed_.end(), std::pair<int, int>{v[0], v[1]}) != allowed_.end();
+  }
 
   PropStatus propagate(Space& s) override {
     if (side_[0].words == 0) layout(s);

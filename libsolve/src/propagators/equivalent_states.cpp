@@ -31,6 +31,8 @@ class EquivalentStates : public CloneableConstraint<EquivalentStates> {
 
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "skip_equivalent_states"; }
+  /// Every assignment is allowed: what this prunes depends on the order of the search.
+  bool check(std::span<const int>) const override { return true; }
   bool wakes_on_assignment_only() const override { return true; }
 
   PropStatus propagate(Space& s) override {

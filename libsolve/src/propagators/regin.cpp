@@ -18,6 +18,8 @@ std::uint64_t read64(std::span<const std::uint64_t> words, long pos) {
   return sh == 0 ? a : (a >> sh) | (b << (64 - sh));
 }
 
+/// Exactly one bit set (without popcount: a library call on plain x86-64).
+inline bool single(std::uint64_t w) { return w && !(w & (w - 1)); }
 inline bool test(const std::uint64_t* set, int k) { return (set[k >> 6] >> (k & 63)) & 1u; }
 inline void put(std::uint64_t* set, int k) { set[k >> 6] |= std::uint64_t{1} << (k & 63); }
 }  // namespace
@@ -28,8 +30,9 @@ void ReginFilter::load(const Space& s, std::span<const Var> xs) {
   dom_.assign(std::size_t(n_) * wv_, 0);
   vars_of_.assign(std::size_t(m_) * wn_, 0);
   for (int i = 0; i < n_; ++i) {
-    const auto bits = s.bits(xs[std::size_t(i)]);
-    const long shift = long(lo_) - s.base(xs[std::size_t(i)]);
+    const Var x = xs[std::size_t(i)];
+    const auto bits = s.bits(x);  // a scaled view's are computed on demand: read at once
+    const long shift = long(lo_) - s.base(x);
     std::uint64_t* d = dom(i);
     for (std::size_t w = 0; w < wv_; ++w) {
       std::uint64_t word = read64(bits, shift + long(w) * 64);
@@ -201,7 +204,7 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
   const int n_all = n_;
   std::uint64_t all_values = 0;
   for (int i = 0; i < n_all; ++i) {
-    sdom_[i] = read64(s.bits(xs[std::size_t(i)]), long(lo_) - s.base(xs[std::size_t(i)]));
+    sdom_[i] = s.word_at(xs[std::size_t(i)], lo_);
     all_values |= sdom_[i];
   }
   if (std::popcount(all_values) < n_all) return false;  // pigeonhole
@@ -211,7 +214,7 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
   for (bool again = true; again;) {
     again = false;
     for (int i = 0; i < n_all; ++i) {
-      if (((done >> i) & 1u) || std::popcount(sdom_[i]) != 1) continue;
+      if (((done >> i) & 1u) || !single(sdom_[i])) continue;
       if (sdom_[i] & fixed_vals) return false;  // two variables with one value
       fixed_vals |= sdom_[i];
       done |= std::uint64_t{1} << i;
@@ -221,7 +224,7 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
       for (std::uint64_t drop = sdom_[j] & fixed_vals; drop; drop &= drop - 1)
         if (s.remove(xs[std::size_t(j)], lo_ + std::countr_zero(drop)) == Event::failed) return false;
       sdom_[j] &= ~fixed_vals;
-      again = again || std::popcount(sdom_[j]) == 1;
+      again = again || single(sdom_[j]);
     }
   }
   // the open variables, renumbered 0..n-1
