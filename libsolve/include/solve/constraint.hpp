@@ -51,6 +51,9 @@ class Constraint {
   /// The constraint that holds exactly when this one does not, or null when there is no
   /// propagator for it (reification then only checks the negation).
   virtual std::unique_ptr<Constraint> negation() const { return nullptr; }
+  /// A propagator for b <=> this (or b => this), when the constraint has one cheaper than
+  /// reify()'s general wrapper; null otherwise.
+  virtual std::unique_ptr<Constraint> reified(Var /*b*/, Reification /*how*/) const { return nullptr; }
   /// A short name for traces and error messages.
   virtual std::string_view name() const { return "constraint"; }
   /// At arc/domain levels (the one given), which changes of the scope run propagate() again.

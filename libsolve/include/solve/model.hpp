@@ -12,6 +12,10 @@
 
 namespace solve {
 
+namespace detail {
+class Capture;
+}  // namespace detail
+
 class Model {
  public:
   Model() = default;
@@ -26,6 +30,8 @@ class Model {
   /// A new variable whose domain is the given values (any order, duplicates ignored).
   /// Throws ModelError when values is empty.
   Var add_var(std::span<const int> values, std::string name = {});
+  /// A new Boolean variable (domain {0, 1}; 1 is true).
+  Var add_bool(std::string name = {}) { return add_var(0, 1, std::move(name)); }
   /// n new variables with domain {lo, ..., hi}, named prefix[0], prefix[1], ...
   std::vector<Var> add_vars(int n, int lo, int hi, const std::string& prefix = {});
 
@@ -46,12 +52,14 @@ class Model {
   void check(Var x) const;
 
  private:
+  friend class detail::Capture;  // reify(): collects what a post function adds
   struct VarDecl {
     std::vector<int> values;  // ascending, distinct
     std::string name;
   };
   std::vector<VarDecl> vars_;
   std::vector<std::unique_ptr<Constraint>> constraints_;
+  std::vector<std::unique_ptr<Constraint>>* capture_ = nullptr;  // where post() goes during reify()
 };
 
 }  // namespace solve

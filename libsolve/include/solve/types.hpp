@@ -34,6 +34,22 @@ Var operator*(Var x, int a);
 /// 1 - b: the negation of a Boolean (0/1) variable, as a view.
 Var negation(Var b);
 
+/// A comparison between two sides: lhs rel rhs.
+enum class Rel {
+  eq,  ///< ==
+  ne,  ///< !=
+  le,  ///< <=
+  lt,  ///< <
+  ge,  ///< >=
+  gt,  ///< >
+};
+
+/// How a Boolean b is tied to a constraint C by reification.
+enum class Reification {
+  equivalent,  ///< b <=> C: b is 1 exactly when C holds
+  implies,     ///< b => C: C must hold when b is 1 (half reification)
+};
+
 /// How hard propagation works at each search node. Chosen per solve, not per model.
 enum class Propagation {
   none,     ///< plain backtracking: after each assignment, the constraints on the variable

@@ -142,14 +142,16 @@ bool Engine::propagate() {
       space_.clear_modified();
       return false;
     }
-    if (st == PropStatus::entailed) {
+    // A scope naming one variable twice sees its own pruning through the other name: only a
+    // run that changed nothing may conclude (entailment included).
+    const bool self = self_wake_[std::size_t(p)] && !space_.modified().empty();
+    if (st == PropStatus::entailed && !self) {
       entailed_[std::size_t(p)] = 1;
       entailed_trail_.push_back(p);
     }
     // "changed" with nothing modified is a fixpoint: a propagator that claims progress it did
     // not make must not loop forever
-    const bool again = (st == PropStatus::changed || (self_wake_[std::size_t(p)] && st != PropStatus::entailed)) &&
-                       !space_.modified().empty();
+    const bool again = self || (st == PropStatus::changed && !space_.modified().empty());
     schedule_modified(again ? -1 : p);
     if (again) enqueue(p);
   }

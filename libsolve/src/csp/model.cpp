@@ -72,7 +72,7 @@ void Model::check(Var x) const {
 void Model::post(std::unique_ptr<Constraint> c) {
   if (!c) throw ModelError("post: null constraint");
   for (Var x : c->scope()) check(x);
-  constraints_.push_back(std::move(c));
+  (capture_ ? *capture_ : constraints_).push_back(std::move(c));
 }
 
 std::string Model::name(Var x) const {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "propagators/basic.hpp"
 #include "propagators/status.hpp"
 #include "solve/constraints.hpp"
 
@@ -142,6 +143,8 @@ class Fix final : public CloneableConstraint<Fix> {
   std::span<const Var> scope() const override { return var_; }
   std::string_view name() const override { return "fix"; }
   bool check(std::span<const int> v) const override { return v[0] == value_; }
+  std::unique_ptr<Constraint> negation() const override { return make_in_set(var_[0], {value_}, false); }
+  std::unique_ptr<Constraint> reified(Var b, Reification how) const override;
   Entailment entailment(const Space& s) const override {
     if (!s.contains(var_[0], value_)) return Entailment::disentailed;
     return s.assigned(var_[0]) ? Entailment::entailed : Entailment::unknown;
@@ -156,9 +159,51 @@ class Fix final : public CloneableConstraint<Fix> {
   int value_;
 };
 
+/// b <=> (x == v), or b => (x == v): the most common reification, without the general wrapper.
+class ReifiedFix final : public CloneableConstraint<ReifiedFix> {
+ public:
+  ReifiedFix(Var x, int v, Var b, Reification how) : vars_{x, b}, value_(v), how_(how) {}
+  std::span<const Var> scope() const override { return vars_; }
+  std::string_view name() const override { return "reified_fix"; }
+  Propagation propagates_from() const override { return Propagation::arc; }
+  bool check(std::span<const int> v) const override {
+    if (v[1] != 0 && v[1] != 1) return false;
+    return how_ == Reification::equivalent ? (v[0] == value_) == (v[1] == 1) : v[1] == 0 || v[0] == value_;
+  }
+
+  PropStatus propagate(Space& s) override {
+    const Var x = vars_[0], b = vars_[1];
+    if (s.assigned(b)) {
+      if (s.value(b) == 1) s.assign(x, value_);
+      else if (how_ == Reification::equivalent) s.remove(x, value_);
+      return settle(s, PropStatus::entailed);
+    }
+    if (!s.contains(x, value_)) return s.assign(b, 0) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+    if (!s.assigned(x)) return PropStatus::fixpoint;
+    if (how_ == Reification::implies) return PropStatus::entailed;
+    return s.assign(b, 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+  }
+
+ private:
+  std::array<Var, 2> vars_;
+  int value_;
+  Reification how_;
+};
+
+std::unique_ptr<Constraint> Fix::reified(Var b, Reification how) const {
+  return std::make_unique<ReifiedFix>(var_[0], value_, b, how);
+}
+
 std::unique_ptr<Constraint> NotEqual::negation() const { return std::make_unique<Equal>(vars_[0], vars_[1]); }
 
 }  // namespace
+
+std::unique_ptr<Constraint> make_less_offset(Var x, Var y, int offset) {
+  return std::make_unique<LessOffset>(x, y, offset);
+}
+std::unique_ptr<Constraint> make_equal(Var x, Var y) { return std::make_unique<Equal>(x, y); }
+std::unique_ptr<Constraint> make_not_equal(Var x, Var y) { return std::make_unique<NotEqual>(x, y); }
+
 }  // namespace detail
 
 void less(Model& m, Var x, Var y) { m.post(std::make_unique<detail::LessOffset>(x, y, 1)); }
