@@ -2,7 +2,9 @@
 // A model: integer variables with finite initial domains, and the constraints on them.
 // A model is a description; searching it (search.hpp) never changes it, so one model can be
 // searched many times, with different options, even at once from several threads.
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,6 +17,14 @@ namespace solve {
 namespace detail {
 class Capture;
 }  // namespace detail
+
+/// What a model optimises: the variable (or view) and the direction.
+struct Objective {
+  Var var;
+  bool maximize = false;
+  /// The same goal as a value to minimise: var, or -var when maximising (64-bit).
+  std::int64_t minimised(std::int64_t value) const { return maximize ? -value : value; }
+};
 
 class Model {
  public:
@@ -39,6 +49,14 @@ class Model {
   /// Throws ModelError when its scope names a variable this model does not have.
   void post(std::unique_ptr<Constraint> c);
 
+  /// Makes the model an optimisation problem: search() and Search report ever better
+  /// solutions (branch and bound) and a complete search proves the last one optimal;
+  /// solve_best() returns it. count() still counts every solution. Replaces an earlier goal.
+  void minimize(Var obj);
+  void maximize(Var obj);
+  /// The goal set by minimize()/maximize(), if any.
+  const std::optional<Objective>& objective() const { return objective_; }
+
   int num_vars() const { return int(vars_.size()); }
   int num_constraints() const { return int(constraints_.size()); }
   /// The name given at creation, or "x<id>"; a view is named after its variable ("q[2]+2").
@@ -60,6 +78,7 @@ class Model {
   std::vector<VarDecl> vars_;
   std::vector<std::unique_ptr<Constraint>> constraints_;
   std::vector<std::unique_ptr<Constraint>>* capture_ = nullptr;  // where post() goes during reify()
+  std::optional<Objective> objective_;
 };
 
 }  // namespace solve

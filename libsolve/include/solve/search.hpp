@@ -66,14 +66,20 @@ struct SearchOptions {
 struct Result {
   StopReason stop = StopReason::exhausted;
   Stats stats;
-  /// True when the tree was searched to the end (so a count is exact, "none" is a proof).
+  /// With an objective (Model::minimize/maximize): the value of the best solution found.
+  std::optional<std::int64_t> objective;
+  /// True when the tree was searched to the end (so a count is exact, "none" is a proof, and
+  /// the best solution of an optimisation is optimal).
   bool complete() const { return stop == StopReason::exhausted; }
+  /// An optimum was found and proved.
+  bool optimal() const { return objective.has_value() && complete(); }
 };
 
 /// Called for each solution; return false to stop the search.
 using SolutionCallback = std::function<bool(const Solution&)>;
 
-/// An engine over one model: next() returns solutions one by one.
+/// An engine over one model: next() returns solutions one by one (with an objective, each
+/// better than the last; the last before nullopt is optimal when result().complete()).
 class Search {
  public:
   Search(const Model& model, SearchOptions options = {});
@@ -95,14 +101,21 @@ class Search {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Calls on_solution for every solution (until it returns false or a limit is reached).
+/// Calls on_solution for every solution (until it returns false or a limit is reached). With
+/// an objective, for every solution better than the ones before (anytime branch and bound).
 Result search(const Model& model, const SearchOptions& options,
               const SolutionCallback& on_solution);
 /// The first solution, or nullopt. Statistics go to *stats when given.
 std::optional<Solution> solve_first(const Model& model, const SearchOptions& options = {},
                                     Result* result = nullptr);
 /// Counts solutions (result.stats.solutions); result.complete() tells if the count is exact.
+/// An objective is ignored: every solution counts.
 Result count(const Model& model, const SearchOptions& options = {});
+/// The best solution of a model with an objective (branch and bound; without one, the first
+/// solution), or nullopt when there is none. When a limit stops the search, the best found so
+/// far, with result->optimal() false.
+std::optional<Solution> solve_best(const Model& model, const SearchOptions& options = {},
+                                   Result* result = nullptr);
 
 /// Checks a full assignment against every constraint of the model (for tests and tools).
 bool satisfies(const Model& model, const std::vector<int>& values);

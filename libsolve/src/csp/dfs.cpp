@@ -69,6 +69,7 @@ bool DfsSearch::advance() {
 
 bool DfsSearch::found_solution() {
   ++stats_.solutions;
+  if (bound_.active()) bound_.improve(engine_.space());
   trace(TraceEvent::Kind::solution, Var{}, 0);
   if (opt_.max_solutions && stats_.solutions >= opt_.max_solutions) stop_after_this_ = true;
   return true;
@@ -76,8 +77,10 @@ bool DfsSearch::found_solution() {
 
 /// Root propagation and the prefix; false when that already fails.
 bool DfsSearch::start() {
+  Store& s = engine_.space();
   if (!engine_.propagate_root()) return false;
-  Space& s = engine_.space();
+  const Event bound = bound_.restrict(s);  // another worker's solution, with threads
+  if (bound == Event::failed || (bound != Event::none && !engine_.propagate())) return false;
   for (const Decision& d : prefix_) {
     const Event e = d.equal ? s.assign(d.var, d.value) : s.remove(d.var, d.value);
     if (e == Event::failed || !engine_.propagate()) return false;
@@ -91,7 +94,7 @@ bool DfsSearch::run() {
     state_ = State::done;
     return false;
   }
-  Space& s = engine_.space();
+  Store& s = engine_.space();
   if (state_ == State::fresh) {
     state_ = State::running;
     if (!start()) {
@@ -113,7 +116,9 @@ bool DfsSearch::run() {
     if (f.child_open) {
       engine_.pop();
       f.child_open = false;
-      if (refute && (s.remove(f.var, f.tried) == Event::failed || !engine_.propagate())) {
+      const bool refuted = refute && s.remove(f.var, f.tried) == Event::failed;
+      const Event bound = refuted ? Event::none : bound_.restrict(s);  // a better solution since
+      if (refuted || bound == Event::failed || ((refute || bound != Event::none) && !engine_.propagate())) {
         close_frame();
         continue;
       }
@@ -133,7 +138,7 @@ bool DfsSearch::run() {
     engine_.push();
     f.child_open = true;
     f.tried = v;
-    if (s.assign(f.var, v) == Event::failed || !engine_.propagate()) {
+    if (s.assign(f.var, v) == Event::failed || bound_.restrict(s) == Event::failed || !engine_.propagate()) {
       ++stats_.failures;
       trace(TraceEvent::Kind::fail, f.var, v);
       continue;

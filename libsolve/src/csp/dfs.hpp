@@ -11,10 +11,16 @@
 //
 // A search may start below the root, from a prefix of decisions (x = v or x != v): the
 // parallel search (parallel.cpp) hands such subproblems to its workers.
+//
+// With an objective (set_objective), the loop is branch and bound: before each node's
+// propagation the objective is restricted below the best solution known (bound.hpp), also
+// after backtracking into a frame, so every solution reported beats the ones before it and
+// an exhausted tree proves the last one optimal.
 #include <chrono>
 #include <span>
 #include <vector>
 
+#include "csp/bound.hpp"
 #include "csp/engine.hpp"
 #include "solve/search.hpp"
 
@@ -33,6 +39,11 @@ class DfsSearch {
   /// Starts below the root: the decisions are applied, with propagation, before searching.
   /// Must be called before the first advance().
   void set_prefix(std::span<const Decision> prefix) { prefix_.assign(prefix.begin(), prefix.end()); }
+  /// Branch and bound on goal; `shared` (optional) is the best value of every search that
+  /// shares it (minimisation form, INT64_MAX for none), read at each node. Before advance().
+  void set_objective(Objective goal, std::atomic<std::int64_t>* shared = nullptr) { bound_ = Bound(goal, shared); }
+  /// The objective value (minimisation form) of the best solution found, INT64_MAX if none.
+  std::int64_t best() const { return bound_.best(); }
   /// Finds the next solution; false when done (stop() says why).
   bool advance();
   /// The values of the solution advance() just found.
@@ -61,6 +72,7 @@ class DfsSearch {
 
   SearchOptions opt_;
   Engine engine_;
+  Bound bound_;
   std::vector<Decision> prefix_;
   std::vector<Frame> frames_;
   std::vector<int> values_;

@@ -9,7 +9,7 @@
 
 namespace solve {
 
-Model::Model(const Model& other) : vars_(other.vars_) {
+Model::Model(const Model& other) : vars_(other.vars_), objective_(other.objective_) {
   constraints_.reserve(other.constraints_.size());
   for (const auto& c : other.constraints_) constraints_.push_back(c->clone());
 }
@@ -73,6 +73,16 @@ void Model::post(std::unique_ptr<Constraint> c) {
   if (!c) throw ModelError("post: null constraint");
   for (Var x : c->scope()) check(x);
   (capture_ ? *capture_ : constraints_).push_back(std::move(c));
+}
+
+void Model::minimize(Var obj) {
+  check(obj);
+  objective_ = Objective{obj, false};
+}
+
+void Model::maximize(Var obj) {
+  check(obj);
+  objective_ = Objective{obj, true};
 }
 
 std::string Model::name(Var x) const {

@@ -1,6 +1,7 @@
 #include "csp/parallel.hpp"
 
 #include <atomic>
+#include <climits>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -65,7 +66,8 @@ std::vector<Prefix> split(const Model& m, const SearchOptions& o, std::size_t wa
 
 }  // namespace
 
-Result parallel_search(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution) {
+Result parallel_search(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution,
+                       const std::optional<Objective>& goal) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   const int threads = options.threads;
@@ -80,6 +82,8 @@ Result parallel_search(const Model& model, const SearchOptions& options, const S
   std::atomic<bool> halt{false};  // every worker's cancel flag
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> nodes_used{0};
+  std::atomic<std::int64_t> shared_best{INT64_MAX};  // branch and bound: every worker reads it
+  std::int64_t reported_best = INT64_MAX;            // guarded by mutex: the last one reported
   int running = threads;
 
   auto stop_with = [&](StopReason r) {  // caller holds the mutex
@@ -112,12 +116,18 @@ Result parallel_search(const Model& model, const SearchOptions& options, const S
       }
       DfsSearch d(model, o);
       d.set_prefix(parts[i]);
+      if (goal) d.set_objective(*goal, &shared_best);
       // a plain count needs no turn at the lock per solution: the worker's own tally is added below
-      const bool tally_alone = !on_solution && !options.max_solutions;
+      const bool tally_alone = !on_solution && !options.max_solutions && !goal;
       while (d.advance()) {
         if (tally_alone) continue;
         std::lock_guard lock(mutex);
         if (halt) break;
+        if (goal) {  // another worker may have reported a better one meanwhile
+          const std::int64_t v = goal->minimised(d.current()[goal->var]);
+          if (v >= reported_best) continue;
+          reported_best = v;
+        }
         ++total.solutions;
         if (on_solution && !on_solution(d.current())) stop_with(StopReason::by_callback);
         else if (options.max_solutions && total.solutions >= options.max_solutions) stop_with(StopReason::solution_limit);
@@ -152,7 +162,9 @@ Result parallel_search(const Model& model, const SearchOptions& options, const S
   }
   pool.clear();  // joins
   total.seconds = std::chrono::duration<double>(Clock::now() - started).count();
-  return Result{stop, total};
+  Result r{stop, total, {}};
+  if (goal && reported_best != INT64_MAX) r.objective = goal->minimised(reported_best);
+  return r;
 }
 
 }  // namespace solve::detail

@@ -3,6 +3,7 @@
 #include "solve/search.hpp"
 
 #include <algorithm>
+#include <climits>
 
 #include "csp/dfs.hpp"
 #include "csp/parallel.hpp"
@@ -11,7 +12,10 @@ namespace solve {
 
 struct Search::Impl {
   detail::DfsSearch dfs;
-  Impl(const Model& m, SearchOptions o) : dfs(m, std::move(o)) {}
+  std::optional<Objective> goal;
+  Impl(const Model& m, SearchOptions o) : dfs(m, std::move(o)), goal(m.objective()) {
+    if (goal) dfs.set_objective(*goal);
+  }
 };
 
 Search::Search(const Model& model, SearchOptions options) : impl_(std::make_unique<Impl>(model, std::move(options))) {}
@@ -25,7 +29,11 @@ std::optional<Solution> Search::next() {
   return impl_->dfs.current();
 }
 
-Result Search::result() const { return Result{impl_->dfs.stop(), impl_->dfs.stats()}; }
+Result Search::result() const {
+  Result r{impl_->dfs.stop(), impl_->dfs.stats(), {}};
+  if (impl_->goal && impl_->dfs.best() != INT64_MAX) r.objective = impl_->goal->minimised(impl_->dfs.best());
+  return r;
+}
 
 namespace {
 /// Threads are used when asked for and when no trace is wanted (a trace needs one order).
@@ -33,7 +41,7 @@ bool parallel(const SearchOptions& o) { return o.threads > 1 && !o.trace; }
 }  // namespace
 
 Result search(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution) {
-  if (parallel(options)) return detail::parallel_search(model, options, on_solution);
+  if (parallel(options)) return detail::parallel_search(model, options, on_solution, model.objective());
   Search s(model, options);
   while (s.advance()) {
     if (on_solution && !on_solution(s.current())) {
@@ -57,12 +65,22 @@ std::optional<Solution> solve_first(const Model& model, const SearchOptions& opt
   return sol;
 }
 
+std::optional<Solution> solve_best(const Model& model, const SearchOptions& options, Result* result) {
+  std::optional<Solution> best;
+  const Result r = search(model, options, [&](const Solution& s) {
+    best = s;  // each solution beats the ones before
+    return true;
+  });
+  if (result) *result = r;
+  return best;
+}
+
 Result count(const Model& model, const SearchOptions& options) {
-  if (parallel(options)) return detail::parallel_search(model, options, {});
-  Search s(model, options);
-  while (s.advance()) {
+  if (parallel(options)) return detail::parallel_search(model, options, {}, std::nullopt);
+  detail::DfsSearch d(model, options);  // no objective: every solution counts
+  while (d.advance()) {
   }
-  return s.result();
+  return Result{d.stop(), d.stats(), {}};
 }
 
 bool satisfies(const Model& model, const std::vector<int>& values) {
