@@ -4,50 +4,47 @@
 
 namespace solve::detail {
 
-int select_variable(const Engine& e, VarOrder order) {
+int select_variable(Engine& e, VarOrder order) {
   const Space& s = e.space();
-  const int n = s.num_vars();
+  if (order == VarOrder::input) return e.first_open();
   int best = -1;
-  if (order == VarOrder::input) {
-    for (int i = 0; i < n; ++i)
-      if (!s.assigned(Var{i})) return i;
-    return -1;
-  }
   if (order == VarOrder::dom_wdeg) {
-    // minimise size / wdeg, compared exactly as size_a * wdeg_b < size_b * wdeg_a
+    // minimise size / wdeg, compared exactly as size_a * wdeg_b < size_b * wdeg_a; ties by
+    // creation order (the open set has none)
     std::uint64_t best_size = 0, best_w = 1;
-    for (int i = 0; i < n; ++i) {
-      const Var x{i};
-      if (s.assigned(x)) continue;
-      const std::uint64_t size = std::uint64_t(s.size(x));
-      const std::uint64_t w = std::max<std::uint64_t>(e.weighted_degree(x), 1);
-      if (best < 0 || size * best_w < best_size * w) {
+    e.for_each_open([&](int i) {
+      const std::uint64_t size = std::uint64_t(s.size(Var{i}));
+      const std::uint64_t w = std::max<std::uint64_t>(e.weighted_degree(Var{i}), 1);
+      const std::uint64_t lhs = size * best_w, rhs = best_size * w;
+      if (best < 0 || lhs < rhs || (lhs == rhs && i < best)) {
         best = i;
         best_size = size;
         best_w = w;
       }
-    }
+    });
     return best;
   }
-  // mrv, with the degree as tie-break for mrv_degree (computed only on ties)
+  // mrv, with the degree as tie-break for mrv_degree (computed only on ties), then creation order
   int best_size = 0, best_degree = -1;
-  for (int i = 0; i < n; ++i) {
-    const Var x{i};
-    const int size = s.size(x);
-    if (size == 1) continue;
+  e.for_each_open([&](int i) {
+    const int size = s.size(Var{i});
     if (best < 0 || size < best_size) {
       best = i;
       best_size = size;
       best_degree = -1;
-    } else if (size == best_size && order == VarOrder::mrv_degree) {
+    } else if (size == best_size) {
+      if (order != VarOrder::mrv_degree) {
+        best = std::min(best, i);
+        return;
+      }
       if (best_degree < 0) best_degree = e.degree(Var{best});
-      const int d = e.degree(x);
-      if (d > best_degree) {
+      const int d = e.degree(Var{i});
+      if (d > best_degree || (d == best_degree && i < best)) {
         best = i;
         best_degree = d;
       }
     }
-  }
+  });
   return best;
 }
 

@@ -9,8 +9,9 @@
 
 namespace solve::detail {
 
-/// The unassigned variable to branch on, or -1 when every variable is assigned.
-int select_variable(const Engine& e, VarOrder order);
+/// The unassigned variable to branch on, or -1 when every variable is assigned. Walks only
+/// the open variables (the engine's sparse set; a cursor for input order).
+int select_variable(Engine& e, VarOrder order);
 
 /// Appends the values of x to out in the order asked (random uses and advances rng).
 void order_values(const Space& s, Var x, ValOrder order, std::uint64_t& rng, std::vector<int>& out);

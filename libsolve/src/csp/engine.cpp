@@ -22,6 +22,9 @@ Engine::Engine(const Model& model, Propagation level) : level_(level) {
     cheap_[p] = props_[p]->scope().size() <= 2;
   }
   subscribe();
+  open_.resize(std::size_t(space_.num_vars()));
+  for (int i = 0; i < space_.num_vars(); ++i) open_[std::size_t(i)] = i;
+  n_open_ = std::uint32_t(open_.size());
   queue_cheap_.reserve(np);
   queue_rest_.reserve(np);
   in_queue_.assign(np, 0);
@@ -44,6 +47,9 @@ void Engine::subscribe() {
     wake[p] = props_[p]->wakes_on(level_);
     for (std::int32_t id : ids[p]) ++count[std::size_t(id) * 3 + std::size_t(wake[p])];
   }
+  open_in_.assign(np, 0);
+  for (std::size_t p = 0; p < np; ++p)
+    for (std::int32_t id : ids[p]) open_in_[p] += !space_.assigned(Var{id});
   sub_start_.assign(nv + 1, 0);
   sub_bounds_.assign(nv, 0);
   sub_assigned_.assign(nv, 0);
@@ -75,10 +81,17 @@ void Engine::schedule_modified(int running) {
   for (std::int32_t id : space_.modified()) {
     const Event e = space_.pending(id);
     const std::size_t i = std::size_t(id);
-    std::uint32_t end;
-    if (e >= Event::assigned) end = sub_start_[i + 1];
-    else if (weak) continue;
-    else end = e == Event::bounds ? sub_assigned_[i] : sub_bounds_[i];
+    if (e >= Event::assigned) {  // every constraint on it wakes, and has one open variable less
+      assigned_trail_.push_back(id);
+      for (std::uint32_t k = sub_start_[i]; k < sub_start_[i + 1]; ++k) {
+        const int p = subs_[k];
+        --open_in_[std::size_t(p)];
+        if (p != running) enqueue(p);
+      }
+      continue;
+    }
+    if (weak) continue;
+    const std::uint32_t end = e == Event::bounds ? sub_assigned_[i] : sub_bounds_[i];
     for (std::uint32_t k = sub_start_[i]; k < end; ++k) {
       const int p = subs_[k];
       if (p != running) enqueue(p);
@@ -173,26 +186,32 @@ bool Engine::propagate_root() {
 
 void Engine::push() {
   space_.push_level();
-  entailed_marks_.push_back(std::uint32_t(entailed_trail_.size()));
+  marks_.push_back({std::uint32_t(entailed_trail_.size()), std::uint32_t(assigned_trail_.size()), n_open_, first_open_});
 }
 
 void Engine::pop() {
   space_.pop_level();
-  const std::uint32_t mark = entailed_marks_.back();
-  entailed_marks_.pop_back();
-  while (entailed_trail_.size() > mark) {
+  const Mark mark = marks_.back();
+  marks_.pop_back();
+  while (entailed_trail_.size() > mark.entailed) {
     entailed_[std::size_t(entailed_trail_.back())] = 0;
     entailed_trail_.pop_back();
   }
+  while (assigned_trail_.size() > mark.assigned) {
+    const std::size_t i = std::size_t(assigned_trail_.back());
+    for (std::uint32_t k = sub_start_[i]; k < sub_start_[i + 1]; ++k) ++open_in_[std::size_t(subs_[k])];
+    assigned_trail_.pop_back();
+  }
+  n_open_ = mark.n_open;
+  first_open_ = mark.first_open;
 }
 
 int Engine::degree(Var x) const {
+  // x is open: the others open in constraint p are open_in_[p] - 1 (distinct variables)
   int deg = 0;
   for (std::uint32_t k = sub_start_[std::size_t(x.id)]; k < sub_start_[std::size_t(x.id) + 1]; ++k) {
-    const int p = subs_[k];
-    if (entailed_[std::size_t(p)]) continue;
-    for (Var y : props_[std::size_t(p)]->scope())
-      if (y.id != x.id && !space_.assigned(y)) ++deg;
+    const std::size_t p = std::size_t(subs_[k]);
+    if (!entailed_[p]) deg += open_in_[p] - 1;
   }
   return deg;
 }
@@ -200,13 +219,8 @@ int Engine::degree(Var x) const {
 std::uint64_t Engine::weighted_degree(Var x) const {
   std::uint64_t w = 0;
   for (std::uint32_t k = sub_start_[std::size_t(x.id)]; k < sub_start_[std::size_t(x.id) + 1]; ++k) {
-    const int p = subs_[k];
-    if (entailed_[std::size_t(p)]) continue;
-    for (Var y : props_[std::size_t(p)]->scope())
-      if (y.id != x.id && !space_.assigned(y)) {
-        w += weight_[std::size_t(p)];
-        break;
-      }
+    const std::size_t p = std::size_t(subs_[k]);
+    if (!entailed_[p] && open_in_[p] >= 2) w += weight_[p];
   }
   return w;
 }

@@ -31,11 +31,36 @@ class Engine {
   void push();
   void pop();
 
-  /// Constraints (not entailed) on x that have another unassigned variable, counted per
-  /// unassigned neighbour: the degree of x in the binary constraint graph.
+  /// For an unassigned x: the constraints (not entailed) on x that have another unassigned
+  /// variable, each counted once per unassigned neighbour: the degree of x in the binary
+  /// constraint graph. O(constraints on x): each constraint knows its open variables.
   int degree(Var x) const;
-  /// Sum of failure weights of the constraints on x with another unassigned variable.
+  /// For an unassigned x: the sum of failure weights of the constraints on x with another
+  /// unassigned variable.
   std::uint64_t weighted_degree(Var x) const;
+
+  /// Calls f(id) for every unassigned variable, in no fixed order. The open set is a sparse
+  /// set that drops assigned variables as it meets them; pop() restores its size.
+  template <class F>
+  void for_each_open(F&& f) {
+    std::uint32_t k = 0;
+    while (k < n_open_) {
+      const std::int32_t id = open_[k];
+      if (space_.assigned(Var{id})) {  // swap it past the end: the set keeps its members
+        open_[k] = open_[--n_open_];
+        open_[n_open_] = id;
+        continue;
+      }
+      f(id);
+      ++k;
+    }
+  }
+  /// The first unassigned variable in creation order, or -1 (a trailed cursor).
+  int first_open() {
+    const int n = space_.num_vars();
+    while (first_open_ < n && space_.assigned(Var{first_open_})) ++first_open_;
+    return first_open_ < n ? first_open_ : -1;
+  }
 
   std::uint64_t propagations() const { return propagations_; }
 
@@ -65,7 +90,16 @@ class Engine {
   std::vector<std::uint8_t> in_queue_;
   std::vector<std::uint8_t> entailed_;
   std::vector<std::int32_t> entailed_trail_;
-  std::vector<std::uint32_t> entailed_marks_;
+  std::vector<std::int32_t> open_in_;        // per constraint: unassigned distinct variables
+  std::vector<std::int32_t> assigned_trail_; // variables whose assignment open_in_ counted
+  std::vector<std::int32_t> open_;           // sparse set of open variables: open_[0, n_open_)
+  std::uint32_t n_open_ = 0;
+  int first_open_ = 0;
+  struct Mark {                              // what push() saves for pop()
+    std::uint32_t entailed, assigned, n_open;
+    int first_open;
+  };
+  std::vector<Mark> marks_;
   std::vector<std::uint64_t> weight_;
   std::vector<int> values_;               // scratch of check_by_engine()
   std::vector<std::uint32_t> open_at_;    // scratch: scope positions of the open variable
