@@ -22,9 +22,16 @@ struct Spec {
   std::vector<std::pair<int, int>> views;  // per position: (a, c), the constraint sees a*x + c
 };
 
+struct Group {  // a branch group (Model::branch)
+  std::vector<int> vars;
+  VarOrder var;
+  ValOrder val;
+};
+
 struct Instance {
   std::vector<std::vector<int>> domains;
   std::vector<Spec> specs;
+  std::vector<Group> groups;
 };
 
 bool holds(const Spec& c, const std::vector<int>& a) {
@@ -120,6 +127,13 @@ Instance random_instance(std::mt19937& rng) {
     }
     in.specs.push_back(c);
   }
+  // a third of the instances decide some variables first, in orders of their own
+  for (int g = pick(0, 2) == 0 ? pick(1, 2) : 0; g > 0; --g) {
+    Group grp{{}, static_cast<VarOrder>(pick(0, 7)), static_cast<ValOrder>(pick(0, 3))};
+    for (int i = 0; i < n; ++i)
+      if (pick(0, 1)) grp.vars.push_back(i);
+    in.groups.push_back(grp);
+  }
   return in;
 }
 
@@ -140,6 +154,11 @@ Model build(const Instance& in) {
       case Spec::fix_t: fix(m, vs[0], c.tuples[0][0]); break;
       case Spec::table_t: table(m, vs, c.tuples); break;
     }
+  }
+  for (const Group& g : in.groups) {
+    std::vector<Var> vs;
+    for (int i : g.vars) vs.push_back(xs[std::size_t(i)]);
+    m.branch(vs, g.var, g.val);
   }
   return m;
 }

@@ -57,6 +57,19 @@ class Model {
   /// The goal set by minimize()/maximize(), if any.
   const std::optional<Objective>& objective() const { return objective_; }
 
+  /// A group of variables decided before the variables of later groups and before the rest
+  /// (which SearchOptions' orders decide), choosing among them by `var` (ties: the earlier in
+  /// `vars`) and trying values by `val`: FlatZinc's seq_search of int_search annotations.
+  struct BranchGroup {
+    std::vector<Var> vars;
+    VarOrder var;
+    ValOrder val;
+  };
+  /// Adds a branch group. Throws ModelError for a view or a foreign variable.
+  void branch(std::span<const Var> xs, VarOrder var = VarOrder::input, ValOrder val = ValOrder::ascending);
+  /// The branch groups, in the order added.
+  const std::vector<BranchGroup>& branching() const { return branching_; }
+
   int num_vars() const { return int(vars_.size()); }
   int num_constraints() const { return int(constraints_.size()); }
   /// The name given at creation, or "x<id>"; a view is named after its variable ("q[2]+2").
@@ -79,6 +92,7 @@ class Model {
   std::vector<std::unique_ptr<Constraint>> constraints_;
   std::vector<std::unique_ptr<Constraint>>* capture_ = nullptr;  // where post() goes during reify()
   std::optional<Objective> objective_;
+  std::vector<BranchGroup> branching_;
 };
 
 }  // namespace solve

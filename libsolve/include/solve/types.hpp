@@ -62,10 +62,14 @@ enum class Propagation {
 
 /// Which unassigned variable to branch on.
 enum class VarOrder {
-  input,       ///< first unassigned in creation order
-  mrv,         ///< smallest domain (minimum remaining values), ties by creation order
-  mrv_degree,  ///< smallest domain, ties by most constraints on unassigned variables, then order
-  dom_wdeg,    ///< smallest domain / weighted degree (weights grow on failures)
+  input,           ///< first unassigned in creation order
+  mrv,             ///< smallest domain (minimum remaining values), ties by creation order
+  mrv_degree,      ///< smallest domain, ties by most constraints on unassigned variables, then order
+  dom_wdeg,        ///< smallest domain / weighted degree (weights grow on failures)
+  largest_domain,  ///< largest domain (FlatZinc anti_first_fail)
+  smallest_value,  ///< smallest minimum value (FlatZinc smallest)
+  largest_value,   ///< largest maximum value (FlatZinc largest)
+  degree,          ///< most constraints on unassigned variables (FlatZinc occurrence)
 };
 
 /// In which order to try the values of the chosen variable.
@@ -73,6 +77,7 @@ enum class ValOrder {
   ascending,   ///< smallest value first
   descending,  ///< largest value first
   random,      ///< a random order, reproducible from SearchOptions::seed
+  median,      ///< the median value (the lower of two) first, then the others ascending
 };
 
 /// How the values of the chosen variable are tried.

@@ -17,10 +17,11 @@ void DfsSearch::trace(TraceEvent::Kind k, Var x, int v) {
 }
 
 bool DfsSearch::open_frame() {
-  const int x = select_variable(engine_, opt_.var_order);
-  if (x < 0) return false;
-  Frame f{Var{x}, std::uint32_t(values_.size()), 0, 0};
-  order_values(engine_.space(), Var{x}, opt_.val_order, rng_, values_);
+  const BranchChoice c = choose(engine_, opt_.var_order, opt_.val_order);
+  if (c.var < 0) return false;
+  const Var x{c.var};
+  Frame f{x, std::uint32_t(values_.size()), 0, 0};
+  order_values(engine_.space(), x, c.val, rng_, values_);
   f.pos = f.begin;
   f.end = std::uint32_t(values_.size());
   frames_.push_back(f);

@@ -4,7 +4,7 @@
 
 namespace solve::detail {
 
-Engine::Engine(const Model& model, Propagation level) : level_(level) {
+Engine::Engine(const Model& model, Propagation level) : level_(level), groups_(model.branching()) {
   space_.set_propagation(level);
   for (int i = 0; i < model.num_vars(); ++i) {
     const std::vector<int>& d = model.initial_domain(Var{i});
@@ -186,7 +186,8 @@ bool Engine::propagate_root() {
 
 void Engine::push() {
   space_.push_level();
-  marks_.push_back({std::uint32_t(entailed_trail_.size()), std::uint32_t(assigned_trail_.size()), n_open_, first_open_});
+  marks_.push_back({std::uint32_t(entailed_trail_.size()), std::uint32_t(assigned_trail_.size()), n_open_,
+                    first_open_, group_, group_pos_});
 }
 
 void Engine::pop() {
@@ -204,6 +205,8 @@ void Engine::pop() {
   }
   n_open_ = mark.n_open;
   first_open_ = mark.first_open;
+  group_ = mark.group;
+  group_pos_ = mark.group_pos;
 }
 
 int Engine::degree(Var x) const {

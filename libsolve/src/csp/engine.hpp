@@ -55,6 +55,21 @@ class Engine {
       ++k;
     }
   }
+  /// The branch groups of the model (Model::branch), in order.
+  const std::vector<Model::BranchGroup>& groups() const { return groups_; }
+  /// The first group with an unassigned variable, or -1 (a trailed cursor). Afterwards
+  /// group_cursor() is the position of that group's first unassigned variable.
+  int open_group() {
+    while (group_ < int(groups_.size())) {
+      const std::vector<Var>& xs = groups_[std::size_t(group_)].vars;
+      while (group_pos_ < int(xs.size()) && space_.assigned(xs[std::size_t(group_pos_)])) ++group_pos_;
+      if (group_pos_ < int(xs.size())) return group_;
+      ++group_;
+      group_pos_ = 0;
+    }
+    return -1;
+  }
+  int group_cursor() const { return group_pos_; }
   /// The first unassigned variable in creation order, or -1 (a trailed cursor).
   int first_open() {
     const int n = space_.num_vars();
@@ -95,9 +110,11 @@ class Engine {
   std::vector<std::int32_t> open_;           // sparse set of open variables: open_[0, n_open_)
   std::uint32_t n_open_ = 0;
   int first_open_ = 0;
+  std::vector<Model::BranchGroup> groups_;
+  int group_ = 0, group_pos_ = 0;            // open_group() cursor
   struct Mark {                              // what push() saves for pop()
     std::uint32_t entailed, assigned, n_open;
-    int first_open;
+    int first_open, group, group_pos;
   };
   std::vector<Mark> marks_;
   std::vector<std::uint64_t> weight_;

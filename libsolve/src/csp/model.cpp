@@ -9,7 +9,8 @@
 
 namespace solve {
 
-Model::Model(const Model& other) : vars_(other.vars_), objective_(other.objective_) {
+Model::Model(const Model& other)
+    : vars_(other.vars_), objective_(other.objective_), branching_(other.branching_) {
   constraints_.reserve(other.constraints_.size());
   for (const auto& c : other.constraints_) constraints_.push_back(c->clone());
 }
@@ -83,6 +84,14 @@ void Model::minimize(Var obj) {
 void Model::maximize(Var obj) {
   check(obj);
   objective_ = Objective{obj, true};
+}
+
+void Model::branch(std::span<const Var> xs, VarOrder var, ValOrder val) {
+  for (Var x : xs) {
+    check(x);
+    if (x.is_view()) throw ModelError("branch: " + name(x) + " is a view; branch on its variable");
+  }
+  branching_.push_back({std::vector<Var>(xs.begin(), xs.end()), var, val});
 }
 
 std::string Model::name(Var x) const {

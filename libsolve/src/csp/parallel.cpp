@@ -43,9 +43,10 @@ std::vector<Prefix> split(const Model& m, const SearchOptions& o, std::size_t wa
     open.pop_front();
     e.push();
     const bool ok = replay(e, p);
-    const int x = ok ? select_variable(e, o.var_order) : -1;
+    const BranchChoice c = ok ? choose(e, o.var_order, o.val_order) : BranchChoice{-1, o.val_order};
+    const int x = c.var;
     values.clear();
-    if (x >= 0) order_values(e.space(), Var{x}, o.val_order, rng, values);
+    if (x >= 0) order_values(e.space(), Var{x}, c.val, rng, values);
     e.pop();
     if (!ok) continue;  // no solution below
     if (x < 0) {

@@ -39,12 +39,16 @@ class LinearBase {
  protected:
   static std::int64_t lo(const Space& s, const Term& t) { return t.a * (t.a > 0 ? s.min(t.x) : s.max(t.x)); }
   static std::int64_t hi(const Space& s, const Term& t) { return t.a * (t.a > 0 ? s.max(t.x) : s.min(t.x)); }
-  /// a x <= b
+  /// a x <= b (unit coefficients, the common case, without a division)
   static Event at_most(Space& s, const Term& t, std::int64_t b) {
+    if (t.a == 1) return s.set_max(t.x, b);
+    if (t.a == -1) return s.set_min(t.x, -b);
     return t.a > 0 ? s.set_max(t.x, floor_div(b, t.a)) : s.set_min(t.x, ceil_div(b, t.a));
   }
   /// a x >= b
   static Event at_least(Space& s, const Term& t, std::int64_t b) {
+    if (t.a == 1) return s.set_min(t.x, b);
+    if (t.a == -1) return s.set_max(t.x, -b);
     return t.a > 0 ? s.set_min(t.x, ceil_div(b, t.a)) : s.set_max(t.x, floor_div(b, t.a));
   }
   std::int64_t sum(std::span<const int> values) const {
@@ -94,8 +98,10 @@ class LinearLe final : public CloneableConstraint<LinearLe>, LinearBase {
     if (l > c_) return PropStatus::failed;
     if (u <= c_) return PropStatus::entailed;
     // tightening a term's upper side leaves every lower side, hence l, unchanged: one pass
-    for (const Term& t : terms_)
-      if (at_most(s, t, c_ - (l - lo(s, t))) == Event::failed) return PropStatus::failed;
+    for (const Term& t : terms_) {
+      const std::int64_t low = lo(s, t), upper = c_ - (l - low);
+      if (hi(s, t) > upper && at_most(s, t, upper) == Event::failed) return PropStatus::failed;
+    }
     return PropStatus::fixpoint;
   }
 };
@@ -125,9 +131,12 @@ class LinearEq final : public CloneableConstraint<LinearEq>, LinearBase {
       moved = false;
       for (const Term& t : terms_) {
         const std::int64_t old_lo = lo(s, t), old_hi = hi(s, t);
-        const Event e1 = at_most(s, t, c_ - (l - old_lo));
-        const Event e2 = at_least(s, t, c_ - (u - old_hi));
-        if (e1 == Event::failed || e2 == Event::failed) return PropStatus::failed;
+        // a x within [c - (u - hi), c - (l - lo)]; nothing to do when that holds already
+        const std::int64_t upper = c_ - (l - old_lo), lower = c_ - (u - old_hi);
+        if (old_hi <= upper && old_lo >= lower) continue;
+        const Event e1 = at_most(s, t, upper);
+        const Event e2 = e1 == Event::failed ? e1 : at_least(s, t, lower);
+        if (e2 == Event::failed) return PropStatus::failed;
         if (e1 == Event::none && e2 == Event::none) continue;
         moved = true;
         l += lo(s, t) - old_lo;
