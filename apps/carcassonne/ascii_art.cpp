@@ -1,5 +1,7 @@
 #include "ascii_art.hpp"
 
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace carcassonne {
@@ -10,12 +12,12 @@ namespace {
 class Canvas {
  public:
   explicit Canvas(int size)
-      : n_(size - 2), h_(n_ / 2), d_((h_ + 2) / 2), cells_(std::size_t(n_ * n_), ' ') {}
+      : n_(size - 2), h_(n_ / 2), d_((h_ + 2) / 2), cells_(std::size_t(n_) * std::size_t(n_), ' ') {}
 
   int n() const { return n_; }
   int h() const { return h_; }
   int d() const { return d_; }
-  void put(int row, int col, char c) { cells_[std::size_t(row * n_ + col)] = c; }
+  void put(int row, int col, char c) { cells_[std::size_t(row) * std::size_t(n_) + std::size_t(col)] = c; }
   /// Draws a cell given in north-side coordinates, turned to face `side`.
   void put_facing(int side, int row, int col, char c) {
     const int last = n_ - 1;
@@ -29,7 +31,9 @@ class Canvas {
   void text(int row, int col, std::string_view s) {
     for (std::size_t i = 0; i < s.size(); ++i) put(row, col + int(i), s[i]);
   }
-  std::string_view row(int r) const { return {cells_.data() + r * n_, std::size_t(n_)}; }
+  std::string_view row(int r) const {
+    return {cells_.data() + std::size_t(r) * std::size_t(n_), std::size_t(n_)};
+  }
 
  private:
   int n_, h_, d_;
@@ -87,6 +91,12 @@ void draw_abbey(Canvas& cv) {
   cv.text(h + 2, h - 1, "+-+");
 }
 
+void check_size(int size) {
+  if (!valid_tile_size(size))
+    throw std::invalid_argument("tile size " + std::to_string(size) + ": must be odd, " +
+                                std::to_string(min_tile_size) + " to " + std::to_string(max_tile_size));
+}
+
 /// `inner` between two `edge` characters.
 std::string framed(char edge, std::string_view inner) {
   std::string s(1, edge);
@@ -98,6 +108,7 @@ std::string framed(char edge, std::string_view inner) {
 }  // namespace
 
 std::vector<std::string> draw_tile(const Tile& t, int size) {
+  check_size(size);
   Canvas cv(size);
   draw_roads(cv, t);
   draw_cities(cv, t);
@@ -110,20 +121,21 @@ std::vector<std::string> draw_tile(const Tile& t, int size) {
 
 std::vector<std::string> draw_board(const std::vector<Tile>& tiles, const Layout& layout,
                                     int size) {
-  const int rows = layout.rows(), cols = layout.cols();
+  check_size(size);
+  const std::size_t rows = std::size_t(layout.rows()), cols = std::size_t(layout.cols());
   // pictures[r * cols + c] is the picture at that cell, empty when the cell is empty.
-  std::vector<std::vector<std::string>> pictures(std::size_t(rows * cols));
+  std::vector<std::vector<std::string>> pictures(rows * cols);
   for (std::size_t i = 0; i < tiles.size(); ++i) {
     const Placement& p = layout.placements[i];
-    pictures[std::size_t(p.row * cols + p.col)] = draw_tile(oriented(tiles[i], p), size);
+    pictures[std::size_t(p.row) * cols + std::size_t(p.col)] = draw_tile(oriented(tiles[i], p), size);
   }
   const std::string blank(std::size_t(size), ' ');
   std::vector<std::string> lines;
-  for (int r = 0; r < rows; ++r)
+  for (std::size_t r = 0; r < rows; ++r)
     for (int line = 0; line < size; ++line) {
       std::string s;
-      for (int c = 0; c < cols; ++c) {
-        const auto& pic = pictures[std::size_t(r * cols + c)];
+      for (std::size_t c = 0; c < cols; ++c) {
+        const auto& pic = pictures[r * cols + c];
         s += pic.empty() ? blank : pic[std::size_t(line)];
       }
       lines.push_back(std::move(s));

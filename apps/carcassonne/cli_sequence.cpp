@@ -2,16 +2,22 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
-#include <fstream>
+#include <iostream>
 
+#include "ascii_art.hpp"
 #include "cli.hpp"
+#include "common/exit_status.hpp"
+#include "common/interrupt.hpp"
+#include "common/options.hpp"
+#include "common/output.hpp"
+#include "common/report.hpp"
+#include "common/run.hpp"
 #include "puzzle_reader.hpp"
 #include "report.hpp"
 #include "sequence_model.hpp"
-#include "solve/error.hpp"
 #include "svg.hpp"
-#include "stats_text.hpp"
 
 namespace carcassonne {
 
@@ -23,39 +29,39 @@ std::vector<std::string> double_dash(std::vector<std::string> args, const std::v
   return args;
 }
 
-int parse_args(CLI::App& app, std::vector<std::string> args) {
-  std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;  // --help is a "ParseError" that exits 0
-  }
-  return -1;
-}
-
 int run_sequence(std::vector<std::string> args) {
   CLI::App app{"Tile-sequence puzzles of the course homework (Carcassonne)", "carcassonne"};
   std::string puzzle, svg;
   std::vector<int> dims;
   bool all = false, rotations = false, stats = false;
   int tile_size = 11;
-  app.add_option("puzzle", puzzle, "puzzle file (tile N E S W per line)")->required();
+  double timeout = 0;
+  std::uint64_t max_nodes = 0;
+  app.add_option("puzzle", puzzle, "puzzle file (tile N E S W per line; '-' for standard input)")->required();
   app.add_option("--board_dimensions", dims, "largest board: ROWS COLS")->expected(2);
   app.add_flag("--all_solutions", all, "print every distinct map and their number");
   app.add_flag("--allow_rotations", rotations, "tiles may be turned by 90, 180, 270 degrees");
-  app.add_option("--tile_size", tile_size, "picture size of a tile (odd, >= 11)");
+  app.add_option("--tile_size", tile_size, "picture size of a tile (odd, 11 to 99)");
+  cli::add_timeout(app, timeout,
+                   "stop the search after SECONDS: the maps found, then a Partial: line (exit 3); "
+                   "0: no limit");
+  cli::add_max_nodes(app, max_nodes,
+                     "stop the search after N nodes: the maps found, then a Partial: line (exit 3); "
+                     "0: no limit");
   app.add_option("--svg", svg, "also draw the first map as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
-  app.footer("Single-dash spellings (-all_solutions ...) work too. 'carcassonne square --help' "
-             "for the biggest-square problem.");
-  if (const int code = parse_args(app, double_dash(std::move(args),
-                                              {"board_dimensions", "all_solutions", "allow_rotations",
-                                               "tile_size", "svg"}));
-      code >= 0)
-    return code;
-  if (tile_size < 11 || tile_size % 2 == 0) {
-    std::fprintf(stderr, "carcassonne: -tile_size must be odd and at least 11 (got %d)\n", tile_size);
-    return 2;
+  app.footer(std::string("Single-dash spellings (-all_solutions ...) work too. 'carcassonne square --help'\n"
+                         "for the biggest-square problem. A puzzle file may have ") +
+             cli::size_text(text_limits.max_bytes) + ", a line " + cli::size_text(text_limits.max_line) +
+             ".\n" + cli::exit_status_help);
+  if (const auto status = cli::parse(app, double_dash(std::move(args),
+                                                      {"board_dimensions", "all_solutions", "allow_rotations",
+                                                       "tile_size", "svg", "timeout"})))
+    return *status;
+  if (!valid_tile_size(tile_size)) {
+    std::fprintf(stderr, "carcassonne: -tile_size must be odd, %d to %d (got %d)\n", min_tile_size,
+                 max_tile_size, tile_size);
+    return cli::bad_input;
   }
   SequenceOptions o;
   o.rotations = rotations;
@@ -63,21 +69,36 @@ int run_sequence(std::vector<std::string> args) {
     if (dims[0] <= 0 || dims[1] <= 0) {
       std::fprintf(stderr, "carcassonne: -board_dimensions must be positive (got %d %d)\n", dims[0],
                    dims[1]);
-      return 2;
+      return cli::bad_input;
     }
     o.rows = dims[0];
     o.cols = dims[1];
   }
   const auto tiles = read_puzzle_file(puzzle);
-  if (!svg.empty()) check_writable(svg);
+  if (!svg.empty()) cli::check_writable(svg);  // before the search, not after it
+  solve::SearchOptions search = default_search();
+  search.max_seconds = timeout;
+  search.max_nodes = max_nodes;
+  const cli::InterruptGuard ctrl_c;
+  search.cancel = &cli::cancel_flag();
+
+  // Each map is printed as soon as it is found (-all_solutions may find very many); a failed
+  // write stops the search.
   Layout first;
-  solve::Stats st;
-  const std::string out = sequence_output(tiles, o, all, tile_size, &first, &st);
-  std::fputs(out.c_str(), stdout);
-  const bool found = !first.placements.empty();
-  if (stats) std::fputs(format_stats(st).c_str(), stderr);
-  if (!svg.empty() && found) write_svg_file(svg, tiles, first);
-  return found ? 0 : 1;
+  const SequenceResult r = write_sequence_answer(std::cout, tiles, o, all, tile_size, search, &first);
+  if (stats)
+    std::cerr << (r.proof.empty() ? cli::format_stats(r.search.stats, r.search.stop, cli::Engine::csp)
+                                  : "no search: " + r.proof + "\n");
+  if (!std::cout) return cli::bad_input;  // cli::guarded reports the failed write
+  if (!svg.empty() && r.maps > 0) write_svg_file(svg, tiles, first);
+  if (r.cut_short(all)) {  // standard output ends with the Partial: line; the same cause here
+    std::cerr << cli::stopped_message("carcassonne", r.search.stop,
+                                      r.maps == 0 ? std::string("before any map was found")
+                                                  : fmt::format("after {} maps; the list is incomplete", r.maps))
+              << '\n';
+    return cli::stopped;
+  }
+  return r.maps > 0 ? cli::answered : cli::no_solution;
 }
 
 }  // namespace carcassonne

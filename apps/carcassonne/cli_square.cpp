@@ -1,16 +1,18 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <algorithm>
-#include <cstdio>
-#include <fstream>
+#include <iostream>
 
 #include "cli.hpp"
-#include "solve/error.hpp"
+#include "common/exit_status.hpp"
+#include "common/interrupt.hpp"
+#include "common/options.hpp"
+#include "common/output.hpp"
+#include "common/report.hpp"
+#include "common/run.hpp"
 #include "square_model.hpp"
 #include "standard_set.hpp"
 #include "svg.hpp"
-#include "stats_text.hpp"
 #include "tile_xml.hpp"
 
 namespace carcassonne {
@@ -22,7 +24,8 @@ std::string summary(const SquareResult& r, std::size_t n) {
     return r.k == r.bound
                ? fmt::format("biggest square: {} (= floor(sqrt({})), optimal)", r.k, n)
                : fmt::format("biggest square: {} (optimal: {} proven impossible)", r.k, r.k + 1);
-  return fmt::format("biggest square: {} found, not proven optimal (time limit; bound {})", r.k, r.bound);
+  return fmt::format("biggest square: {} found, not proven optimal: stopped by {} (bound {})", r.k,
+                     cli::stop_cause(r.stop), r.bound);
 }
 
 }  // namespace
@@ -34,19 +37,24 @@ int run_square(std::vector<std::string> args) {
   double timeout = 0;
   app.add_option("tiles", input, "XML tile set (default: the standard 72 tiles)");
   app.add_flag("--no-rotations", no_rotations, "tiles keep their orientation");
-  app.add_option("--timeout", timeout, "seconds; then print the best square found, not proven");
+  cli::add_timeout(app, timeout,
+                   "stop after SECONDS in all and print the best square found, not proven (exit 3); "
+                   "0: no limit");
   app.add_option("-o,--output", output, "write the XML there instead of standard output");
   app.add_option("--svg", svg, "also draw the square as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
-  if (const int code = parse_args(app, std::move(args)); code >= 0) return code;
-  if (!(timeout >= 0)) {
-    std::fprintf(stderr, "carcassonne square: --timeout must be a number of seconds >= 0\n");
-    return 2;
-  }
+  app.footer("A tile set may have " + cli::size_text(xml_limits.max_bytes) + ".\n" +
+             cli::exit_status_help);
+  if (const auto status = cli::parse(app, std::move(args))) return *status;
+  SquareOptions options;  // the clock of --timeout starts here: reading counts too
+  options.rotations = !no_rotations;
+  options.timeout = timeout;
   const std::vector<Tile> tiles = input.empty() ? standard_tiles() : read_tiles_xml_file(input);
   for (const std::string& path : {output, svg})
-    if (!path.empty()) check_writable(path);
-  const SquareResult r = biggest_square(tiles, {!no_rotations, timeout});
+    if (!path.empty()) cli::check_writable(path);  // before the search, not after it
+  const cli::InterruptGuard ctrl_c;
+  options.cancel = &cli::cancel_flag();
+  const SquareResult r = biggest_square(tiles, options);
   std::vector<const Placement*> placed;
   std::vector<Tile> square_tiles;
   std::vector<int> numbers;  // position in the input set
@@ -61,17 +69,15 @@ int run_square(std::vector<std::string> args) {
   }
   const std::string text = summary(r, tiles.size());
   const std::string xml = write_tiles_xml(tiles, placed, text);
-  if (output.empty()) {
-    std::fputs(xml.c_str(), stdout);
-  } else {
-    std::ofstream f(output);
-    if (!f) throw solve::InputError(fmt::format("{}: cannot write file", output));
-    f << xml;
-  }
-  std::fprintf(stderr, "%s\n", text.c_str());
-  if (stats) std::fputs(format_stats(r.stats).c_str(), stderr);
+  if (output.empty())
+    std::cout << xml;
+  else
+    cli::write_file(output, xml);
+  std::cerr << text << '\n';
+  if (stats) std::cerr << cli::format_stats(r.stats, r.stop, cli::Engine::csp);
   if (!svg.empty() && r.k > 0) write_svg_file(svg, square_tiles, layout, numbers);
-  return r.k > 0 ? 0 : 1;
+  if (cli::cut_short(r.stop)) return cli::stopped;  // the best square so far, not proven
+  return r.k > 0 ? cli::answered : cli::no_solution;
 }
 
 }  // namespace carcassonne

@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-#include <fstream>
+#include <algorithm>
 #include <sstream>
 
 #include "solve/error.hpp"
@@ -11,16 +11,20 @@ namespace carcassonne {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& name, int line, const std::string& what) {
+[[noreturn]] void fail(const std::string& name, std::size_t line, const std::string& what) {
   throw solve::InputError(fmt::format("{}:{}: {}", name, line, what));
 }
 
 }  // namespace
 
-std::vector<Tile> read_puzzle(std::istream& in, const std::string& name) {
+std::vector<Tile> read_puzzle(std::string_view input, const std::string& name) {
   std::vector<Tile> tiles;
-  std::string text;
-  for (int line = 1; std::getline(in, text); ++line) {
+  std::size_t line = 0;
+  while (!input.empty()) {
+    ++line;
+    const std::size_t end = std::min(input.find('\n'), input.size());
+    std::string text(input.substr(0, end));
+    input.remove_prefix(std::min(end + 1, input.size()));
     for (char& c : text)
       if (c == '\r' || c == '\t') c = ' ';
     std::istringstream words(text);
@@ -51,9 +55,8 @@ std::vector<Tile> read_puzzle(std::istream& in, const std::string& name) {
 }
 
 std::vector<Tile> read_puzzle_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw solve::InputError(fmt::format("{}: cannot open file", path));
-  return read_puzzle(in, path);
+  const cli::TextFile file = cli::read_text_file(path, text_limits);
+  return read_puzzle(file.text, file.name);
 }
 
 }  // namespace carcassonne

@@ -4,6 +4,8 @@
 #include <climits>
 #include <cstdint>
 
+#include "edge_counts.hpp"
+
 namespace carcassonne {
 
 namespace {
@@ -123,8 +125,9 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
 
 class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
  public:
-  ClosedMap(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars)
-      : step_(g.step()), tiles_(std::move(tiles)), vars_(std::move(vars)),
+  ClosedMap(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars, bool rotations, bool counting)
+      : step_(g.step()), tiles_(std::move(tiles)), vars_(std::move(vars)), rotations_(rotations),
+        counting_(counting),
         mark_(std::size_t(g.cells()), 0), owner_(std::size_t(g.cells()), -1) {}
 
   std::span<const Var> scope() const override { return vars_; }
@@ -148,9 +151,11 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
 
   PropStatus run(Space& s) {
     int free = 0;
+    EdgeCounts left;  // edges of the tiles not placed yet
     for (std::size_t i = 0; i < vars_.size(); ++i) {
       if (!s.assigned(vars_[i])) {
         ++free;
+        left.add(tiles_[i]);
         continue;
       }
       const int cell = Grid::cell_of(s.value(vars_[i]));
@@ -158,6 +163,7 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
       owner_[std::size_t(cell)] = std::int16_t(i);
     }
     required_.clear();
+    EdgeCounts open;  // road and city edges of placed tiles facing an empty cell
     for (std::size_t i = 0; i < vars_.size(); ++i) {
       if (!s.assigned(vars_[i])) continue;
       const int v = s.value(vars_[i]);
@@ -165,12 +171,15 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
       for (int side = 0; side < 4; ++side) {
         if (t[side] == Edge::pasture) continue;
         const int next = Grid::cell_of(v) + step_[std::size_t(side)];
-        if (mark_[std::size_t(next)]) continue;  // occupied or already required
+        if (mark_[std::size_t(next)] & occupied) continue;
+        ++open.count[std::size_t(t[side])][std::size_t(side)];
+        if (mark_[std::size_t(next)]) continue;  // already required
         mark(next, required);
         required_.push_back(next);
       }
     }
-    if (int(required_.size()) > free) return PropStatus::failed;
+    if (int(required_.size()) > free || (counting_ && !can_close(left, open, rotations_)))
+      return PropStatus::failed;
     if (free == 0) return PropStatus::entailed;
     for (int cell : required_)
       if (!fillable(s, cell)) return PropStatus::failed;
@@ -214,6 +223,8 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
   std::array<int, 4> step_;
   std::vector<Tile> tiles_;
   std::vector<Var> vars_;
+  bool rotations_;                  // tiles not placed yet may still turn
+  bool counting_;                   // use can_close
   std::vector<std::uint8_t> mark_;  // per cell, cleared after each run
   std::vector<std::int16_t> owner_;  // per occupied cell: the tile on it (valid where marked)
   std::vector<int> touched_;        // cells marked in this run
@@ -274,8 +285,8 @@ std::unique_ptr<solve::Constraint> play_order(const Grid& g, std::vector<Tile> t
 }
 
 std::unique_ptr<solve::Constraint> closed_map(const Grid& g, std::vector<Tile> tiles,
-                                              std::vector<Var> vars) {
-  return std::make_unique<ClosedMap>(g, std::move(tiles), std::move(vars));
+                                              std::vector<Var> vars, bool rotations, bool counting) {
+  return std::make_unique<ClosedMap>(g, std::move(tiles), std::move(vars), rotations, counting);
 }
 
 std::unique_ptr<solve::Constraint> bounding_box(const Grid& g, int rows, int cols,

@@ -17,9 +17,12 @@ namespace carcassonne {
 std::unique_ptr<solve::Constraint> play_order(const Grid& g, std::vector<Tile> tiles,
                                               std::vector<solve::Var> vars, int later);
 /// Every road or city edge ends up with a neighbour: the empty cells that placed tiles
-/// require must be fillable by the tiles not placed yet.
+/// require must be fillable by the tiles not placed yet, and the edges of those tiles must
+/// be able to close the open ones (can_close in edge_counts.hpp, when `counting`;
+/// `rotations`: they may turn).
 std::unique_ptr<solve::Constraint> closed_map(const Grid& g, std::vector<Tile> tiles,
-                                              std::vector<solve::Var> vars);
+                                              std::vector<solve::Var> vars, bool rotations,
+                                              bool counting = true);
 /// The bounding box of all tiles is at most rows x cols.
 std::unique_ptr<solve::Constraint> bounding_box(const Grid& g, int rows, int cols,
                                                 std::vector<solve::Var> vars);

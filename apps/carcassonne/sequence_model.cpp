@@ -5,6 +5,7 @@
 
 #include "map_key.hpp"
 #include "sequence_constraints.hpp"
+#include "sequence_proofs.hpp"
 #include "solve/symmetry.hpp"
 
 namespace carcassonne {
@@ -45,16 +46,19 @@ SequenceModel build_sequence_model(const std::vector<Tile>& tiles, const Sequenc
   for (int i = 1; i < n; ++i)
     sm.model.post(play_order(g, {tiles.begin(), tiles.begin() + i + 1},
                              {sm.tiles.begin(), sm.tiles.begin() + i + 1}, n - i - 1));
-  sm.model.post(closed_map(g, tiles, sm.tiles));
+  sm.model.post(closed_map(g, tiles, sm.tiles, o.rotations, o.counting));
   // Identical tiles swapped give the same partial picture, and the same picture with the
-  // same tiles left has the same completions: explore each picture once.
-  solve::skip_equivalent_states(sm.model, sm.tiles, [tiles](std::span<const int> values,
-                                                            std::vector<std::uint32_t>& key) {
-    for (std::size_t i = 0; i < values.size(); ++i)
-      key.push_back(std::uint32_t(Grid::cell_of(values[i])) << 8 |
-                    std::uint32_t(tiles[i].turned(Grid::turn_of(values[i])).code()));
-    std::sort(key.begin(), key.end());
-  });
+  // same tiles left has the same completions: explore each picture once. Maps are
+  // deduplicated by map_key anyway, so the table of pictures may forget (bounded memory).
+  solve::skip_equivalent_states(
+      sm.model, sm.tiles,
+      [tiles](std::span<const int> values, std::vector<std::uint32_t>& key) {
+        for (std::size_t i = 0; i < values.size(); ++i)
+          key.push_back(std::uint32_t(Grid::cell_of(values[i])) << 8 |
+                        std::uint32_t(tiles[i].turned(Grid::turn_of(values[i])).code()));
+        std::sort(key.begin(), key.end());
+      },
+      o.picture_table_bytes);
   if (o.rows > 0) sm.model.post(bounding_box(g, o.rows, o.cols, sm.tiles));
   return sm;
 }
@@ -68,16 +72,20 @@ solve::SearchOptions default_search() {
 }
 
 SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
-                              const std::function<void(const Layout&)>& on_map,
+                              const std::function<bool(const Layout&)>& on_map,
                               const solve::SearchOptions& search) {
+  SequenceResult r;
+  if (auto why = o.counting ? no_solution_proof(tiles, o) : std::nullopt) {
+    r.proof = std::move(*why);
+    return r;
+  }
   const SequenceModel sm = build_sequence_model(tiles, o);
   std::unordered_set<MapKey, MapKeyHash> seen;
-  SequenceResult r;
   r.search = solve::search(sm.model, search, [&](const solve::Solution& s) {
     const Layout l = sm.layout(s);
     if (seen.insert(map_key(tiles, l, o.rotations)).second) {
       ++r.maps;
-      on_map(l.normalised());
+      if (!on_map(l.normalised())) return false;
     }
     return all || r.maps == 0;
   });
@@ -85,7 +93,7 @@ SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOpti
 }
 
 SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
-                              const std::function<void(const Layout&)>& on_map) {
+                              const std::function<bool(const Layout&)>& on_map) {
   return solve_sequence(tiles, o, all, on_map, default_search());
 }
 

@@ -16,8 +16,10 @@
 // play_order to 23k.
 // Branching: input order (the play order), values ascending.
 // Distinct maps: solutions are reduced to map_key() and counted once each.
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "grid.hpp"
@@ -32,6 +34,12 @@ struct SequenceOptions {
   bool rotations = false;  ///< tiles may be turned
   int rows = 0;            ///< board limit (0: unbounded)
   int cols = 0;
+  /// Memory for the partial pictures skip_equivalent_states remembers; beyond it, it forgets
+  /// the older half (the search stays right, maps are deduplicated by map_key anyway).
+  std::size_t picture_table_bytes = std::size_t(64) << 20;
+  /// Use the counting arguments (sequence_proofs.hpp before the search, edge_counts.hpp in
+  /// closed_map). Off only to check them against the plain search.
+  bool counting = true;
 };
 
 /// The model and how to read its solutions.
@@ -50,15 +58,25 @@ solve::SearchOptions default_search();
 
 struct SequenceResult {
   std::uint64_t maps = 0;  ///< distinct maps reported
-  solve::Result search;    ///< statistics of the underlying search
+  solve::Result search;    ///< statistics of the underlying search (none when proof is set)
+  std::string proof;       ///< why there is no solution, when shown before any search
+  /// Every map was found (or none exists): no limit cut the search short. Stopping after
+  /// the first map on purpose (all = false) counts as complete.
+  bool complete() const {
+    return search.stop == solve::StopReason::exhausted || search.stop == solve::StopReason::by_callback;
+  }
+  /// The answer asked for is incomplete: a limit stopped the search before every map (when
+  /// `all`) or before the first one was found.
+  bool cut_short(bool all) const { return !complete() && (all || maps == 0); }
 };
 
-/// Calls on_map once per distinct map (at most one when !all). Returns the count.
+/// Calls on_map once per distinct map (at most one when !all); on_map returns false to stop
+/// the search (the stop is then by_callback: a failed write, not a limit). Returns the count.
 SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
-                              const std::function<void(const Layout&)>& on_map,
+                              const std::function<bool(const Layout&)>& on_map,
                               const solve::SearchOptions& search);
 /// The same with default_search().
 SequenceResult solve_sequence(const std::vector<Tile>& tiles, const SequenceOptions& o, bool all,
-                              const std::function<void(const Layout&)>& on_map);
+                              const std::function<bool(const Layout&)>& on_map);
 
 }  // namespace carcassonne

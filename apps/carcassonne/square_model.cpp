@@ -4,24 +4,12 @@
 #include <chrono>
 #include <cmath>
 
-#include "solve/binary_table.hpp"
+#include "edge_match.hpp"
 #include "solve/counting.hpp"
 
 namespace carcassonne {
 
 namespace {
-
-/// Oriented tile of a value.
-Tile tile_of(const SquareModel& sm, int value) { return sm.kinds[std::size_t(value / 4)].turned(value % 4); }
-
-/// Value pairs (a, b) where a's side `side` meets b's opposite side with the same edge.
-std::vector<std::pair<int, int>> matching_pairs(const std::vector<int>& values, const SquareModel& sm, int side) {
-  std::vector<std::pair<int, int>> pairs;
-  for (int a : values)
-    for (int b : values)
-      if (tile_of(sm, a)[side] == tile_of(sm, b)[opposite(side)]) pairs.push_back({a, b});
-  return pairs;
-}
 
 int floor_sqrt(int n) {
   int k = int(std::sqrt(double(n)));
@@ -56,13 +44,14 @@ SquareModel build_square_model(const std::vector<Tile>& tiles, int k, bool rotat
   }
   for (int i = 0; i < k * k; ++i)
     sm.cells.push_back(sm.model.add_var(values, "cell" + std::to_string(i / k) + "_" + std::to_string(i % k)));
-  const auto east_pairs = matching_pairs(values, sm, east);
-  const auto south_pairs = matching_pairs(values, sm, south);
+  auto table = std::make_shared<ValueEdges>();
+  table->first = 0;
+  for (int v = 0; v < int(sm.kinds.size()) * 4; ++v) table->edges.push_back(sm.kinds[std::size_t(v / 4)].turned(v % 4));
   for (int r = 0; r < k; ++r)
     for (int c = 0; c < k; ++c) {
       const solve::Var x = sm.cells[std::size_t(r * k + c)];
-      if (c + 1 < k) solve::binary_table(sm.model, x, sm.cells[std::size_t(r * k + c + 1)], east_pairs);
-      if (r + 1 < k) solve::binary_table(sm.model, x, sm.cells[std::size_t((r + 1) * k + c)], south_pairs);
+      if (c + 1 < k) sm.model.post(edges_match(x, sm.cells[std::size_t(r * k + c + 1)], east, table));
+      if (r + 1 < k) sm.model.post(edges_match(x, sm.cells[std::size_t((r + 1) * k + c)], south, table));
     }
   // Kinds held as often as the square has cells cannot run out: no constraint needed.
   std::erase_if(groups, [&](const solve::ValueCount& g) { return g.hi >= k * k; });
@@ -71,43 +60,46 @@ SquareModel build_square_model(const std::vector<Tile>& tiles, int k, bool rotat
 }
 
 SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions& o) {
-  using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
   SquareResult res;
   res.bound = floor_sqrt(int(tiles.size()));
   res.placements.assign(tiles.size(), std::nullopt);
   res.proven = res.bound == 0;
   for (int k = 1; k <= res.bound; ++k) {
-    const SquareModel sm = build_square_model(tiles, k, o.rotations);
     solve::SearchOptions so;
     so.max_nodes = o.node_limit;
+    so.cancel = o.cancel;
     if (o.timeout > 0) {
-      const double left = o.timeout - std::chrono::duration<double>(clock::now() - start).count();
-      if (left <= 0) break;
+      const double left =
+          o.timeout - std::chrono::duration<double>(std::chrono::steady_clock::now() - o.started).count();
+      if (left <= 0) {
+        res.stop = solve::StopReason::time_limit;
+        break;
+      }
       so.max_seconds = left;
     }
+    const SquareModel sm = build_square_model(tiles, k, o.rotations);
     solve::Result r;
     const auto s = solve::solve_first(sm.model, so, &r);
     res.stats += r.stats;
     if (!s) {
       // Searched to the end: no k x k square, hence none larger (each would contain one).
       res.proven = r.complete();
+      res.stop = r.stop;
       break;
     }
     res.k = k;
     res.proven = k == res.bound;
-    // Give each cell a concrete input tile of its kind.
-    std::vector<bool> used(tiles.size(), false);
+    // Give each cell a concrete input tile of its kind, the kind's tiles in input order.
+    std::vector<std::vector<std::size_t>> of_kind(sm.kinds.size());
+    for (std::size_t t = tiles.size(); t-- > 0;)
+      of_kind[std::size_t(std::find(sm.kinds.begin(), sm.kinds.end(), tiles[t]) - sm.kinds.begin())]
+          .push_back(t);
     res.placements.assign(tiles.size(), std::nullopt);
     for (int i = 0; i < k * k; ++i) {
       const int v = (*s)[sm.cells[std::size_t(i)]];
-      const Tile& kind = sm.kinds[std::size_t(v / 4)];
-      for (std::size_t t = 0; t < tiles.size(); ++t)
-        if (!used[t] && tiles[t] == kind) {
-          used[t] = true;
-          res.placements[t] = Placement{i / k, i % k, v % 4};
-          break;
-        }
+      auto& left = of_kind[std::size_t(v / 4)];  // global_cardinality keeps it non-empty
+      res.placements[left.back()] = Placement{i / k, i % k, v % 4};
+      left.pop_back();
     }
   }
   return res;

@@ -2,9 +2,7 @@
 
 #include <fmt/core.h>
 
-#include <fstream>
-
-#include "solve/error.hpp"
+#include "common/output.hpp"
 
 namespace carcassonne {
 
@@ -93,15 +91,9 @@ std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout,
   return out;
 }
 
-void check_writable(const std::string& path) {
-  if (!std::ofstream(path, std::ios::app)) throw solve::InputError(fmt::format("{}: cannot write file", path));
-}
-
 void write_svg_file(const std::string& path, const std::vector<Tile>& tiles, const Layout& layout,
                     const std::vector<int>& numbers) {
-  std::ofstream f(path);
-  if (!f) throw solve::InputError(fmt::format("{}: cannot write file", path));
-  f << svg_picture(tiles, layout, numbers);
+  cli::write_file(path, svg_picture(tiles, layout, numbers));
 }
 
 }  // namespace carcassonne

@@ -12,10 +12,8 @@ namespace carcassonne {
 /// The SVG document of a layout of tiles; tile i is labelled numbers[i] (default: i + 1).
 std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout,
                         const std::vector<int>& numbers = {});
-/// Throws solve::InputError unless `path` can be written (checked before a long search, so
-/// that a bad path fails before anything is printed).
-void check_writable(const std::string& path);
-/// Writes svg_picture to a file. Throws solve::InputError when it cannot be written.
+/// Writes svg_picture to a file. Throws cli::WriteError when it cannot be written (check the
+/// path first with cli::check_writable, before a long search).
 void write_svg_file(const std::string& path, const std::vector<Tile>& tiles, const Layout& layout,
                     const std::vector<int>& numbers = {});
 

@@ -4,7 +4,6 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 
 #include "solve/error.hpp"
@@ -16,7 +15,8 @@ namespace {
 // The attribute for each side (north, east, south, west).
 constexpr const char* side_attribute[4] = {"top", "right", "bottom", "left"};
 
-/// "name:line:col" of a byte offset in text.
+/// "name:line:col" of a byte offset in text. Linear in the offset: call it only for the
+/// message of an error, never per element.
 std::string where(const std::string& name, const std::string& text, std::ptrdiff_t offset) {
   const auto end = text.begin() + std::clamp<std::ptrdiff_t>(offset, 0, std::ptrdiff_t(text.size()));
   const auto line = 1 + std::count(text.begin(), end, '\n');
@@ -33,26 +33,30 @@ std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& nam
   if (!ok)
     throw solve::InputError(fmt::format("{}: bad XML: {}", where(name, text, ok.offset), ok.description()));
   const pugi::xml_node root = doc.document_element();
+  for (pugi::xml_node extra = root.next_sibling(); extra; extra = extra.next_sibling())
+    if (extra.type() == pugi::node_element)  // pugixml accepts several; XML does not
+      throw solve::InputError(fmt::format("{}: <{}> after the root element <tiles>",
+                                          where(name, text, extra.offset_debug() - 1), extra.name()));
   if (std::string_view(root.name()) != "tiles")
     throw solve::InputError(fmt::format("{}: the root element must be <tiles>, not <{}>",
                                         where(name, text, root.offset_debug() - 1), root.name()));
   std::vector<Tile> tiles;
   for (const pugi::xml_node node : root.children()) {
     if (node.type() != pugi::node_element) continue;
-    const std::string at = where(name, text, node.offset_debug() - 1);  // at the '<'
+    const auto fail = [&](const std::string& what) {
+      throw solve::InputError(fmt::format("{}: {}", where(name, text, node.offset_debug() - 1), what));
+    };  // at the '<'
     if (std::string_view(node.name()) != "tile")
-      throw solve::InputError(fmt::format("{}: unexpected element <{}> (expected <tile>)", at, node.name()));
+      fail(fmt::format("unexpected element <{}> (expected <tile>)", node.name()));
     Tile t;
     for (int side = 0; side < 4; ++side) {
       const pugi::xml_attribute a = node.attribute(side_attribute[side]);
-      if (!a)
-        throw solve::InputError(fmt::format("{}: <tile> without attribute '{}'", at, side_attribute[side]));
+      if (!a) fail(fmt::format("<tile> without attribute '{}'", side_attribute[side]));
       const auto e = parse_edge(a.value(), true);
-      if (!e)
-        throw solve::InputError(fmt::format("{}: {}=\"{}\": expected field, road or city", at,
-                                            side_attribute[side], a.value()));
+      if (!e) fail(fmt::format("{}=\"{}\": expected field, road or city", side_attribute[side], a.value()));
       t.edges[std::size_t(side)] = *e;
     }
+    if (tiles.size() == max_xml_tiles) fail(fmt::format("too many tiles (at most {})", max_xml_tiles));
     tiles.push_back(t);
   }
   if (tiles.empty()) throw solve::InputError(fmt::format("{}: no tiles", name));
@@ -60,11 +64,8 @@ std::vector<Tile> read_tiles_xml(const std::string& text, const std::string& nam
 }
 
 std::vector<Tile> read_tiles_xml_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw solve::InputError(fmt::format("{}: cannot open file", path));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return read_tiles_xml(s.str(), path);
+  const cli::TextFile file = cli::read_text_file(path, xml_limits);
+  return read_tiles_xml(file.text, file.name);
 }
 
 std::string write_tiles_xml(const std::vector<Tile>& tiles, const std::vector<const Placement*>& placed,

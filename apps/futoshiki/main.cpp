@@ -2,35 +2,30 @@
 // Only the command line and the I/O live here; parsing, modelling and printing are in
 // futoshiki_core, the search in libsolve.
 #include <cstdint>
-#include <exception>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <solve/error.hpp>
 #include <solve/search.hpp>
 
+#include "common/exit_status.hpp"
+#include "common/interrupt.hpp"
+#include "common/options.hpp"
+#include "common/output.hpp"
+#include "common/report.hpp"
+#include "common/run.hpp"
 #include "model.hpp"
 #include "print.hpp"
 #include "puzzle.hpp"
 
 namespace {
 
-// Exit status: documented in docs/futoshiki.md.
-enum Exit : int {
-  answered = 0,       // the question was answered (a solution, all of them, a count, a verdict)
-  no_solution = 1,    // the puzzle has no solution (proved)
-  bad_input = 2,      // malformed input file or command line, unwritable output
-  limit_reached = 3,  // --timeout or --max-nodes stopped the search before the answer was complete
-  internal = 4,       // a bug: should never happen
-};
+using namespace cli;  // exit statuses: answered, no_solution, stopped
 
 enum class Mode { first, all, count, unique };
 
@@ -86,10 +81,8 @@ solve::SearchOptions method_options(const std::string& method) {
   return o;
 }
 
-int run(const Settings& s, std::ostream& out) {
-  const futoshiki::Puzzle puzzle = futoshiki::read_puzzle(s.input);
-  const futoshiki::FutoshikiModel fm = futoshiki::build_model(puzzle);
-
+// Searches and prints the answer on out; returns the exit status.
+int search_and_print(const Settings& s, const futoshiki::FutoshikiModel& fm, std::ostream& out) {
   solve::SearchOptions opts = method_options(s.method);
   if (!s.propagation.empty()) opts.propagation = propagation_names.at(s.propagation);
   if (!s.var_order.empty()) opts.var_order = var_order_names.at(s.var_order);
@@ -105,6 +98,8 @@ int run(const Settings& s, std::ostream& out) {
     opts.trace = [&](const solve::TraceEvent& e) {
       std::cerr << futoshiki::format_trace(fm.model, e);
     };
+  const InterruptGuard ctrl_c;
+  opts.cancel = &cancel_flag();
 
   std::optional<std::vector<int>> first;
   std::uint64_t found = 0;
@@ -114,124 +109,110 @@ int run(const Settings& s, std::ostream& out) {
                             : solve::search(fm.model, opts, [&](const solve::Solution& sol) {
                                 ++found;
                                 if (s.mode == Mode::all) {
+                                  // streamed: --all can be endless, nothing is kept
                                   if (found > 1) out << '\n';
                                   out << futoshiki::format_grid(fm.n, fm.grid(sol));
-                                } else if (!first) {
-                                  first = fm.grid(sol);
+                                  return out.good();  // a failed write stops the search
                                 }
+                                if (!first) first = fm.grid(sol);
                                 return true;
                               });
   if (s.mode == Mode::count) found = result.stats.solutions;
-  if (s.stats) std::cerr << futoshiki::format_stats(result);
+  if (s.stats) std::cerr << format_stats(result.stats, result.stop, Engine::csp);
 
-  // A limit (time or nodes) cuts the search short; the solution limit we set ourselves does not.
-  const bool cut = !result.complete() && result.stop != solve::StopReason::solution_limit;
-  auto limit_message = [&](const std::string& what) {
-    std::cerr << fmt::format("futoshiki: {} reached {}\n", solve::to_string(result.stop), what);
-    return limit_reached;
+  // A limit or Ctrl-C cuts the search short; the solution limit we set ourselves does not.
+  const bool cut = cut_short(result.stop);
+  auto cut_message = [&](const std::string& what) {
+    std::cerr << stopped_message("futoshiki", result.stop, what) << '\n';
+    return stopped;
   };
 
   if (s.mode == Mode::count) {
-    if (cut)
-      return limit_message(fmt::format("after {} solutions; the count is incomplete", found));
+    if (cut) return cut_message(fmt::format("after {} solutions; the count is incomplete", found));
     out << found << '\n';
     return found > 0 ? answered : no_solution;
   }
   if (found == 0) {
-    if (cut) return limit_message("before any solution was found");
+    if (cut) return cut_message("before any solution was found");
     out << "No solution.\n";
     return no_solution;
   }
   if (s.mode == Mode::all) {
-    if (cut) return limit_message(fmt::format("after {} solutions; the list is incomplete", found));
+    if (cut) return cut_message(fmt::format("after {} solutions; the list is incomplete", found));
     return answered;
   }
   out << futoshiki::format_grid(fm.n, *first);
   if (s.mode == Mode::unique) {
     if (found == 1 && cut) {
       out << "\nunknown\n";
-      return limit_message("before uniqueness was decided");
+      return cut_message("before uniqueness was decided");
     }
     out << (found == 1 ? "\nunique\n" : "\nnot unique\n");
   }
   return answered;
 }
 
+int run(const Settings& s) {
+  const futoshiki::Puzzle puzzle = futoshiki::read_puzzle(s.input);
+  const futoshiki::FutoshikiModel fm = futoshiki::build_model(puzzle);
+  if (s.output.empty()) return search_and_print(s, fm, std::cout);
+  // Opened once the input is known to be good, so bad input leaves no file behind.
+  OutputFile file(s.output);
+  const int status = search_and_print(s, fm, file.stream());
+  file.close();  // WriteError if anything failed
+  return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  Settings s;
-  CLI::App app{
-      "Solves a Futoshiki puzzle given in the course's text format.\n"
-      "Exit status: 0 answered, 1 no solution, 2 bad input or usage, 3 limit reached."};
-  app.add_option("input", s.input, "Puzzle file ('-' for standard input)")
-      ->required()
-      ->type_name("FILE");
-  app.add_option("-o,--output", s.output, "Write the answer to FILE instead of standard output")
-      ->type_name("FILE");
-  bool want_all = false, want_count = false, want_unique = false;
-  auto* all =
-      app.add_flag("--all", want_all, "Print every solution, with a blank line between two");
-  auto* cnt = app.add_flag("--count", want_count, "Print the number of solutions");
-  auto* uniq = app.add_flag("--unique", want_unique,
-                            "Print a solution, then a blank line and 'unique' or 'not unique'");
-  all->excludes(cnt, uniq);
-  cnt->excludes(uniq);
-  app.add_flag("--stats", s.stats, "Print search statistics on standard error");
-  app.add_flag("--trace", s.trace, "Print every decision and backtrack on standard error");
-  app.add_option("--method", s.method,
-                 "course: forward checking, MRV + degree, ascending values, plain backtracking "
-                 "(the course's algorithm); fast: the library's fastest setting (default)")
-      ->check(CLI::IsMember({"course", "fast"}))
-      ->capture_default_str();
-  app.add_option("--propagation", s.propagation, "Override the method's propagation")
-      ->check(CLI::IsMember(names_of(propagation_names)));
-  app.add_option("--heuristic", s.var_order, "Override the method's variable order")
-      ->check(CLI::IsMember(names_of(var_order_names)));
-  app.add_option("--values", s.val_order, "Override the method's value order")
-      ->check(CLI::IsMember(names_of(val_order_names)));
-  app.add_option("--branching", s.branching, "Override the method's branching")
-      ->check(CLI::IsMember(names_of(branching_names)));
-  app.add_option("--seed", s.search.seed, "Seed for --values random")->capture_default_str();
-  app.add_option("--threads", s.search.threads,
-                 "Search with N threads (same answers and counts; --all order and --stats vary)")
-      ->type_name("N")
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
-  app.add_option("--timeout", s.search.max_seconds, "Give up after SECONDS of search (exit 3)")
-      ->type_name("SECONDS")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--max-nodes", s.search.max_nodes, "Give up after N search nodes (exit 3)")
-      ->type_name("N")
-      ->check(CLI::PositiveNumber);
-
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? answered : bad_input;
-  }
-  if (want_all) s.mode = Mode::all;
-  if (want_count) s.mode = Mode::count;
-  if (want_unique) s.mode = Mode::unique;
-
-  try {
-    if (s.output.empty()) return run(s, std::cout);
-    // Written to a buffer first, so a bad input leaves no output file behind.
-    std::ostringstream buf;
-    const int status = run(s, buf);
-    std::ofstream file(s.output, std::ios::binary);
-    file << buf.str();
-    file.close();
-    if (!file) {
-      std::cerr << fmt::format("{}: cannot write the file\n", s.output);
-      return bad_input;
-    }
-    return status;
-  } catch (const solve::InputError& e) {
-    std::cerr << e.what() << '\n';
-    return bad_input;
-  } catch (const std::exception& e) {
-    std::cerr << "futoshiki: internal error: " << e.what() << '\n';
-    return internal;
-  }
+  return cli::guarded("futoshiki", [&] {
+    Settings s;
+    CLI::App app{"Solves a Futoshiki puzzle given in the course's text format (docs/futoshiki.md).",
+                 "futoshiki"};
+    app.footer(cli::exit_status_help);
+    app.add_option("input", s.input, "Puzzle file ('-' for standard input)")
+        ->required()
+        ->type_name("FILE");
+    app.add_option("-o,--output", s.output,
+                   "Write the answer to FILE instead of standard output (created once the puzzle "
+                   "has been read)")
+        ->type_name("FILE");
+    bool want_all = false, want_count = false, want_unique = false;
+    auto* all =
+        app.add_flag("--all", want_all, "Print every solution, with a blank line between two");
+    auto* cnt = app.add_flag("--count", want_count, "Print the number of solutions");
+    auto* uniq = app.add_flag("--unique", want_unique,
+                              "Print a solution, then a blank line and 'unique' or 'not unique'");
+    all->excludes(cnt, uniq);
+    cnt->excludes(uniq);
+    app.add_flag("--stats", s.stats, "Print search statistics on standard error");
+    app.add_flag("--trace", s.trace, "Print every decision and backtrack on standard error");
+    app.add_option("--method", s.method,
+                   "course: forward checking, MRV + degree, ascending values, plain backtracking "
+                   "(the course's algorithm); fast: the library's fastest setting (default)")
+        ->check(CLI::IsMember({"course", "fast"}))
+        ->capture_default_str();
+    app.add_option("--propagation", s.propagation, "Override the method's propagation")
+        ->check(CLI::IsMember(names_of(propagation_names)));
+    app.add_option("--heuristic", s.var_order, "Override the method's variable order")
+        ->check(CLI::IsMember(names_of(var_order_names)));
+    app.add_option("--values", s.val_order, "Override the method's value order")
+        ->check(CLI::IsMember(names_of(val_order_names)));
+    app.add_option("--branching", s.branching, "Override the method's branching")
+        ->check(CLI::IsMember(names_of(branching_names)));
+    app.add_option("--seed", s.search.seed, "Seed for --values random")->capture_default_str();
+    app.add_option("--threads", s.search.threads,
+                   "Search with N threads (same answers and counts; --all order and --stats vary)")
+        ->type_name("N")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    cli::add_timeout(app, s.search.max_seconds);
+    cli::add_max_nodes(app, s.search.max_nodes);
+    if (const auto status = cli::parse(app, argc, argv)) return *status;
+    if (want_all) s.mode = Mode::all;
+    if (want_count) s.mode = Mode::count;
+    if (want_unique) s.mode = Mode::unique;
+    return run(s);
+  });
 }

@@ -17,15 +17,6 @@ std::string format_grid(int n, std::span<const int> grid) {
   return out;
 }
 
-std::string format_stats(const solve::Result& r) {
-  const solve::Stats& s = r.stats;
-  return fmt::format(
-      "nodes: {}\nfailures: {}\npropagations: {}\nsolutions: {}\nmax depth: {}\n"
-      "time: {:.3f} ms\nstopped: {}\n",
-      s.nodes, s.failures, s.propagations, s.solutions, s.max_depth, s.seconds * 1e3,
-      solve::to_string(r.stop));
-}
-
 std::string format_trace(const solve::Model& m, const solve::TraceEvent& e) {
   using Kind = solve::TraceEvent::Kind;
   const std::string indent(std::size_t(e.depth > 0 ? 2 * (e.depth - 1) : 0), ' ');

@@ -5,22 +5,20 @@
 #include "puzzle.hpp"
 
 #include <charconv>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include <solve/error.hpp>
+
+#include "common/text_file.hpp"
 
 namespace futoshiki {
 namespace {
 
 struct Token {
   std::string_view text;
-  int line = 0;
-  int col = 0;  // 1-based byte column
+  std::int64_t line = 0;
+  std::int64_t col = 0;  // 1-based byte column
 };
 using Row = std::vector<Token>;
 
@@ -29,17 +27,20 @@ bool is_space(char ch) {
 }
 
 struct Lexed {
-  std::vector<Row> rows;  // non-blank lines only
-  int end_line = 1;       // just after the last token of the text
-  int end_col = 1;
+  std::vector<Row> rows;     // non-blank lines only
+  std::int64_t end_line = 1;  // just after the last token of the text
+  std::int64_t end_col = 1;
 };
+
+// A puzzle has at most 3 * max_size - 1 rows: the reader never looks past one more.
+constexpr std::size_t max_rows = 3 * max_size;
 
 Lexed lex(std::string_view text) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // UTF-8 byte order mark
   Lexed out;
-  int line = 1;
-  int col = 1;
-  int row_line = 0;  // line of out.rows.back()
+  std::int64_t line = 1;
+  std::int64_t col = 1;
+  std::int64_t row_line = 0;  // line of out.rows.back()
   std::size_t i = 0;
   while (i < text.size()) {
     const char ch = text[i];
@@ -58,11 +59,12 @@ Lexed lex(std::string_view text) {
     while (i < text.size() && !is_space(text[i])) ++i;
     const Token t{text.substr(start, i - start), line, col};
     if (row_line != line) {
+      if (out.rows.size() == max_rows) break;  // the rest is never read
       out.rows.emplace_back();
       row_line = line;
     }
     out.rows.back().push_back(t);
-    col += int(i - start);
+    col += std::int64_t(i - start);
     out.end_line = line;
     out.end_col = col;
   }
@@ -124,7 +126,7 @@ class Reader {
   }
 
  private:
-  [[noreturn]] void fail(int line, int col, const std::string& what) const {
+  [[noreturn]] void fail(std::int64_t line, std::int64_t col, const std::string& what) const {
     throw solve::InputError(fmt::format("{}:{}:{}: {}", file_, line, col, what));
   }
   [[noreturn]] void fail(const Token& t, const std::string& what) const {
@@ -145,7 +147,7 @@ class Reader {
            fmt::format("{} has {}, expected {}", what, entries(row.size()), width));
     if (int(row.size()) < width) {
       const Token& last = row.back();
-      fail(last.line, last.col + int(last.text.size()),
+      fail(last.line, last.col + std::int64_t(last.text.size()),
            fmt::format("{} has {}, expected {}", what, entries(row.size()), width));
     }
   }
@@ -245,17 +247,8 @@ Puzzle parse_puzzle(std::string_view text, std::string_view file_name) {
 }
 
 Puzzle read_puzzle(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return parse_puzzle(text, "<stdin>");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw solve::InputError(fmt::format("{}: cannot open the file", path));
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) throw solve::InputError(fmt::format("{}: cannot read the file", path));
-  return parse_puzzle(buf.str(), path);
+  const cli::TextFile file = cli::read_text_file(path, text_limits);
+  return parse_puzzle(file.text, file.name);
 }
 
 bool is_solution(const Puzzle& p, std::span<const int> grid) {

@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/text_file.hpp"
+
 namespace futoshiki {
 
 /// The relation between a cell and its right (or lower) neighbour.
@@ -25,6 +27,10 @@ enum class Relation : std::uint8_t {
 /// Smallest and largest supported sides.
 inline constexpr int min_size = 2;
 inline constexpr int max_size = 128;
+
+/// A puzzle file may have 1 MiB, a line 16 KiB (a 128 x 128 puzzle has about 200 KiB, and rows
+/// of 512 bytes); larger ones are refused before they are read to the end.
+inline constexpr cli::TextLimits text_limits{1 << 20, 16 << 10, "a futoshiki puzzle"};
 
 struct Puzzle {
   int n = 0;
@@ -44,8 +50,8 @@ struct Puzzle {
 /// file_name is only used in messages.
 Puzzle parse_puzzle(std::string_view text, std::string_view file_name);
 
-/// Reads the file at path ("-" reads standard input, named "<stdin>" in messages).
-/// Throws solve::InputError when it cannot be read or is malformed.
+/// Reads the file at path ("-" reads standard input, named "<stdin>" in messages) within
+/// text_limits. Throws solve::InputError when it cannot be read, is too large or malformed.
 Puzzle read_puzzle(const std::string& path);
 
 /// True when grid (n*n values, row-major) fills the puzzle correctly: every value in 1..n,

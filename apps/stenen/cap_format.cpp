@@ -2,6 +2,7 @@
 // of `columns` digits 0/1 (usually separated by spaces). Blank lines separate pieces.
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -12,12 +13,10 @@ namespace stenen::detail {
 
 namespace {
 
-constexpr int sane_side = 1000;
-
 /// A tiny scanner over one line: "[8, 8]" or "(4,2)[A]", spaces allowed between tokens.
 class LineScanner {
  public:
-  LineScanner(const TextReader& in, int line) : in_(in), text_(in.lines()[std::size_t(line - 1)]), line_(line) {}
+  LineScanner(const TextReader& in, std::string_view text) : in_(in), text_(text), line_(in.line()) {}
 
   void expect(char c, const std::string& what) {
     skip();
@@ -33,18 +32,28 @@ class LineScanner {
     pos_ = end;
     return *v;
   }
+  /// A number at most `hi`; `what` names it.
+  int bounded(const std::string& what, int hi) {
+    skip();
+    const std::size_t at = pos_;
+    const int v = number(what);
+    if (v > hi) {
+      pos_ = at;
+      fail(what + " is " + std::to_string(v) + ", at most " + std::to_string(hi));
+    }
+    return v;
+  }
   char letter() {
     skip();
-    if (pos_ >= text_.size() || std::isspace(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == ']' ||
-        text_[pos_] == '.')
-      fail("expected the piece's letter (one character, not '.')");
+    if (pos_ >= text_.size() || !valid_letter(text_[pos_]))
+      fail("expected the piece's letter (one printable character, not a digit nor any of . , ( ) [ ] + -)");
     return text_[pos_++];
   }
   void end() {
     skip();
-    if (pos_ < text_.size()) fail("unexpected '" + std::string(text_.substr(pos_)) + "'");
+    if (pos_ < text_.size()) fail("unexpected " + shown(text_.substr(pos_)));
   }
-  [[noreturn]] void fail(const std::string& message) const { in_.fail(line_, int(pos_) + 1, message); }
+  [[noreturn]] void fail(const std::string& message) const { in_.fail(line_, pos_ + 1, message); }
 
  private:
   void skip() {
@@ -52,7 +61,7 @@ class LineScanner {
   }
   const TextReader& in_;
   std::string_view text_;
-  int line_;
+  std::size_t line_;
   std::size_t pos_ = 0;
 };
 
@@ -72,33 +81,26 @@ std::optional<std::string> digits(std::string_view l) {
   return d;
 }
 
-struct Cursor {
-  const TextReader& in;
-  int line = 0;  // last line read, from 1
-  /// The next non-blank line number, or 0 at the end.
-  int next_nonblank() {
-    while (line < int(in.lines().size())) {
-      ++line;
-      if (!is_blank(in.lines()[std::size_t(line - 1)])) return line;
-    }
-    return 0;
-  }
-};
+/// The next line that is not blank, or nullopt at the end.
+std::optional<std::string_view> next_nonblank(TextReader& in) {
+  while (const auto l = in.next_line())
+    if (!is_blank(*l)) return l;
+  return std::nullopt;
+}
 
-Shape read_rows(Cursor& cur, int cols, int rows, const std::string& name) {
+Shape read_rows(TextReader& in, int cols, int rows, const std::string& name) {
   Shape s{rows, cols, {}};
   for (int r = 0; r < rows; ++r) {
     const std::string row = name + " row " + std::to_string(r + 1);
-    if (cur.line >= int(cur.in.lines().size()))
-      cur.in.fail(cur.line, 0, "unexpected end of file: expected " + row + " (declared " +
-                                   std::to_string(rows) + " rows)");
-    const std::string_view l = cur.in.lines()[std::size_t(cur.line++)];
-    const auto d = digits(l);
-    if (!d) cur.in.fail(cur.line, 0, row + ": only digits 0 and 1 allowed, found '" + std::string(l) + "'");
+    const auto l = in.next_line();
+    if (!l)
+      in.fail(in.line(), 0, "unexpected end of file: expected " + row + " (declared " + std::to_string(rows) +
+                                " rows)");
+    const auto d = digits(*l);
+    if (!d) in.fail(in.line(), 0, row + ": only digits 0 and 1 allowed, found " + shown(*l));
     if (int(d->size()) != cols)
-      cur.in.fail(cur.line, 0, row + " has " + std::to_string(d->size()) + " digits, expected " +
-                                   std::to_string(cols) + " (declared " + std::to_string(cols) +
-                                   " columns)");
+      in.fail(in.line(), 0, row + " has " + std::to_string(d->size()) + " digits, expected " +
+                                std::to_string(cols) + " (declared " + std::to_string(cols) + " columns)");
     for (int c = 0; c < cols; ++c)
       if ((*d)[std::size_t(c)] == '1') s.cells.push_back({r, c});
   }
@@ -120,30 +122,36 @@ Shape trimmed(Shape s) {
 }  // namespace
 
 Puzzle parse_cap_puzzle(std::string_view text, const std::string& source, Limits limits) {
-  const TextReader in(text, source);
+  TextReader in(text, source);
   Puzzle p;
   p.format = Format::cap_puzzle;
   p.source = source;
-  Cursor cur{in};
   {
-    LineScanner s(in, cur.next_nonblank());
+    LineScanner s(in, next_nonblank(in).value_or(""));
     s.expect('[', "to open the board size [columns,rows]");
-    p.cols = s.number("the board's number of columns");
+    p.cols = s.bounded("the board's number of columns", sane_side);
     s.expect(',', "between the board's columns and rows");
-    p.rows = s.number("the board's number of rows");
+    p.rows = s.bounded("the board's number of rows", sane_side);
     s.expect(']', "to close the board size");
     s.end();
   }
+  // The running area is checked piece by piece, before a piece's orientations are made: a
+  // file of pieces far too big for the board is refused at the first piece too many.
+  const int board_area = p.cols * p.rows;
+  int area = 0;
   std::set<char> letters;
   const Shape* previous = nullptr;
   std::string previous_name;
-  while (int line = cur.next_nonblank()) {
-    const std::string_view l = in.lines()[std::size_t(line - 1)];
-    if (previous && digits(l) && int(digits(l)->size()) == previous->cols)
-      in.fail(line, 0, previous_name + " is declared (" + std::to_string(previous->cols) + "," +
-                           std::to_string(previous->rows) + "): " + std::to_string(previous->rows) +
-                           " rows, but one more row follows");
-    LineScanner s(in, line);
+  while (const auto header = next_nonblank(in)) {
+    const std::size_t line = in.line();
+    if (previous) {
+      const auto d = digits(*header);
+      if (d && int(d->size()) == previous->cols)
+        in.fail(line, 0, previous_name + " is declared (" + std::to_string(previous->cols) + "," +
+                             std::to_string(previous->rows) + "): " + std::to_string(previous->rows) +
+                             " rows, but one more row follows");
+    }
+    LineScanner s(in, *header);
     s.expect('(', "to open a piece header (columns,rows)[letter]");
     const int cols = s.number("the piece's number of columns");
     s.expect(',', "between the piece's columns and rows");
@@ -156,16 +164,21 @@ Puzzle parse_cap_puzzle(std::string_view text, const std::string& source, Limits
     const std::string name = std::string("piece ") + letter;
     if (cols < 1 || rows < 1 || cols > sane_side || rows > sane_side)
       in.fail(line, 0, name + ": size (" + std::to_string(cols) + "," + std::to_string(rows) +
-                           ") out of range");
+                           ") out of range: each side must be 1.." + std::to_string(sane_side));
     if (!letters.insert(letter).second) in.fail(line, 0, name + ": letter used by an earlier piece");
-    Shape shape = trimmed(read_rows(cur, cols, rows, name));
+    Shape shape = trimmed(read_rows(in, cols, rows, name));
     check_shape(shape, in.where(line), name, false);  // moyen-plus.cfg's piece H is in two parts
+    area += int(shape.cells.size());
+    if (area > board_area)
+      in.fail(line, 0, name + ": the pieces cover " + std::to_string(area) + " cells, more than the " +
+                           std::to_string(board_area) + " of the board " + std::to_string(p.rows) + "x" +
+                           std::to_string(p.cols));
     p.stones.push_back(make_stone(int(p.stones.size()) + 1, letter, std::move(shape)));
     previous = &p.stones.back().orientation[0];
     previous_name = name;
   }
-  if (p.stones.empty()) in.fail(int(in.lines().size()), 0, "no pieces after the board size");
-  (void)limits;  // the board's bounds are checked with the board (check_board)
+  if (p.stones.empty()) in.fail(in.line(), 0, "no pieces after the board size");
+  (void)limits;  // the statement's bounds are checked with the board (check_board)
   return p;
 }
 

@@ -2,13 +2,19 @@
 // Only the command line and I/O live here; see model.hpp for how libsolve is asked.
 #include <unistd.h>
 
-#include <fstream>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "board.hpp"
+#include "common/exit_status.hpp"
+#include "common/interrupt.hpp"
+#include "common/options.hpp"
+#include "common/output.hpp"
+#include "common/progress.hpp"
+#include "common/report.hpp"
+#include "common/run.hpp"
 #include "play.hpp"
 #include "print.hpp"
 #include "solve/error.hpp"
@@ -24,6 +30,8 @@ struct Args {
   std::string moves;
   std::string svg;
   int threads = 1;
+  double timeout = 0;
+  std::uint64_t max_nodes = 0;
   bool json = false, all = false, dumb = false, smart = false, identical = false, unique = false, no_limits = false;
 };
 
@@ -47,18 +55,6 @@ Counting counting(const Args& a) {
   return a.unique ? Counting::unique : a.identical ? Counting::identical : Counting::labelled;
 }
 
-/// Progress on stderr when it is a terminal and the search has run for a second.
-std::function<void(const solve::CoverProgress&)> progress_line(bool& shown) {
-  if (!isatty(STDERR_FILENO)) return {};
-  return [&shown](const solve::CoverProgress& p) {
-    if (p.seconds < 1) return;
-    shown = true;
-    std::cerr << fmt::format("\r{:5.1f}% done, {} solutions, {} positions ", 100 * p.done, p.solutions,
-                             p.nodes)
-              << std::flush;
-  };
-}
-
 Board make_board(const Puzzle& puzzle, const Args& a, Limits limits) {
   int rows = puzzle.rows, cols = puzzle.cols;
   if (a.size.size() == 1) throw CLI::ValidationError("SIZE", "give both the rows and the columns: H B");
@@ -78,80 +74,104 @@ Board make_board(const Puzzle& puzzle, const Args& a, Limits limits) {
   return board;
 }
 
+// "after 12 solutions (3456 positions examined, 1.2 s)": the partial figures of a cut search.
+std::string partial(const CountResult& r) {
+  return fmt::format("after {} solutions ({} positions examined, {:.1f} s)", r.solutions, r.positions,
+                     r.seconds);
+}
+
+int count(const Board& board, const RunOptions& o, const Args& a) {
+  const CountResult r = count_solutions(board, o);
+  if (cli::cut_short(r.stop)) {
+    if (a.json) std::cout << count_json(r);  // says "complete": false
+    std::cerr << cli::stopped_message("stenen", r.stop, partial(r) + "; the count is incomplete") << "\n";
+    return cli::stopped;
+  }
+  std::cout << (a.json ? count_json(r) : count_text(r));
+  return r.solutions > 0 ? cli::answered : cli::no_solution;
+}
+
+int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o) {
+  const CountResult r = list_solutions(board, o, [&](const std::vector<int>& grid) {
+    std::cout << board_text(puzzle, board.cols(), grid) << "\n";
+    if (!std::cout) cli::cancel_flag() = true;  // the output failed: stop (cli::guarded reports it)
+  });
+  if (!std::cout) return cli::bad_input;
+  if (cli::cut_short(r.stop)) {
+    std::cerr << cli::stopped_message("stenen", r.stop, partial(r) + "; the list is incomplete") << "\n";
+    return cli::stopped;
+  }
+  std::cout << count_text(r);
+  return r.solutions > 0 ? cli::answered : cli::no_solution;
+}
+
+int solve_one(const Puzzle& puzzle, const Board& board, const RunOptions& o, const Args& a) {
+  const SolveResult r = find_solution(board, o);
+  if (!r.grid && cli::cut_short(r.stop)) {
+    std::cerr << cli::stopped_message("stenen", r.stop,
+                                      fmt::format("before any solution was found ({} positions "
+                                                  "examined, {:.1f} s)",
+                                                  r.positions, r.seconds))
+              << "\n";
+    return cli::stopped;
+  }
+  std::cout << (a.json ? solve_json(board, r) : solve_text(board, r));
+  if (r.grid && !a.svg.empty()) cli::write_file(a.svg, board_svg(puzzle, board.rows(), board.cols(), *r.grid));
+  return r.grid ? cli::answered : cli::no_solution;
+}
+
 int run(const std::string& command, const Args& a) {
   const Limits limits{!a.no_limits};
   const Puzzle puzzle = read_puzzle(a.file, limits);
   Board board = make_board(puzzle, a, limits);
-  bool shown = false;
-  RunOptions o{method(a), counting(a), a.threads, progress_line(shown)};
-  const auto clear = [&] {
-    if (shown) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
-  };
+  if (!a.svg.empty()) cli::check_writable(a.svg);  // before the search, not after it
+  cli::ProgressLine progress;
+  RunOptions o{method(a), counting(a), a.threads, progress.cover_hook()};
+  o.max_seconds = a.timeout;
+  o.max_nodes = a.max_nodes;
+  o.cancel = &cli::cancel_flag();
   if (command == "play") return play(board, o, std::cin, std::cout, !isatty(STDIN_FILENO));
-  if (command == "count") {
-    const CountResult r = count_solutions(board, o);
-    clear();
-    std::cout << (a.json ? count_json(r) : count_text(r));
-    return r.solutions > 0 ? 0 : 1;
-  }
-  if (a.all) {
-    const CountResult r = list_solutions(board, o, [&](const std::vector<int>& grid) {
-      std::cout << board_text(puzzle, board.cols(), grid) << "\n";
-    });
-    clear();
-    std::cout << count_text(r);
-    return r.solutions > 0 ? 0 : 1;
-  }
-  const SolveResult r = find_solution(board, o);
-  clear();
-  std::cout << (a.json ? solve_json(board, r) : solve_text(board, r));
-  if (r.grid && !a.svg.empty()) {
-    std::ofstream svg(a.svg);
-    if (!(svg << board_svg(puzzle, board.rows(), board.cols(), *r.grid)))
-      throw solve::InputError(a.svg + ": cannot write");
-  }
-  return r.grid ? 0 : 1;
+  const cli::InterruptGuard ctrl_c;
+  if (command == "count") return count(board, o, a);
+  return a.all ? list_all(puzzle, board, o) : solve_one(puzzle, board, o, a);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{
-      "stenen: cover a board with stones (polyominoes), as in the Leiden assignment \"Stenen leggen\"\n"
-      "and cap_puzzle. Moves are (row,col,stone,orient); exit status 0 answer, 1 no solution,\n"
-      "2 bad input or usage."};
-  app.require_subcommand(1);
-  app.footer(
-      "Methods: --dumb, --smart (the statement's), default the fastest (smart along the short side,\n"
-      "counting through the board's symmetry). Counting: labelled boards by default, --identical,\n"
-      "--unique. See docs/stenen.md.");
-  Args a;
-  CLI::App* solve = app.add_subcommand("solve", "print one solution (the board of stone numbers)");
-  CLI::App* count = app.add_subcommand("count", "count the solutions");
-  CLI::App* play = app.add_subcommand("play", "play: place stones, undo, solve or count from the position");
-  for (CLI::App* sub : {solve, count, play}) add_common(sub, a);
-  for (CLI::App* sub : {solve, count}) {
-    sub->add_option("--threads", a.threads, "worker threads (counts do not depend on it)")
-        ->check(CLI::Range(1, 256));
-    sub->add_flag("--json", a.json, "print the result as one JSON object");
-  }
-  auto* svg = solve->add_option("--svg", a.svg, "also draw the solution into this SVG file");
-  solve->add_flag("--all", a.all, "print every solution (with --unique: one of each kind), then the count")
-      ->excludes(svg)
-      ->excludes(solve->get_option("--json"));
-  try {
-    app.parse(argc, argv);
+  return cli::guarded("stenen", [&] {
+    CLI::App app{
+        "stenen: cover a board with stones (polyominoes), as in the Leiden assignment \"Stenen leggen\"\n"
+        "and cap_puzzle. Moves are (row,col,stone,orient). See docs/stenen.md.",
+        "stenen"};
+    app.require_subcommand(1);
+    app.footer(
+        "Methods: --dumb, --smart (the statement's), default the fastest (smart along the short side,\n"
+        "counting through the board's symmetry). Counting: labelled boards by default, --identical,\n"
+        "--unique. A puzzle file may have " + cli::size_text(text_limits.max_bytes) + ", a line " +
+        cli::size_text(text_limits.max_line) + ".\n" + cli::exit_status_help);
+    Args a;
+    CLI::App* solve = app.add_subcommand("solve", "print one solution (the board of stone numbers)");
+    CLI::App* count = app.add_subcommand("count", "count the solutions");
+    CLI::App* play = app.add_subcommand("play", "play: place stones, undo, solve or count from the position");
+    for (CLI::App* sub : {solve, count, play}) {
+      add_common(sub, a);
+      cli::add_timeout(*sub, a.timeout,
+                       "stop a search (solve, count, or in play) after SECONDS (exit 3); 0: no limit");
+      cli::add_max_nodes(*sub, a.max_nodes,
+                         "stop a search after N nodes of libsolve's search (exit 3); 0: no limit");
+      sub->footer(cli::exit_status_help);
+    }
+    for (CLI::App* sub : {solve, count}) {
+      sub->add_option("--threads", a.threads, "worker threads (counts do not depend on it)")
+          ->check(CLI::Range(1, 256));
+      sub->add_flag("--json", a.json, "print the result as one JSON object");
+    }
+    auto* svg = solve->add_option("--svg", a.svg, "also draw the solution into this SVG file (checked before the search)");
+    solve->add_flag("--all", a.all, "print every solution (with --unique: one of each kind), then the count")
+        ->excludes(svg)
+        ->excludes(solve->get_option("--json"));
+    if (const auto status = cli::parse(app, argc, argv)) return *status;
     return run(app.get_subcommands().front()->get_name(), a);
-  } catch (const CLI::Success& e) {
-    return app.exit(e);
-  } catch (const CLI::Error& e) {
-    app.exit(e);
-    return 2;
-  } catch (const solve::InputError& e) {
-    std::cerr << e.what() << "\n";
-    return 2;
-  } catch (const solve::Error& e) {
-    std::cerr << "internal error: " << e.what() << "\n";
-    return 3;
-  }
+  });
 }

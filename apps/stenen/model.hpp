@@ -52,7 +52,7 @@ struct ModelOptions {
   /// Counting::unique); solutions then stand for whole orbits (SymmetryTally).
   bool symmetric = false;
   /// At most this many empty cells become hole stones (cap_puzzle); more make cells secondary.
-  int max_holes = 4;
+  int max_holes = max_hole_stones;
 };
 
 /// A stone of the search: a stone still to place, or a hole (cap_puzzle's empty cell).
@@ -87,6 +87,8 @@ class Model {
   const solve::ExactCover& problem() const { return problem_; }
   const std::vector<Piece>& pieces() const { return pieces_; }
   const Placement& placement(int option) const { return placements_[std::size_t(option)]; }
+  /// The model's size: the cells of all its options together.
+  std::size_t placement_cells() const { return option_cells_.size(); }
   /// Cells (row-major indices) of an option.
   std::span<const int> cells(int option) const;
   /// A cell's place in the scan order: reading order, or column by column on a board wider

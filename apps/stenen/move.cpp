@@ -47,8 +47,7 @@ class MoveScanner {
   }
   int stone() {
     skip(false);
-    if (pos_ < text_.size() && std::isalpha(static_cast<unsigned char>(text_[pos_])) &&
-        puzzle_.format == Format::cap_puzzle) {
+    if (pos_ < text_.size() && valid_letter(text_[pos_]) && puzzle_.format == Format::cap_puzzle) {
       const Stone* s = puzzle_.find(text_.substr(pos_, 1));
       if (!s) fail("no piece '" + std::string(1, text_[pos_]) + "' in " + puzzle_.source);
       ++pos_;

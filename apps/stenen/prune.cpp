@@ -30,6 +30,14 @@ Pruner::Pruner(const Model& model, bool region_test, bool ordering, bool generic
   base_.resize(std::size_t(cells_));
   for (int c = 0; c < cells_; ++c) base_[std::size_t(model.rank(c))] = model.position().grid()[std::size_t(c)] != 0;
   latest_.assign(model.pieces().size(), -1);
+  part_start_.push_back(0);
+  for (const Piece& p : model.pieces()) {
+    if (!p.hole()) parts_.insert(parts_.end(), p.stone->parts.begin(), p.stone->parts.end());
+    part_start_.push_back(int(parts_.size()));
+    const bool whole = p.hole() || (p.stone->parts.size() == 1 && p.size < 64);
+    whole_.push_back(whole && !p.hole() ? p.size : 0);
+    if (!whole) in_parts_.push_back(int(whole_.size()) - 1);
+  }
   option_start_.push_back(0);
   for (int o = 0; o < options; ++o) {
     const Placement& p = model.placement(o);
@@ -97,9 +105,15 @@ bool Pruner::fast_path(std::span<const int> chosen) const {
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     if (placed >> p & 1) continue;
     if (latest_[p] < first_empty) return false;
-    if (pieces[p].hole()) continue;
-    left += pieces[p].size;
-    if (pieces[p].size < 64) sums |= sums << pieces[p].size;
+    const int w = whole_[p];  // 0 for a hole (shifting by 0 adds nothing) or a piece in parts
+    left += w;
+    sums |= sums << w;
+  }
+  for (const int p : in_parts_) {
+    if (placed >> p & 1) continue;
+    left += pieces[std::size_t(p)].size;
+    for (int i = part_start_[std::size_t(p)]; i < part_start_[std::size_t(p) + 1]; ++i)
+      if (parts_[std::size_t(i)] < 64) sums |= sums << parts_[std::size_t(i)];
   }
   std::uint64_t empty = empty_cells;
   int slack = std::popcount(empty) - left;
@@ -149,14 +163,16 @@ bool Pruner::regions_fillable(const std::vector<char>& occupied, const std::vect
   const auto& pieces = model_.pieces();
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     if (placed[p] || pieces[p].hole()) continue;
-    const int size = pieces[p].size;
-    left += size;
-    // sums |= sums << size, word by word from the top.
-    const std::size_t ws = std::size_t(size) / 64, bs = std::size_t(size) % 64;
-    for (std::size_t w = words; w-- > ws;) {
-      std::uint64_t v = s.sums[w - ws] << bs;
-      if (bs && w > ws) v |= s.sums[w - ws - 1] >> (64 - bs);
-      s.sums[w] |= v;
+    left += pieces[p].size;
+    for (int i = part_start_[p]; i < part_start_[p + 1]; ++i) {
+      const int part = parts_[std::size_t(i)];
+      // sums |= sums << part, word by word from the top.
+      const std::size_t ws = std::size_t(part) / 64, bs = std::size_t(part) % 64;
+      for (std::size_t w = words; w-- > ws;) {
+        std::uint64_t v = s.sums[w - ws] << bs;
+        if (bs && w > ws) v |= s.sums[w - ws - 1] >> (64 - bs);
+        s.sums[w] |= v;
+      }
     }
   }
   int slack = int(std::count(occupied.begin(), occupied.end(), 0)) - left;

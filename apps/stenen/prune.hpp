@@ -7,8 +7,10 @@
 //     all its placements start on covered cells (this is what makes a stone restricted to a
 //     corner of the board, the symmetry breaker, cut the search early);
 //   - (region test) an empty region cannot be filled: its size must be a sum of sizes of
-//     stones still to place. In cap_puzzle, where cells may stay empty, the cells the regions
-//     cannot use must not exceed the cells allowed to stay empty.
+//     parts of stones still to place (a part, 4-connected, lies in one region; a cap_puzzle
+//     piece in two parts may straddle two regions, so the sums are over parts, not stones).
+//     In cap_puzzle, where cells may stay empty, the cells the regions cannot use must not
+//     exceed the cells allowed to stay empty.
 // Cells are handled by their rank in the model's scan order (bit r = the r-th cell), so the
 // first empty cell is the lowest empty bit. The hook keeps no state between calls (libsolve
 // calls it from several threads at once).
@@ -51,6 +53,10 @@ class Pruner {
   std::vector<int> option_piece_, option_anchor_;
   std::vector<int> option_ranks_, option_start_;  // ranks of each option's cells
   std::vector<int> latest_;  // by piece: the largest anchor among its options
+  std::vector<int> parts_, part_start_;  // piece p's part sizes: [part_start_[p], part_start_[p+1])
+  // The fast path's sums: whole_[p] is piece p's size when it is one part (and under 64), else 0
+  // (a hole adds nothing; pieces in parts, listed in in_parts_, add each part).
+  std::vector<int> whole_, in_parts_;
   mutable std::atomic<std::uint64_t> order_rejections_{0};
 };
 

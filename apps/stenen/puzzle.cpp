@@ -1,8 +1,7 @@
 #include "puzzle.hpp"
 
+#include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
 #include "solve/error.hpp"
 
@@ -38,11 +37,8 @@ Puzzle parse_puzzle(std::string_view text, const std::string& source, Limits lim
 }
 
 Puzzle read_puzzle(const std::string& path, Limits limits) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw solve::InputError(path + ": cannot open for reading");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_puzzle(text.str(), path, limits);
+  const cli::TextFile file = cli::read_text_file(path, text_limits);
+  return parse_puzzle(file.text, file.name, limits);
 }
 
 void check_board(const Puzzle& p, int rows, int cols, Limits limits) {
@@ -60,6 +56,31 @@ void check_board(const Puzzle& p, int rows, int cols, Limits limits) {
     throw solve::InputError(p.source + ": the pieces cover " + std::to_string(p.area()) +
                             " cells, more than the " + std::to_string(area) + " of the board " +
                             size);
+  if (const std::uint64_t cells = placement_cells(p, rows, cols); cells > max_placement_cells)
+    throw solve::InputError(p.source + ": too big to search on the board " + size + ": the placements of the stones cover " +
+                            std::to_string(cells) + " cells in all, stenen stops at " +
+                            std::to_string(max_placement_cells) + " (a smaller board, or fewer stones)");
+}
+
+std::uint64_t placement_cells(const Puzzle& p, int rows, int cols) {
+  std::uint64_t total = 0;
+  for (const Stone& s : p.stones)
+    for (int o = 0; o < num_orientations; ++o) {
+      const Shape& shape = s.orientation[std::size_t(o)];
+      if (!s.distinct(o) || shape.rows > rows || shape.cols > cols) continue;
+      // At most 1000 x 1000 positions of at most 10^6 cells: no overflow.
+      total += std::uint64_t(rows - shape.rows + 1) * std::uint64_t(cols - shape.cols + 1) *
+               std::uint64_t(s.size());
+      total = std::min(total, std::uint64_t(1) << 62);
+    }
+  const std::uint64_t area = std::uint64_t(rows) * std::uint64_t(cols), stones = std::uint64_t(p.area());
+  if (stones < area && area - stones <= std::uint64_t(max_hole_stones)) total += (area - stones) * area;
+  return total;
+}
+
+bool valid_letter(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return std::isgraph(u) && !std::isdigit(u) && std::string_view(".,()[]+-").find(c) == std::string_view::npos;
 }
 
 namespace detail {
@@ -81,7 +102,7 @@ void check_shape(const Shape& s, const std::string& where, const std::string& wh
   if (empty)
     throw solve::InputError(where + ": " + what + " " + empty +
                             " (its description must fit the stone exactly)");
-  if (must_connect && !connected(s.cells))
+  if (must_connect && !connected(s))
     throw solve::InputError(where + ": " + what +
                             " is not connected (its cells must touch side by side)");
 }

@@ -1,14 +1,27 @@
 #include "shape.hpp"
 
 #include <algorithm>
-#include <cstdlib>
+#include <functional>
+#include <map>
+#include <tuple>
 
 namespace stenen {
 
 namespace {
 
+/// The shape with its cells in row-major order: a counting sort by column, then a stable one
+/// by row, so linear in the cells and the sides (stones may have a million cells).
 Shape normalised(int rows, int cols, std::vector<Cell> cells) {
-  std::sort(cells.begin(), cells.end());
+  std::vector<Cell> out(cells.size());
+  std::vector<std::size_t> start;
+  const auto by = [&](auto key, int keys, const std::vector<Cell>& from, std::vector<Cell>& to) {
+    start.assign(std::size_t(keys) + 1, 0);
+    for (Cell c : from) ++start[std::size_t(key(c)) + 1];
+    for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+    for (Cell c : from) to[start[std::size_t(key(c))]++] = c;
+  };
+  by([](Cell c) { return c.col; }, cols, cells, out);
+  by([](Cell c) { return c.row; }, rows, out, cells);
   return Shape{rows, cols, std::move(cells)};
 }
 
@@ -51,36 +64,56 @@ Stone make_stone(int number, char letter, Shape shape) {
     while (!(s.orientation[std::size_t(first)] == s.orientation[std::size_t(o)])) ++first;
     s.same_as[std::size_t(o)] = first;
   }
+  s.parts = part_sizes(s.orientation[0]);
   return s;
 }
 
-bool connected(const std::vector<Cell>& cells) {
-  if (cells.empty()) return false;
-  std::vector<bool> seen(cells.size());
-  std::vector<std::size_t> todo{0};
-  seen[0] = true;
-  std::size_t reached = 1;
-  while (!todo.empty()) {
-    const Cell c = cells[todo.back()];
-    todo.pop_back();
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      if (seen[i] || std::abs(cells[i].row - c.row) + std::abs(cells[i].col - c.col) != 1) continue;
-      seen[i] = true;
-      ++reached;
-      todo.push_back(i);
+std::vector<int> part_sizes(const Shape& shape) {
+  // A flood fill over the bounding box: linear in the box, which the input's picture spans.
+  const auto rows = std::size_t(shape.rows), cols = std::size_t(shape.cols);
+  std::vector<char> open(rows * cols, 0);
+  for (Cell c : shape.cells) open[std::size_t(c.row) * cols + std::size_t(c.col)] = 1;
+  std::vector<std::size_t> todo;
+  std::vector<int> sizes;
+  for (std::size_t start = 0; start < open.size(); ++start) {
+    if (!open[start]) continue;
+    open[start] = 0;
+    todo.assign(1, start);
+    int size = 0;
+    while (!todo.empty()) {
+      const std::size_t i = todo.back();
+      todo.pop_back();
+      ++size;
+      const std::size_t r = i / cols, c = i % cols;
+      const std::size_t next[4] = {r > 0 ? i - cols : i, r + 1 < rows ? i + cols : i, c > 0 ? i - 1 : i,
+                                   c + 1 < cols ? i + 1 : i};
+      for (std::size_t n : next)
+        if (open[n]) {
+          open[n] = 0;
+          todo.push_back(n);
+        }
     }
+    sizes.push_back(size);
   }
-  return reached == cells.size();
+  std::sort(sizes.begin(), sizes.end(), std::greater<>());
+  return sizes;
 }
 
+bool connected(const Shape& shape) { return part_sizes(shape).size() == 1; }
+
 std::vector<int> congruence_classes(const std::vector<Stone>& stones) {
+  // Congruent stones have the same least orientation; a map from it finds the first such
+  // stone in O(S log S) comparisons instead of comparing every pair.
+  const auto less = [](const Shape* a, const Shape* b) {
+    return std::tie(a->rows, a->cols, a->cells) < std::tie(b->rows, b->cols, b->cells);
+  };
+  std::map<const Shape*, int, decltype(less)> first(less);
   std::vector<int> cls(stones.size());
   for (std::size_t i = 0; i < stones.size(); ++i) {
-    cls[i] = int(i);
-    for (std::size_t j = 0; j < i && cls[i] == int(i); ++j) {
-      const auto& os = stones[j].orientation;
-      if (std::find(os.begin(), os.end(), stones[i].orientation[0]) != os.end()) cls[i] = cls[j];
-    }
+    const Shape* least = &stones[i].orientation[0];
+    for (const Shape& o : stones[i].orientation)
+      if (less(&o, least)) least = &o;
+    cls[i] = first.emplace(least, int(i)).first->second;
   }
   return cls;
 }

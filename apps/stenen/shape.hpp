@@ -40,6 +40,9 @@ struct Stone {
   std::array<Shape, num_orientations> orientation;
   /// For each orientation, the lowest orientation with the same shape (itself if distinct).
   std::array<int, num_orientations> same_as{};
+  /// The sizes of its parts (4-connected pieces), largest first: one part for a Leiden stone,
+  /// maybe more for a cap_puzzle piece. A part lies in one empty region, the piece need not.
+  std::vector<int> parts;
 
   int size() const { return int(orientation[0].cells.size()); }
   /// True when orientation o is the first of its shape (so the search tries it).
@@ -51,8 +54,12 @@ struct Stone {
 /// A stone from its input shape (orientation 0).
 Stone make_stone(int number, char letter, Shape shape);
 
-/// True when the cells are 4-connected.
-bool connected(const std::vector<Cell>& cells);
+/// The sizes of the 4-connected parts of a shape, largest first (empty for no cells). Linear
+/// in its bounding box.
+std::vector<int> part_sizes(const Shape& shape);
+
+/// True when the shape's cells are 4-connected (and there is at least one).
+bool connected(const Shape& shape);
 
 /// For each stone, the index of the first stone congruent to it (one of its orientations):
 /// stones with the same value are interchangeable under --identical.

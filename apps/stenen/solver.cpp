@@ -21,9 +21,21 @@ ModelOptions model_options(const Board& position, const RunOptions& o, bool for_
 
 solve::CoverOptions cover_options(const Model& model, const RunOptions& o) {
   solve::CoverOptions c = model.cover_options();
-  c.threads = o.threads;
+  const std::uint64_t cells = std::max<std::uint64_t>(model.placement_cells(), 1);
+  c.threads = int(std::clamp<std::uint64_t>(max_worker_cells / cells, 1, std::uint64_t(std::max(o.threads, 1))));
   c.progress = o.progress;
+  c.max_seconds = o.max_seconds;
+  c.max_nodes = o.max_nodes;
+  c.cancel = o.cancel;
   return c;
+}
+
+/// Options chosen, less the placements refused only for putting interchangeable stones out of
+/// order. Never below 0: a split parallel search may call the prune hook on placements it does
+/// not count as nodes (issue 7 item 4; the library's to fix, this only keeps it from wrapping).
+std::uint64_t positions_examined(const solve::CoverResult& r, const Model& model) {
+  const std::uint64_t refused = model.order_rejections();
+  return r.stats.nodes > refused ? r.stats.nodes - refused : 0;
 }
 
 double since(std::chrono::steady_clock::time_point t0) {
@@ -75,8 +87,9 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   const bool leiden = position.puzzle().format == Format::leiden;
   out.solutions = leiden && o.counting == Counting::unique ? unique : all;
   if (!leiden) out.unique = unique;
-  out.positions = r.stats.nodes - model.order_rejections();
+  out.positions = positions_examined(r, model);
   out.complete = r.complete();
+  out.stop = r.stop;
   out.seconds = since(t0);
   return out;
 }
@@ -108,8 +121,9 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     take({});
   else
     r = solve::search(model.problem(), cover_options(model, o), take);
-  out.positions = r.stats.nodes - model.order_rejections();
+  out.positions = positions_examined(r, model);
   out.complete = r.complete();
+  out.stop = r.stop;
   out.seconds = since(t0);
   return out;
 }
@@ -136,7 +150,8 @@ SolveResult find_solution(const Board& position, const RunOptions& o) {
       return first(a) < first(b);
     });
   }
-  out.positions = r.stats.nodes - model.order_rejections();
+  out.positions = positions_examined(r, model);
+  out.stop = r.stop;
   out.seconds = since(t0);
   return out;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Solving and counting from a position: builds the model, lets libsolve search, and turns the
 // chosen options back into boards, moves and counts.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -15,9 +16,16 @@ namespace stenen {
 struct RunOptions {
   Method method = Method::fast;
   Counting counting = Counting::labelled;
+  /// Worker threads; fewer on a big model (each worker copies the search's data: at most
+  /// max_worker_cells placement cells in all).
   int threads = 1;
   /// Shown while a long search runs (see solve::CoverOptions::progress); may be empty.
   std::function<void(const solve::CoverProgress&)> progress;
+  /// --max-nodes: stop after this many options chosen, libsolve's nodes (0: no limit); the
+  /// result is then not complete.
+  std::uint64_t max_nodes = 0;
+  double max_seconds = 0;  ///< --timeout (0: no limit)
+  const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C (see solve::CoverOptions::cancel)
 };
 
 struct CountResult {
@@ -26,6 +34,7 @@ struct CountResult {
   std::uint64_t positions = 0;          ///< stones placed during the search
   double seconds = 0;
   bool complete = true;
+  solve::StopReason stop = solve::StopReason::exhausted;  ///< why the search ended
 };
 
 struct SolveResult {
@@ -33,7 +42,12 @@ struct SolveResult {
   std::vector<Move> moves;               ///< the moves added to the position, by first cell
   std::uint64_t positions = 0;
   double seconds = 0;
+  solve::StopReason stop = solve::StopReason::exhausted;  ///< why the search ended
 };
+
+/// Bound on threads x placement cells of the model, so that memory stays bounded (about 30
+/// bytes per placement cell per worker).
+inline constexpr std::uint64_t max_worker_cells = 8'000'000;
 
 CountResult count_solutions(const Board& position, const RunOptions& options);
 SolveResult find_solution(const Board& position, const RunOptions& options);

@@ -1,58 +1,61 @@
 // xcover: solves an exact-cover problem in Knuth's text format (docs/exact-cover.md).
 // Only the command line lives here; reading, searching and printing are in xcover_core.
-#include <unistd.h>
-
 #include <iostream>
 #include <map>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
+#include "common/options.hpp"
+#include "common/run.hpp"
 #include "xcover.hpp"
 
 int main(int argc, char** argv) {
-  xcover::Settings s;
-  CLI::App app{"Solves an exact-cover problem (items, options; secondary items and colours) given in\n"
-               "Knuth's text format, as read by his dlx/ssxcc programs.\n"
-               "Exit status: 0 solution(s) found, 1 no solution, 2 bad input or usage, 3 limit reached."};
-  app.add_option("file", s.input, "Problem file ('-' for standard input)")->required()->type_name("FILE");
-  bool all = false, count = false, no_progress = false;
-  auto* all_flag = app.add_flag("--all", all, "Print every solution, with a blank line between two");
-  app.add_flag("--count", count, "Print 'solutions: N'")->excludes(all_flag);
-  app.add_flag("--stats", s.stats, "Print statistics on standard error (nodes, updates, seconds)");
-  app.add_flag("--trace", s.trace, "Print every choice and backtrack on standard error (one thread)");
-  app.add_flag("--no-progress", no_progress, "Never show the progress line (shown on a terminal after 1 s)");
-  app.add_option("--threads", s.search.threads, "Worker threads")->check(CLI::Range(1, 256))->capture_default_str();
-  std::string engine = "auto", choice = "mrv";
-  app.add_option("--engine", engine, "auto: bitset when the problem has no colours, at most 256 items, and --choice first or no\n"
-                 "secondary items; else dlx")
-      ->check(CLI::IsMember({"auto", "dlx", "bitset"}))
-      ->capture_default_str();
-  app.add_option("--choice", choice, "Item to branch on: mrv (fewest options left) or first (lowest open item)")
-      ->check(CLI::IsMember({"mrv", "first"}))
-      ->capture_default_str();
-  app.add_option("--max-solutions", s.search.max_solutions, "Stop after N solutions (--all, --count)")
-      ->type_name("N")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--max-nodes", s.search.max_nodes, "Give up after N nodes (exit 3)")
-      ->type_name("N")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--timeout", s.search.max_seconds, "Give up after SECONDS (exit 3)")
-      ->type_name("SECONDS")
-      ->check(CLI::PositiveNumber);
+  return cli::guarded("xcover", [&] {
+    xcover::Settings s;
+    CLI::App app{"Solves an exact-cover problem (items, options; secondary items, colours, multiplicities) given in\n"
+                 "Knuth's text format, as read by his dlx/ssxcc programs (docs/exact-cover.md).",
+                 "xcover"};
+    app.footer(std::string(cli::exit_status_help) + "\nA problem file may have " +
+               cli::size_text(xcover::text_limits.max_bytes) + ", a line " +
+               cli::size_text(xcover::text_limits.max_line) + ".");
+    app.add_option("file", s.input, "Problem file ('-' for standard input)")->required()->type_name("FILE");
+    bool all = false, count = false, no_progress = false;
+    auto* all_flag = app.add_flag("--all", all, "Print every solution, with a blank line between two");
+    auto* count_flag = app.add_flag("--count", count, "Print 'solutions: N'")->excludes(all_flag);
+    app.add_flag("--memo", s.search.memo,
+                 "With --count: remember the count of each subproblem met and reuse it (one thread;\n"
+                 "exact at any size)")
+        ->needs(count_flag);
+    app.add_option("--memo-mb", s.search.memo_mb, "Memory for --memo in MiB (then the least useful entries go)")
+        ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
+        ->capture_default_str();
+    app.add_flag("--stats", s.stats, "Print statistics on standard error (nodes, updates, seconds)");
+    app.add_flag("--trace", s.trace, "Print every choice and backtrack on standard error (one thread)");
+    app.add_flag("--no-progress", no_progress, "Never show the progress line (shown on a terminal after 1 s)");
+    app.add_option("--threads", s.search.threads, "Worker threads")->check(CLI::Range(1, 256))->capture_default_str();
+    std::string engine = "auto", choice = "mrv";
+    app.add_option("--engine", engine, "auto: bitset when the problem has no colours, at most 256 items, and --choice first or no\n"
+                   "secondary items; else dlx")
+        ->check(CLI::IsMember({"auto", "dlx", "bitset"}))
+        ->capture_default_str();
+    app.add_option("--choice", choice, "Item to branch on: mrv (fewest options left) or first (lowest open item)")
+        ->check(CLI::IsMember({"mrv", "first"}))
+        ->capture_default_str();
+    app.add_option("--max-solutions", s.search.max_solutions, "Stop after N solutions (--all, --count); an answer, exit 0")
+        ->type_name("N")
+        ->check(cli::whole_number(1));
+    cli::add_max_nodes(app, s.search.max_nodes);
+    cli::add_timeout(app, s.search.max_seconds);
+    if (const auto status = cli::parse(app, argc, argv)) return *status;
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? xcover::found : xcover::bad_input;
-  }
-  const std::map<std::string, solve::CoverEngine> engines{
-      {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset}};
-  s.search.engine = engines.at(engine);
-  s.search.item_choice = choice == "first" ? solve::ItemChoice::first : solve::ItemChoice::mrv;
-  if (all) s.mode = xcover::Mode::all;
-  if (count) s.mode = xcover::Mode::count;
-  s.progress = !no_progress && !s.trace && ::isatty(STDERR_FILENO);
-
-  return xcover::run(s, std::cout, std::cerr);
+    const std::map<std::string, solve::CoverEngine> engines{
+        {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset}};
+    s.search.engine = engines.at(engine);
+    s.search.item_choice = choice == "first" ? solve::ItemChoice::first : solve::ItemChoice::mrv;
+    if (all) s.mode = xcover::Mode::all;
+    if (count) s.mode = xcover::Mode::count;
+    s.progress = !no_progress && !s.trace;
+    return xcover::run(s, std::cout, std::cerr);
+  });
 }

@@ -7,16 +7,14 @@
 
 #include <solve/exact_cover.hpp>
 
+#include "common/exit_status.hpp"
+#include "common/text_file.hpp"
+
 namespace xcover {
 
-/// Exit status (documented in docs/exact-cover.md).
-enum Exit : int {
-  found = 0,          ///< a solution was printed, or the count/list is complete and not empty
-  none = 1,           ///< the problem has no solution (the whole tree was searched)
-  bad_input = 2,      ///< malformed file or command line
-  limit_reached = 3,  ///< --timeout or --max-nodes cut the search before the answer was complete
-  internal = 4,       ///< a bug: should never happen
-};
+/// A problem file may have 256 MiB, a line (the items, or an option) 16 MiB, as
+/// solve::ReadLimits allows by default; larger ones are refused before they are read to the end.
+inline constexpr cli::TextLimits text_limits{std::size_t(256) << 20, 16 << 20, "an exact-cover problem"};
 
 enum class Mode { first, all, count };
 
@@ -25,17 +23,15 @@ struct Settings {
   Mode mode = Mode::first;
   bool stats = false;             ///< statistics on the error stream
   bool trace = false;             ///< every choice and backtrack on the error stream
-  bool progress = false;          ///< a progress line on the error stream (a terminal)
+  bool progress = false;          ///< a progress line on standard error (when a terminal)
   solve::CoverOptions search;     ///< engine, item choice, threads, limits
 };
 
-/// Runs xcover; solutions go to out, statistics, progress and messages to err.
+/// Runs xcover; solutions go to out, statistics and messages to err. Returns the exit status
+/// (cli::Exit); never throws.
 int run(const Settings& settings, std::ostream& out, std::ostream& err);
 
 /// A solution as its options, one per line in input order, each as its items ("a b x:red").
 std::string format_solution(const solve::ExactCover& problem, std::span<const int> options);
-
-/// Statistics as "key: value" lines.
-std::string format_stats(const solve::CoverResult& result);
 
 }  // namespace xcover

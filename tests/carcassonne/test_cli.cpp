@@ -8,6 +8,9 @@
 #include <iterator>
 
 #include "cli.hpp"
+#include "front_end_checks.hpp"
+#include "puzzle_reader.hpp"
+#include "tile_xml.hpp"
 
 using namespace carcassonne;
 
@@ -89,4 +92,101 @@ TEST_CASE("the program: answers, no solution, bad input", "[carcassonne][cli]") 
   CHECK(xml.status == 2);
   CHECK(xml.out.empty());
   CHECK(xml.err.find("bad_label.xml:3:1: left=\"water\"") != std::string::npos);
+}
+
+TEST_CASE("issue 7: hostile flags and inputs get a message and an exit status", "[carcassonne][cli]") {
+  const std::string data = std::string(SOLVE_TESTDATA_DIR) + "/carcassonne/";
+  for (const char* size : {"65537", "32769", "101"}) {  // item 5: SIGSEGV / bad_alloc before
+    const Run r = run(dir + "puzzle1.txt -tile_size " + size);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == std::string("carcassonne: -tile_size must be odd, 11 to 99 (got ") + size + ")\n");
+  }
+  const Run none = run(data + "c-past12.txt");  // item 6: 25 s and 235 MB before
+  CHECK(none.status == 1);
+  CHECK(none.out == "No Solutions.\n");
+  const Run stats = run(data + "city100.txt -allow_rotations --stats");
+  CHECK(stats.status == 1);
+  CHECK(stats.err.rfind("no search: the outline of a map of 100 tiles", 0) == 0);
+
+  const Run partial = run(dir + "puzzle9.txt -all_solutions -allow_rotations --max-nodes 2000");
+  CHECK(partial.status == 3);
+  CHECK(partial.out.find("\nPartial: ") != std::string::npos);
+  CHECK(partial.out.find("stopped by the node limit (--max-nodes) before the search was complete.\n") !=
+        std::string::npos);
+  // standard error says the same, in the words every front-end uses
+  CHECK(partial.err.find("carcassonne: stopped by the node limit (--max-nodes) after ") == 0);
+  CHECK(partial.err.find("; the list is incomplete\n") != std::string::npos);
+  CHECK(run(dir + "puzzle9.txt -all_solutions -allow_rotations --timeout 600").status == 0);
+  CHECK(run(dir + "puzzle1.txt --timeout -1").status == 2);
+  CHECK(run(dir + "puzzle1.txt --timeout nan").status == 2);
+
+  const Run zero = run("square /dev/zero");  // read in bounded memory
+  CHECK(zero.status == 2);
+  CHECK(zero.err == "/dev/zero:1:1: a NUL byte: not a text file\n");
+  CHECK(run("square " + data).err.find("is a directory") != std::string::npos);
+}
+
+// ---- The behaviour all front-ends share (apps/common, tests/common) ----
+
+namespace {
+
+const std::string bin = CARCASSONNE_BIN;
+
+// n pasture tiles: every polyomino of n cells is a map, far too many to list them all.
+std::string pastures(int n) {
+  std::string text;
+  for (int i = 0; i < n; ++i) text += "tile pasture pasture pasture pasture\n";
+  return test::scratch_file("pastures.txt", text);
+}
+
+}  // namespace
+
+TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[carcassonne][cli]") {
+  const test::FrontEnd sequence{bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
+  test::check_unreadable_inputs(sequence);
+  test::check_long_line(sequence, text_limits.max_line);
+  const test::FrontEnd square{bin, [](const std::string& file) { return std::vector<std::string>{"square", file}; }};
+  test::check_unreadable_inputs(square);
+  // An XML tile set may be one long line, but not more than 16 MiB.
+  test::ProgramOptions o;
+  o.feed_bytes = 100'000'000;
+  const test::ProgramRun xml = test::run_program(bin, {"square", "-"}, o);
+  CHECK(xml.status == 2);
+  CHECK(xml.err.find("<stdin>") == 0);
+  CHECK(xml.fed < xml_limits.max_bytes + 4'000'000);
+  CHECK(xml.max_rss_kb < test::memory_bound_kb(xml_limits.max_bytes));
+}
+
+TEST_CASE("issue 7 item 13: failed writes are errors; output paths are checked before the search",
+          "[carcassonne][cli]") {
+  const std::string hard16 = SOLVE_PUZZLES_DIR "/carcassonne/square/hard16-k3.xml";
+  test::check_full_stdout(bin, {dir + "puzzle1.txt"});
+  test::check_full_stdout(bin, {pastures(14), "-all_solutions"});  // stops at the first failure
+  test::check_full_stdout(bin, {"square", hard16});
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{dir + "puzzle1.txt", "--svg", "/dev/full"},
+        {"square", hard16, "--svg", "/dev/full"},
+        {"square", hard16, "-o", "/dev/full"}}) {
+    const test::ProgramRun r = test::run_program(bin, args);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("/dev/full: cannot write: No space left on device\n") != std::string::npos);
+  }
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{dir + "puzzle1.txt", "--svg", "/nonexistent/x.svg"},
+        {"square", hard16, "-o", "/nonexistent/x.xml"}}) {
+    const test::ProgramRun r = test::run_program(bin, args);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(": cannot write: No such file or directory\n") != std::string::npos);
+  }
+}
+
+TEST_CASE("Ctrl-C stops a long search with the maps found so far, exit 3; --timeout; --help",
+          "[carcassonne][cli]") {
+  test::check_interrupt(bin, {pastures(20), "-all_solutions", "--stats"});
+  test::check_interrupt(bin, {pastures(20), "-all_solutions"}, SIGTERM);
+  test::check_timeout_values(bin, {"square"}, {SOLVE_PUZZLES_DIR "/carcassonne/square/hard16-k3.xml"});
+  test::check_help(bin, {});
+  test::check_help(bin, {"square"});
 }

@@ -1,8 +1,7 @@
 // Reading puzzle files: the nine course puzzles and the malformed ones in tests/data.
 #include <catch2/catch.hpp>
 
-#include <sstream>
-
+#include "program.hpp"
 #include "puzzle_reader.hpp"
 #include "solve/error.hpp"
 
@@ -44,9 +43,8 @@ TEST_CASE("turning a tile: new north = old west", "[carcassonne][reader]") {
 namespace {
 
 std::string error_of(const std::string& text) {
-  std::istringstream in(text);
   try {
-    read_puzzle(in, "p.txt");
+    read_puzzle(text, "p.txt");
   } catch (const solve::InputError& e) {
     return e.what();
   }
@@ -88,5 +86,38 @@ TEST_CASE("malformed puzzle files are rejected with their line", "[carcassonne][
     } catch (const solve::InputError& e) {
       CHECK(std::string(e.what()) == path + message);
     }
+  }
+}
+
+namespace {
+
+// The error of read_puzzle_file for a scratch file with this content.
+std::string file_error_of(const std::string& name, const std::string& content) {
+  try {
+    read_puzzle_file(test::scratch_file(name, content));
+  } catch (const solve::InputError& e) {
+    const std::string what = e.what();
+    return what.substr(what.rfind('/') + 1);  // without the scratch folder
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("hostile puzzle texts are refused in bounded memory", "[carcassonne][reader][limits]") {
+  // issue 7 item 7: one 100 MB line cost 2.3 GB, /dev/zero was read until memory ran out.
+  // read_puzzle_file reads through cli::read_text_file within text_limits (1 MiB, lines of
+  // 1000 bytes); tests/carcassonne/test_cli.cpp checks /dev/zero and the 100 MB line.
+  CHECK(file_error_of("long.txt", "tile " + std::string(2000, 'x') + "\n") ==
+        "long.txt:1: line longer than 1000 bytes: too long for a carcassonne puzzle");
+  CHECK(file_error_of("nul.txt", std::string(5000, '\0')) == "nul.txt:1:1: a NUL byte: not a text file");
+  CHECK(file_error_of("large.txt", std::string(text_limits.max_bytes + 1, '\n')) ==
+        "large.txt: more than 1 MiB: too large for a carcassonne puzzle");
+  CHECK(file_error_of("bom.txt", "\xEF\xBB\xBFtile road road pasture pasture\n") == "no error");
+  try {
+    read_puzzle_file(SOLVE_TESTDATA_DIR "/carcassonne");
+    FAIL("accepted");
+  } catch (const solve::InputError& e) {
+    CHECK(std::string(e.what()) == SOLVE_TESTDATA_DIR "/carcassonne: is a directory");
   }
 }

@@ -35,3 +35,17 @@ TEST_CASE("sudoku: one solution each", "[dlx][classic]") {
 TEST_CASE("5x8 box, any 8 pentominoes (0:1 bounds): 13632", "[dlx][classic]") {
   CHECK(count_file("pentomino-5x8-choose8-mcc.dlx", bitset, first) == 13632);
 }
+
+TEST_CASE("domino tilings, memoised: 8x8, 10x10, 12x12", "[dlx][classic][memo]") {
+  const auto automatic = solve::CoverEngine::automatic;
+  CHECK(count_file("domino-8x8.dlx", automatic, mrv, 1, true) == 12988816);
+  CHECK(count_file("domino-10x10.dlx", automatic, mrv, 1, true) == 258584046368);
+  CHECK(count_file("domino-12x12.dlx", automatic, first, 1, true) == 53060477521960000);
+  CHECK(count_file("domino-12x12.dlx", dlx, mrv, 1, true) == 53060477521960000);
+}
+
+TEST_CASE("pentominoes in a 3x20 box: 8, memoised or not", "[dlx][classic][memo]") {
+  CHECK(count_file("pentomino-3x20.dlx", bitset, first) == 8);
+  CHECK(count_file("pentomino-3x20.dlx", bitset, first, 1, true) == 8);
+  CHECK(count_file("pentomino-3x20.dlx", dlx, mrv, 1, true) == 8);
+}

@@ -24,3 +24,15 @@ TEST_CASE("13 queens: 73712", "[dlx][classic][slow]") {
 TEST_CASE("MacMahon triangles, abc pinned (colours): 163872", "[dlx][classic][slow]") {
   CHECK(count("macmahon-hexagon-abc11.dlx", solve::ItemChoice::mrv, 2) == 163872);
 }
+
+TEST_CASE("5x8 box, any 8 pentominoes, by Algorithm M as dlx3 reads it: 13632", "[dlx][classic][mcc][slow]") {
+  CHECK(testing::count_file("pentomino-5x8-choose8-mcc.dlx", solve::CoverEngine::dlx, solve::ItemChoice::mrv) == 13632);
+}
+
+TEST_CASE("memoised counts: 6x10 and 5x12 pentominoes, 13 queens", "[dlx][classic][memo][slow]") {
+  const auto automatic = solve::CoverEngine::automatic;
+  CHECK(testing::count_file("pentomino-6x10-all.dlx", automatic, solve::ItemChoice::first, 1, true) == 9356);
+  CHECK(testing::count_file("pentomino-5x12.dlx", automatic, solve::ItemChoice::first, 1, true) == 4040);
+  CHECK(testing::count_file("pentomino-5x12.dlx", automatic, solve::ItemChoice::first) == 4040);
+  CHECK(testing::count_file("queens-13.dlx", automatic, solve::ItemChoice::mrv, 1, true) == 73712);
+}

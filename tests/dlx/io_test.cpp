@@ -76,12 +76,23 @@ TEST_CASE("blank lines, tabs and CR line ends are accepted", "[dlx][io]") {
   REQUIRE(solve::count(p).stats.solutions == 1);
 }
 
-TEST_CASE("bounds 0:1 and 1:1 are read, others rejected", "[dlx][io]") {
-  const auto p = read("a 0:1|b 1:1|c\na c\nb c\na\n");
-  REQUIRE(p.num_primary() == 2);  // b became secondary
-  REQUIRE_FALSE(p.is_primary(*p.find_item("b")));
-  REQUIRE(solve::count(p).stats.solutions == 2);  // {a c} and {b c, a}
-  REQUIRE_THAT(error_of("a 2:3|b\na b\n"), Contains("t.dlx:1:") && Contains("not supported"));
+TEST_CASE("bounds lo:hi and n are read and written back", "[dlx][io]") {
+  const auto p = read("a 0:1|b 1:1|c 2:3|d 2|e\na c\nb c\na\nd\nd e\nd e\n");
+  REQUIRE(p.num_primary() == 5);
+  REQUIRE(p.is_primary(*p.find_item("b")));
+  REQUIRE(p.bounds(*p.find_item("b")) == solve::ItemBounds{0, 1});
+  REQUIRE(p.bounds(*p.find_item("c")) == solve::ItemBounds{1, 1});
+  REQUIRE(p.bounds(*p.find_item("d")) == solve::ItemBounds{2, 3});
+  REQUIRE(p.bounds(*p.find_item("e")) == solve::ItemBounds{2, 2});
+  // {a c} or {b c, a}; with {d e, d e} or {d, d e, d e}.
+  REQUIRE(solve::count(p).stats.solutions == 4);
+  std::ostringstream out;
+  solve::write_exact_cover(out, p);
+  REQUIRE(out.str().substr(0, out.str().find('\n')) == "a 0:1|b c 2:3|d 2:2|e");
+  const auto q = read(out.str());
+  for (int i = 0; i < p.num_items(); ++i) REQUIRE(q.bounds(i) == p.bounds(i));
+  REQUIRE_THAT(error_of("a 0:0|b\na\n"), Contains("t.dlx:1: bad bounds"));
+  REQUIRE_THAT(error_of("a 99999999999|b\na\n"), Contains("t.dlx:1: bad bounds"));
 }
 
 TEST_CASE("malformed input is rejected with its line", "[dlx][io]") {

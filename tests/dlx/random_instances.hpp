@@ -1,6 +1,6 @@
 #pragma once
-// Random small exact-cover problems (with or without colours) and a brute-force solver that
-// tries every subset of options, for differential tests of the engines.
+// Random small exact-cover problems (with or without colours and multiplicities) and a
+// brute-force solver that tries every subset of options, for differential tests of the engines.
 #include <algorithm>
 #include <cstdint>
 #include <random>
@@ -17,6 +17,8 @@ struct RandomSpec {
   int max_options = 14;
   int colours = 0;  // 0: plain exact cover; k > 0: secondary items get colours 1..k (or none)
   int planted = 0;  // this many random partitions of the primary items added as options
+  int max_hi = 1;   // > 1: primary items get random bounds lo:hi, 0 <= lo <= hi <= max_hi
+  bool zero_one = false;  // some primary items get bounds 0:1
 };
 
 inline solve::ExactCover random_problem(std::mt19937& rng, const RandomSpec& spec) {
@@ -27,7 +29,18 @@ inline solve::ExactCover random_problem(std::mt19937& rng, const RandomSpec& spe
   std::vector<bool> primary(std::size_t(np + ns), false);
   std::fill(primary.begin(), primary.begin() + np, true);
   std::shuffle(primary.begin(), primary.end(), rng);
-  for (bool b : primary) b ? p.add_primary() : p.add_secondary();
+  for (bool b : primary) {
+    if (!b) {
+      p.add_secondary();
+    } else if (spec.max_hi > 1) {
+      const int hi = uniform(1, spec.max_hi);
+      p.add_primary("", uniform(0, hi), hi);
+    } else if (spec.zero_one && uniform(0, 1)) {
+      p.add_primary("", 0, 1);
+    } else {
+      p.add_primary();
+    }
+  }
   for (int c = 0; c < spec.colours; ++c) p.colour(std::string(1, char('a' + c)));
   const int n = np + ns, m = uniform(1, spec.max_options);
   for (int k = 0; k < spec.planted; ++k) {  // solutions by construction
@@ -57,7 +70,8 @@ inline solve::ExactCover random_problem(std::mt19937& rng, const RandomSpec& spe
   return p;
 }
 
-/// Every solution by brute force (each sorted ascending), as a set. Like Knuth's algorithms,
+/// Every solution by brute force (each sorted ascending), as a set: primary items covered
+/// within their bounds, secondary ones at most once or in one colour. Like Knuth's algorithms,
 /// a solution never uses an option without a primary item (it would cover nothing required).
 inline std::set<std::vector<int>> brute_force(const solve::ExactCover& p) {
   std::set<std::vector<int>> out;
@@ -77,14 +91,16 @@ inline std::set<std::vector<int>> brute_force(const solve::ExactCover& p) {
       for (const auto& ic : p.option(o)) {
         auto& t = times[std::size_t(ic.item)];
         auto& c = colour[std::size_t(ic.item)];
-        // A second use is fine only for a secondary item coloured the same (non-zero) way.
-        if (t > 0 && (p.is_primary(ic.item) || ic.colour == 0 || c != ic.colour)) ok = false;
+        // A second use of a secondary item is fine only in the same (non-zero) colour.
+        if (t > 0 && !p.is_primary(ic.item) && (ic.colour == 0 || c != ic.colour)) ok = false;
         ++t;
         c = ic.colour;
       }
     }
-    for (int i = 0; i < n && ok; ++i)
-      if (p.is_primary(i) && times[std::size_t(i)] != 1) ok = false;
+    for (int i = 0; i < n && ok; ++i) {
+      const auto b = p.bounds(i);
+      if (p.is_primary(i) && (times[std::size_t(i)] < b.lo || times[std::size_t(i)] > b.hi)) ok = false;
+    }
     if (!ok) continue;
     std::vector<int> s;
     for (int o = 0; o < m; ++o)

@@ -194,7 +194,7 @@ TEST_CASE("models are checked as they are built", "[dlx][api]") {
   REQUIRE(p.colour("red") == red);
   REQUIRE_THROWS_AS(p.add_option({solve::ItemColour{a, red}}), solve::ModelError);
   REQUIRE_THROWS_AS(p.add_option({solve::ItemColour{x, red + 1}}), solve::ModelError);
-  REQUIRE_THROWS_AS(p.add_primary("b", 2, 3), solve::ModelError);
+  REQUIRE_THROWS_AS(p.add_primary("b", 3, 2), solve::ModelError);
   REQUIRE(p.add_option({solve::ItemColour{a, 0}, solve::ItemColour{x, red}}) == 0);
   REQUIRE(p.has_colours());
   solve::CoverOptions o;

@@ -24,13 +24,16 @@ struct Rig {
 };
 
 const testing::RandomSpec coloured{.max_primary = 12, .max_secondary = 3, .max_options = 40, .colours = 2, .planted = 4};
+// Multiplicities (Algorithm M, which tweaks lists as well): bounds lo:hi, and 0:1 items.
+const testing::RandomSpec multiple{.max_primary = 7, .max_secondary = 3, .max_options = 30, .colours = 2, .planted = 2, .max_hi = 3};
+const testing::RandomSpec optional{.max_primary = 9, .max_secondary = 2, .max_options = 30, .planted = 2, .zero_one = true};
 
 }  // namespace
 
 TEST_CASE("dancing links restores its lists after every search", "[dlx][structure]") {
   std::mt19937 rng(2024);
-  for (int colours : {0, 2}) {
-    testing::RandomSpec spec{.max_primary = 9, .max_secondary = 4, .max_options = 30, .colours = colours, .planted = 2};
+  const testing::RandomSpec plain{.max_primary = 9, .max_secondary = 4, .max_options = 30, .planted = 2};
+  for (const auto& spec : {plain, coloured, multiple, optional}) {
     for (int k = 0; k < 60; ++k) {
       const solve::ExactCover p = testing::random_problem(rng, spec);
       Fixture f;
@@ -58,12 +61,13 @@ TEST_CASE("dancing links restores its lists after every search", "[dlx][structur
 
 TEST_CASE("a search stopped by a limit leaves the lists as they were", "[dlx][structure]") {
   std::mt19937 rng(5);
-  for (int k = 0; k < 30; ++k) {
+  for (int k = 0; k < 60; ++k) {
     solve::CoverOptions o;
     o.max_solutions = 1;
-    Rig r(testing::random_problem(rng, coloured), o);
+    const auto p = testing::random_problem(rng, k % 2 ? coloured : multiple);
+    Rig r(p, o);
     r.dlx.run();
-    REQUIRE(r.control.stopped());
+    REQUIRE(r.control.stopped() == (solve::count(p).stats.solutions > 0));
     REQUIRE(r.dlx.nodes() == r.start);
     REQUIRE(r.dlx.sanity_check().empty());
   }
@@ -71,8 +75,8 @@ TEST_CASE("a search stopped by a limit leaves the lists as they were", "[dlx][st
 
 TEST_CASE("push and pop of a prefix restore the lists", "[dlx][structure]") {
   std::mt19937 rng(8);
-  for (int k = 0; k < 30; ++k) {
-    Rig r(testing::random_problem(rng, coloured), {});
+  for (int k = 0; k < 60; ++k) {
+    Rig r(testing::random_problem(rng, k % 2 ? coloured : multiple), {});
     solve::detail::cover::Prefixes split;
     split.depth = 2;
     r.dlx.run(&split, true);

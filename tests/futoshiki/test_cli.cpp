@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "front_end_checks.hpp"
 #include "puzzle.hpp"
 #include "random_puzzles.hpp"
 
@@ -272,7 +273,7 @@ TEST_CASE("--stats and --trace report on stderr only") {
   const Run r = run("--stats --trace --method course " + puzzle("course-fall2022/Input1.txt"));
   CHECK(r.status == 0);
   CHECK(t::grids_in(r.out, 5).size() == 1);
-  for (const char* key : {"nodes: ", "failures: ", "propagations: ", "time: "})
+  for (const char* key : {"nodes: ", "failures: ", "propagations: ", "seconds: ", "stopped: "})
     CHECK(r.err.find(key) != std::string::npos);
   CHECK(r.err.find(" = ") != std::string::npos);  // at least one decision "r1c2 = 3"
 }
@@ -339,4 +340,88 @@ TEST_CASE("--count of the binary agrees with brute force on random puzzles") {
       CHECK(r.status == (expected == "0\n" ? 1 : 0));
     }
   }
+}
+
+// ---- The behaviour all front-ends share (apps/common, tests/common) ----
+
+namespace {
+
+// An n x n puzzle without givens or signs: the count (Latin squares) runs for ages from n = 9.
+std::string empty_puzzle(int n) {
+  std::string text;
+  const auto rows = [&](int count, int width) {
+    for (int r = 0; r < count; ++r) {
+      for (int c = 0; c < width; ++c) text += c ? " 0" : "0";
+      text += '\n';
+    }
+  };
+  rows(n, n);
+  rows(n, n - 1);
+  rows(n - 1, n);
+  return text;
+}
+
+const std::string bin = FUTOSHIKI_BIN;
+const test::FrontEnd futoshiki_reading{bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
+
+}  // namespace
+
+TEST_CASE("unreadable and hostile inputs: exit 2, one message, bounded memory") {
+  test::check_unreadable_inputs(futoshiki_reading);
+  test::check_long_line(futoshiki_reading, futoshiki::text_limits.max_line);
+  // Many short lines: refused at the size limit, not read to the end.
+  test::ProgramOptions many;
+  many.stdin_path = test::scratch_file("big.txt", std::string(3 << 20, '\n'));
+  const test::ProgramRun big = test::run_program(bin, {"-"}, many);
+  CHECK(big.status == 2);
+  CHECK(big.err == "<stdin>: more than 1 MiB: too large for a futoshiki puzzle\n");
+  CHECK(test::run_program(bin, {many.stdin_path}).err == many.stdin_path + ": more than 1 MiB: too large for a futoshiki puzzle\n");
+  // A byte order mark before a good puzzle is dropped.
+  const std::string with_bom = test::scratch_file(
+      "bom.txt", "\xEF\xBB\xBF" + t::slurp(t::puzzles_dir() + "/course-fall2022/Input1.txt"));
+  const test::ProgramRun bom = test::run_program(bin, {with_bom});
+  CHECK(bom.status == 0);
+  CHECK(bom.out == run(puzzle("course-fall2022/Input1.txt")).out);
+}
+
+TEST_CASE("failed writes are errors: stdout and -o on /dev/full") {
+  test::check_full_stdout(bin, {t::puzzles_dir() + "/course-fall2022/Input1.txt"});
+  test::check_full_stdout(bin, {"--count", t::puzzles_dir() + "/course-fall2022/Input1.txt"});
+  // An endless --all stops at the first failed write.
+  const std::string empty9 = test::scratch_file("empty9.txt", empty_puzzle(9));
+  test::check_full_stdout(bin, {"--all", empty9});
+  const test::ProgramRun file = test::run_program(bin, {"--all", "-o", "/dev/full", empty9});
+  CHECK(file.status == 2);
+  CHECK(file.err == "/dev/full: cannot write: No space left on device\n");
+  const test::ProgramRun dir = test::run_program(bin, {"-o", test::scratch_dir(), empty9});
+  CHECK(dir.status == 2);
+  CHECK(dir.err.find(": Is a directory") != std::string::npos);
+}
+
+TEST_CASE("Ctrl-C and SIGTERM stop a long search: partial figures, exit 3") {
+  const std::string empty9 = test::scratch_file("empty9.txt", empty_puzzle(9));
+  test::check_interrupt(bin, {"--count", empty9});
+  test::check_interrupt(bin, {"--count", "--threads", "2", empty9}, SIGTERM);
+  // --all -o streams to the file: it holds every solution found when Ctrl-C comes, and the
+  // program never held them in memory (it took 1 GB within 30 s before).
+  const std::string answers = test::scratch_dir() + "/all.txt";
+  test::ProgramOptions o;
+  o.signal_after = 2;
+  const test::ProgramRun all = test::run_program(bin, {"--all", "--stats", "-o", answers, empty9}, o);
+  CHECK(all.status == 3);
+  CHECK(all.err.find("the list is incomplete") != std::string::npos);
+  CHECK(all.err.find("stopped: cancelled (partial)") != std::string::npos);
+  CHECK(all.max_rss_kb < test::memory_bound_kb());
+  const auto grids = t::grids_in(t::slurp(answers), 9);
+  CHECK(grids.size() > 1000);
+  const futoshiki::Puzzle p = futoshiki::parse_puzzle(empty_puzzle(9), "empty9");
+  CHECK(std::all_of(grids.begin(), grids.end(), [&](const auto& g) { return futoshiki::is_solution(p, g); }));
+}
+
+TEST_CASE("--timeout and --max-nodes values; --help explains the exit statuses") {
+  test::check_timeout_values(bin, {}, {t::puzzles_dir() + "/course-fall2022/Input1.txt"});
+  const test::ProgramRun nodes = test::run_program(bin, {"--max-nodes", "-5", t::puzzles_dir() + "/course-fall2022/Input1.txt"});
+  CHECK(nodes.status == 2);
+  CHECK(nodes.err.starts_with("--max-nodes: expected a whole number >= 0, got '-5'\n"));
+  test::check_help(bin, {});
 }

@@ -91,21 +91,25 @@ std::vector<int> transform(const std::vector<int>& g, int rows, int cols, int t)
   return out;
 }
 
-}  // namespace
-
-std::vector<int> canonical(const Puzzle& puzzle, const std::vector<int>& grid, bool identical) {
-  // The class of a stone: the first stone with a common shape.
+/// The class of each stone number: the first stone with a common shape (identical), or itself.
+std::vector<int> classes(const Puzzle& puzzle, bool identical) {
   std::vector<int> cls(puzzle.stones.size() + 1);
+  std::vector<std::vector<Cells>> shapes;
   for (std::size_t i = 0; i < puzzle.stones.size(); ++i) {
     cls[i + 1] = int(i + 1);
+    shapes.push_back(all_shapes(puzzle.stones[i].orientation[0]));
     if (!identical) continue;
-    const auto mine = all_shapes(puzzle.stones[i].orientation[0]);
     for (std::size_t j = 0; j < i; ++j)
-      if (all_shapes(puzzle.stones[j].orientation[0]) == mine) {
+      if (shapes[j] == shapes[i]) {
         cls[i + 1] = cls[j + 1];
         break;
       }
   }
+  return cls;
+}
+
+/// The grid with stones written as class * 1000 + their order of first cell.
+std::vector<int> relabelled(const std::vector<int>& cls, const std::vector<int>& grid) {
   std::vector<int> order(cls.size(), 0), out;
   int next = 0;
   for (int s : grid) {
@@ -119,22 +123,29 @@ std::vector<int> canonical(const Puzzle& puzzle, const std::vector<int>& grid, b
   return out;
 }
 
+}  // namespace
+
+std::vector<int> canonical(const Puzzle& puzzle, const std::vector<int>& grid, bool identical) {
+  return relabelled(classes(puzzle, identical), grid);
+}
+
 std::size_t Reference::identical() const {
+  const std::vector<int> cls = classes(*puzzle, true);
   std::set<std::vector<int>> seen;
-  for (const auto& g : boards) seen.insert(canonical(*puzzle, g, true));
+  for (const auto& g : boards) seen.insert(relabelled(cls, g));
   return seen.size();
 }
 
 std::size_t Reference::unique(int rows, int cols, bool identical) const {
+  const std::vector<int> cls = classes(*puzzle, identical);
   std::set<std::vector<int>> seen;
   std::vector<int> keep;  // the symmetries that keep the starting position
   for (int t = 0; t < (rows == cols ? 8 : 4); ++t)
-    if (canonical(*puzzle, transform(start, rows, cols, t), identical) == canonical(*puzzle, start, identical))
-      keep.push_back(t);
+    if (relabelled(cls, transform(start, rows, cols, t)) == relabelled(cls, start)) keep.push_back(t);
   for (const auto& g : boards) {
     std::vector<int> best;
     for (int t : keep) {
-      auto c = canonical(*puzzle, transform(g, rows, cols, t), identical);
+      auto c = relabelled(cls, transform(g, rows, cols, t));
       if (best.empty() || c < best) best = c;
     }
     seen.insert(best);

@@ -25,6 +25,11 @@ TEST_CASE("move notation", "[stenen][move]") {
   CHECK(parse_moves("(0,0,W,2)", cap) == std::vector<Move>{{0, 0, 11, 2}});
   CHECK(to_string(Move{0, 0, 11, 2}, &cap) == "(0,0,W,2)");
   CHECK_THROWS_WITH(parse_moves("(0,0,Q,2)", cap), Catch::Contains("no piece 'Q'"));
+  // Any letter a piece may have reads back in a move.
+  const Puzzle marks = parse_puzzle("[3,1]\n(1,1)[#]\n1\n(2,1)[*]\n1 1\n", "marks.cfg");
+  CHECK(parse_moves("(0,0,#,0) (0,1,*,0) (0,0,-1,0)", marks) ==
+        std::vector<Move>{{0, 0, 1, 0}, {0, 1, 2, 0}, {0, 0, -1, 0}});
+  CHECK(to_string(Move{0, 1, 2, 0}, &marks) == "(0,1,*,0)");
 }
 
 TEST_CASE("Figure 4 of the statement", "[stenen][board]") {

@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include "front_end_checks.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -102,6 +104,33 @@ TEST_CASE("exit statuses", "[stenen][cli]") {
   CHECK_THAT(stenen("count " + s1 + " 4 6").err, Catch::Contains("the stones cover 20 cells, the board 4x6 has 24"));
 }
 
+TEST_CASE("a piece in two parts: moyen-plus.cfg has 8 solutions (issue 7 item 1)", "[stenen][cli]") {
+  for (const char* method : {"", " --smart", " --dumb"}) {
+    INFO(method);
+    const Run r = stenen("count " + puzzle("cap_puzzle/moyen-plus.cfg") + method);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::StartsWith("solutions: 8\nunique: 1\n"));
+    const Run two = stenen("count " + data("two-part-piece.cfg") + method);
+    CHECK_THAT(two.out, Catch::StartsWith("solutions: 40\nunique: 10\n"));
+  }
+}
+
+TEST_CASE("--no-limits still refuses a model too big to search (issue 7 item 8)", "[stenen][cli]") {
+  // 200 bars of 1x200 on 200x200: 16 million placement cells (a thousand 1x1000 bars, a 1 MB
+  // file, once died of bad_alloc at 4 GB).
+  const fs::path file = fs::temp_directory_path() / fmt::format("stenen_bars_{}.in", ::getpid());
+  {
+    std::ofstream out(file);
+    out << "200\n";
+    for (int i = 0; i < 200; ++i) out << "1 200\n" << std::string(200, 'X') << "\n";
+  }
+  const Run r = stenen("count " + file.string() + " 200 200 --no-limits");
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK_THAT(r.err, Catch::StartsWith(file.string() + ": too big to search on the board 200x200"));
+  fs::remove(file);
+}
+
 TEST_CASE("every malformed file: exit 2 with FILE:LINE", "[stenen][cli]") {
   int files = 0;
   for (const auto& entry : fs::directory_iterator(data("bad"))) {
@@ -136,4 +165,72 @@ TEST_CASE("--svg draws the solution", "[stenen][cli]") {
   for (std::size_t at = s.find("<text"); at != std::string::npos; at = s.find("<text", at + 1)) ++texts;
   CHECK(texts == 5);  // one label per stone
   fs::remove(svg);
+}
+
+// ---- The behaviour all front-ends share (apps/common, tests/common) ----
+
+namespace {
+
+// 50 dominoes on 10x10: counting the tilings runs for ages, and the model is built at once.
+std::string dominoes() {
+  std::string text = "50\n";
+  for (int i = 0; i < 50; ++i) text += "1 2\nXX\n";
+  return test::scratch_file("dominoes.in", text);
+}
+
+}  // namespace
+
+TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[stenen][cli]") {
+  const test::FrontEnd count{STENEN_EXE, [](const std::string& file) { return std::vector<std::string>{"count", file, "4", "4"}; }};
+  test::check_unreadable_inputs(count);
+  test::check_long_line(count, 64 << 10);  // stenen::text_limits (puzzle.hpp)
+  // play reads its commands in bounded memory too: /dev/zero is refused, not read for ever.
+  test::ProgramOptions zeros;
+  zeros.stdin_path = "/dev/zero";
+  const test::ProgramRun play = test::run_program(STENEN_EXE, {"play", puzzle("stenen/stenen1.in"), "4", "5"}, zeros);
+  CHECK(play.status == 2);
+  CHECK(play.err == "<stdin>:1: a NUL byte: not text\n");
+  // A command line of 100 MB: refused after max_command_length bytes, never stored.
+  test::ProgramOptions long_line;
+  long_line.feed_bytes = 100'000'000;
+  long_line.timeout = 60;
+  const test::ProgramRun line = test::run_program(STENEN_EXE, {"play", puzzle("stenen/stenen1.in"), "4", "5"}, long_line);
+  CHECK(line.status == 2);
+  CHECK(line.err == "<stdin>:1: line longer than 4 KiB: too long for a command\n");
+  CHECK(line.fed < 4096 + 4'000'000);  // stenen::max_command_length (play.hpp)
+  CHECK(line.max_rss_kb < test::memory_bound_kb());
+}
+
+TEST_CASE("failed writes are errors, --svg is checked before the search", "[stenen][cli]") {
+  const std::string s1 = puzzle("stenen/stenen1.in");
+  test::check_full_stdout(STENEN_EXE, {"solve", s1, "4", "5"});
+  test::check_full_stdout(STENEN_EXE, {"count", s1, "4", "5"});
+  test::check_full_stdout(STENEN_EXE, {"solve", "--all", s1, "4", "5"});
+  test::check_full_stdout(STENEN_EXE, {"solve", "--all", dominoes(), "10", "10", "--no-limits"});  // endless: stops
+  const test::ProgramRun missing = test::run_program(STENEN_EXE, {"solve", s1, "4", "5", "--svg", "/nonexistent/x.svg"});
+  CHECK(missing.status == 2);
+  CHECK(missing.out.empty());  // refused before the search, not after printing the answer
+  CHECK(missing.err == "/nonexistent/x.svg: cannot write: No such file or directory\n");
+  const test::ProgramRun full = test::run_program(STENEN_EXE, {"solve", s1, "4", "5", "--svg", "/dev/full"});
+  CHECK(full.status == 2);
+  CHECK(full.err == "/dev/full: cannot write: No space left on device\n");
+}
+
+TEST_CASE("Ctrl-C stops a count (also inside play), --timeout, --help", "[stenen][cli]") {
+  const std::string file = dominoes();
+  test::check_interrupt(STENEN_EXE, {"count", file, "10", "10", "--no-limits"});
+  test::check_interrupt(STENEN_EXE, {"solve", "--all", file, "10", "10", "--no-limits"}, SIGTERM);
+  const test::ProgramRun limited = test::run_program(STENEN_EXE, {"count", "--json", file, "10", "10", "--no-limits", "--timeout", "0.5"});
+  CHECK(limited.status == 3);
+  CHECK_THAT(limited.out, Catch::EndsWith("\"complete\": false}\n"));
+  CHECK_THAT(limited.err, Catch::Contains("stopped by the time limit (--timeout) after "));
+  // In play, Ctrl-C ends the count, not the session.
+  test::ProgramOptions o;
+  o.stdin_path = test::scratch_file("commands.txt", "count\nmoves\nquit\n");
+  o.signal_after = 1;
+  const test::ProgramRun play = test::run_program(STENEN_EXE, {"play", file, "10", "10", "--no-limits"}, o);
+  CHECK(play.status == 0);
+  CHECK_THAT(play.out, Catch::Contains("stopped by an interrupt (Ctrl-C): the count is incomplete\n> moves\nmoves: none\n"));
+  test::check_timeout_values(STENEN_EXE, {"count"}, {puzzle("stenen/stenen1.in"), "4", "5"});
+  for (const std::vector<std::string>& help : {std::vector<std::string>{}, {"solve"}, {"count"}, {"play"}}) test::check_help(STENEN_EXE, help);
 }

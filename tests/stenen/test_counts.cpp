@@ -136,3 +136,22 @@ TEST_CASE("solve --all --unique lists one board per orbit", "[stenen][figures]")
   CHECK(list_solutions(c, RunOptions{Method::fast, Counting::unique, 1, {}}, [](const auto&) {}).solutions == 89);
   CHECK(list_solutions(c, RunOptions{Method::smart, Counting::labelled, 1, {}}, [](const auto&) {}).solutions == 712);
 }
+
+TEST_CASE("pieces in two parts count the same in every method (issue 7 item 1)", "[stenen][figures]") {
+  // The region test took every piece for one connected lump: moyen-plus.cfg counted 0 (piece H
+  // is in two parts), two-part-piece.cfg 36/9 by default and 34/8 with --smart.
+  const Puzzle two = read_puzzle(std::string(SOLVE_TESTDATA_DIR) + "/stenen/two-part-piece.cfg");
+  const Puzzle moyen = load("cap_puzzle/moyen-plus.cfg");
+  CHECK(two.stones[0].parts == std::vector<int>{2, 1});
+  CHECK(moyen.find("H")->parts == std::vector<int>{2, 1});
+  for (Method m : {Method::fast, Method::dumb, Method::smart})
+    for (int threads : {1, 2}) {
+      INFO("method " << int(m) << ", threads " << threads);
+      const CountResult r = count(two, 3, 4, m, Counting::labelled, threads);
+      CHECK(r.solutions == 40);
+      CHECK(r.unique == 10u);
+      const CountResult c = count(moyen, 9, 9, m, Counting::labelled, threads);
+      CHECK(c.solutions == 8);
+      CHECK(c.unique == 1u);
+    }
+}

@@ -1,5 +1,7 @@
 // The app against the brute-force reference on many small random puzzles: every method and
-// counting, with and without a starting position, both formats, one and two threads.
+// counting, with and without a starting position, both formats, one and two threads, and every
+// shape the readers accept (stones around a hole; cap_puzzle pieces in several parts, padded
+// pictures, cells left empty -- few, as hole stones, and many, as secondary items).
 #include <random>
 
 #include <catch2/catch.hpp>
@@ -50,7 +52,8 @@ TEST_CASE("random puzzles against brute force", "[stenen][differential]") {
     const bool cap = round % 3 == 2, monominoes = round % 4 == 0, small = cap || monominoes;
     const int rows = std::uniform_int_distribution<int>(2, small ? 3 : 4)(rng);
     const int cols = std::uniform_int_distribution<int>(2, small ? 4 : rows == 4 ? 5 : 6)(rng);
-    const auto rp = test::random_puzzle(rng, rows, cols, cap, monominoes ? 1 : 2, 5);
+    test::PuzzleKind kind{cap, monominoes ? 1 : 2, 5, 0.3, 1, 1, cap};
+    const auto rp = test::random_puzzle(rng, rows, cols, kind);
     const Puzzle p = parse_puzzle(rp.text, fmt::format("random{}", round));
     INFO(rp.text);
     Board b(p, rows, cols);
@@ -73,12 +76,56 @@ TEST_CASE("random puzzles against brute force", "[stenen][differential]") {
   CHECK(skipped < tested);
 }
 
+TEST_CASE("cap_puzzle pieces in parts, around holes, with cells left empty", "[stenen][differential]") {
+  // The region test once assumed connected pieces (issue 7: moyen-plus.cfg counted 0, not 8).
+  std::mt19937 rng(4117);
+  int tested = 0, parts = 0, secondary = 0;
+  int round = 0;
+  for (; tested < 60; ++round) {
+    const int rows = std::uniform_int_distribution<int>(2, 4)(rng);
+    const int cols = std::uniform_int_distribution<int>(3, rows == 4 ? 4 : 5)(rng);
+    const auto rp = test::random_puzzle(rng, rows, cols, {true, 1 + round % 2, 4, 0.4, 2 + round % 3, 3, true});
+    const Puzzle p = parse_puzzle(rp.text, fmt::format("parts{}", round));
+    INFO(rp.text);
+    Board b(p, rows, cols);
+    const auto ref = test::brute_force(p, rows, cols, b.grid(), 2000);
+    if (!ref) continue;
+    ++tested;
+    for (const Stone& s : p.stones) parts += s.parts.size() > 1;
+    secondary += rows * cols - p.area() > ModelOptions{}.max_holes;
+    compare(p, b, *ref, 1 + round % 2);
+  }
+  // The generator made what this test is for.
+  CHECK(parts >= 20);
+  CHECK(secondary >= 5);
+}
+
+TEST_CASE("boards of more than 64 cells: the cell-by-cell region test", "[stenen][differential]") {
+  // Past 64 cells the pruner leaves its one-word bit masks for the generic region search.
+  std::mt19937 rng(65);
+  int tested = 0;
+  for (int round = 0; tested < 3 && round < 200; ++round) {
+    const int rows = 5, cols = 13 + round % 2;
+    const bool cap = round % 2 == 1;
+    const auto rp = test::random_puzzle(rng, rows, cols, {cap, 10, 13, 0.5, 1, cap ? 1 : 0, cap});
+    const Puzzle p = parse_puzzle(rp.text, fmt::format("wide{}", round), Limits{false});
+    INFO(rp.text);
+    Board b(p, rows, cols);
+    if (const auto ref = test::brute_force(p, rows, cols, b.grid(), 300)) {
+      ++tested;
+      compare(p, b, *ref, 1);
+    }
+  }
+  CHECK(tested == 3);
+}
+
 TEST_CASE("square boards: eight symmetries", "[stenen][differential]") {
   std::mt19937 rng(7);
   int tested = 0;
   for (int round = 0; tested < 12; ++round) {
     const int n = 3 + round % 2;
-    const auto rp = test::random_puzzle(rng, n, n, round % 2 == 1, 1 + round % 3, 4);
+    const bool cap = round % 2 == 1;
+    const auto rp = test::random_puzzle(rng, n, n, {cap, 1 + round % 3, 4, 0.3, 1, cap ? 2 : 0, cap});
     const Puzzle p = parse_puzzle(rp.text, "square");
     INFO(rp.text);
     Board b(p, n, n);
@@ -92,7 +139,8 @@ TEST_CASE("square boards: eight symmetries", "[stenen][differential]") {
 TEST_CASE("the region test: word-parallel and cell-by-cell agree", "[stenen][differential]") {
   std::mt19937 rng(11);
   for (int round = 0; round < 20; ++round) {
-    const auto rp = test::random_puzzle(rng, 4, 6, round % 2 == 1, 2, 5);
+    const bool cap = round % 2 == 1;
+    const auto rp = test::random_puzzle(rng, 4, 6, {cap, 2, 5, 0.3, 2, cap ? 2 : 0, cap});
     const Puzzle p = parse_puzzle(rp.text, "regions");
     Board b(p, 4, 6);
     const Model model(b, ModelOptions{Method::smart, Counting::identical});

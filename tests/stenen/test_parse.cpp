@@ -54,6 +54,15 @@ TEST_CASE("CRLF line ends and blank lines are accepted", "[stenen][parse]") {
   CHECK(c.stones.size() == 1);
 }
 
+TEST_CASE("a byte order mark is skipped; letters are printable and not digits", "[stenen][parse]") {
+  // read_puzzle reads through cli::read_text_file, which drops the mark
+  CHECK(read_puzzle(SOLVE_TESTDATA_DIR "/stenen/bom.in").stones.size() == 1);
+  CHECK(read_puzzle(SOLVE_TESTDATA_DIR "/stenen/bom.cfg").stones[0].name() == "#");
+  for (const char* letter : {"1", "-", ",", "(", "\x01", "\x7f"})
+    CHECK_THROWS_WITH(parse_puzzle(std::string("[2,1]\n(2,1)[") + letter + "]\n1 1\n", "letter.cfg"),
+                      Catch::StartsWith("letter.cfg:2:7: expected the piece's letter"));
+}
+
 TEST_CASE("malformed inputs are rejected with FILE:LINE and a reason", "[stenen][parse]") {
   const std::vector<std::tuple<std::string, int, std::string>> cases = {
       {"zero_stones.in", 1, "the number of stones is 0, must be 1..20"},

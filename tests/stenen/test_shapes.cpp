@@ -56,7 +56,10 @@ TEST_CASE("congruent stones form classes", "[stenen][shape]") {
 }
 
 TEST_CASE("connectivity of cells", "[stenen][shape]") {
-  CHECK(connected({{0, 0}, {0, 1}, {1, 1}}));
-  CHECK_FALSE(connected({{0, 0}, {1, 1}}));
-  CHECK_FALSE(connected({}));
+  CHECK(connected(Shape{2, 2, {{0, 0}, {0, 1}, {1, 1}}}));
+  CHECK_FALSE(connected(Shape{2, 2, {{0, 0}, {1, 1}}}));
+  CHECK_FALSE(connected(Shape{}));
+  // A ring is one part; a bottom row with two lone corners above it is three.
+  CHECK(part_sizes(Shape{3, 3, {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}}) == std::vector<int>{8});
+  CHECK(part_sizes(Shape{3, 3, {{0, 0}, {0, 2}, {2, 0}, {2, 1}, {2, 2}}}) == std::vector<int>{3, 1, 1});
 }

@@ -1,8 +1,9 @@
 #pragma once
-// Exact cover with colours (Knuth's XCC): a problem is a set of items and a list of options,
-// each option a set of items. A solution is a set of options that covers every primary item
-// exactly once and every secondary item at most once -- or, when options give a secondary item
-// a colour, any number of times provided all those options agree on its colour.
+// Exact cover with colours and multiplicities (Knuth's XCC and MCC): a problem is a set of
+// items and a list of options, each option a set of items. A solution is a set of options that
+// covers every primary item exactly once (or, when the item has bounds lo:hi, between lo and hi
+// times) and every secondary item at most once -- or, when options give a secondary item a
+// colour, any number of times provided all those options agree on its colour.
 //
 // Stands alone: nothing of the CSP half is needed here.
 //
@@ -17,9 +18,11 @@
 //     return true;                             // false stops the search
 //   });
 //
-// Two engines answer the same calls: dancing links (Algorithm X, and C for colours), and a
-// bitset engine for small problems without colours (CoverOptions::engine; automatic by default).
+// Two engines answer the same calls: dancing links (Algorithm X, C for colours, M for
+// multiplicities), and a bitset engine for small problems without colours or multiplicities
+// (CoverOptions::engine; automatic by default). count() can also memoise (CoverOptions::memo).
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
@@ -30,6 +33,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "solve/big_count.hpp"
 #include "solve/stats.hpp"
 
 namespace solve {
@@ -41,6 +45,13 @@ struct ItemColour {
   friend bool operator==(const ItemColour&, const ItemColour&) = default;
 };
 
+/// How many times a primary item must be covered (Knuth's multiplicities): lo <= times <= hi.
+struct ItemBounds {
+  int lo = 1;
+  int hi = 1;
+  friend bool operator==(const ItemBounds&, const ItemBounds&) = default;
+};
+
 /// An exact-cover problem: items and options. A description only; searching it never changes
 /// it, so one problem can be searched many times, even at once from several threads.
 class ExactCover {
@@ -50,16 +61,17 @@ class ExactCover {
   int add_primary(std::string_view name = {});
   /// A new item covered at most once (or by options that agree on its colour).
   int add_secondary(std::string_view name = {});
-  /// A primary item covered between lo and hi times (Knuth's dlx3 bounds "lo:hi|name").
-  /// Supported: 1:1 (the same as add_primary) and 0:1 (the same as add_secondary);
-  /// anything else throws ModelError.
+  /// A primary item covered between lo and hi times (Knuth's MCC, dlx3's "lo:hi|name"):
+  /// 0 <= lo <= hi, hi >= 1 (ModelError otherwise). 1:1 is add_primary(name). Unlike a
+  /// secondary item, a 0:1 item makes an option choosable on its own (see docs/exact-cover.md).
   int add_primary(std::string_view name, int lo, int hi);
 
   /// The id of a colour name, created on first use (ids 1, 2, ...; 0 means "no colour").
   int colour(std::string_view name);
 
-  /// A new option over the given items (any order); returns its id (0, 1, 2, ...).
-  /// Throws ModelError when it is empty, names an unknown item, or names an item twice.
+  /// A new option over the given items (any order); returns its id (0, 1, 2, ...). Takes time
+  /// linear in its size. Throws ModelError when it is empty, names an unknown item, or names an
+  /// item twice, or when the options would hold more than INT_MAX items in all.
   int add_option(std::span<const int> items);
   int add_option(std::initializer_list<int> items) {
     return add_option(std::span<const int>(items.begin(), items.size()));
@@ -77,6 +89,10 @@ class ExactCover {
   int num_colours() const { return int(colour_names_.size()); }
   bool has_colours() const { return has_colours_; }
   bool is_primary(int item) const { return items_.at(std::size_t(item)).primary; }
+  /// The bounds of an item: 1:1 for plain primary items, 0:1 for secondary ones.
+  ItemBounds bounds(int item) const { return items_.at(std::size_t(item)).bounds; }
+  /// True when some primary item has bounds other than 1:1.
+  bool has_multiplicities() const { return has_multiplicities_; }
   const std::string& item_name(int item) const { return items_.at(std::size_t(item)).name; }
   /// The item with this name, or nullopt.
   std::optional<int> find_item(std::string_view name) const;
@@ -89,37 +105,56 @@ class ExactCover {
   struct ItemDecl {
     std::string name;
     bool primary;
+    ItemBounds bounds;
   };
-  int add_item(std::string_view name, bool primary);
+  /// Hashes std::string and std::string_view alike: lookups by name allocate nothing.
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept {
+      return std::hash<std::string_view>{}(s);
+    }
+  };
+  using NameIds = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
+  int add_item(std::string_view name, bool primary, ItemBounds bounds);
 
   std::vector<ItemDecl> items_;
   int num_primary_ = 0;
-  std::unordered_map<std::string, int> item_ids_;
+  NameIds item_ids_;
   std::vector<std::string> colour_names_;
-  std::unordered_map<std::string, int> colour_ids_;
+  NameIds colour_ids_;
+  // add_option's duplicate test in linear time: item i is in the option being added when
+  // item_mark_[i] == mark_round_ (a new round per call, so nothing needs clearing).
+  std::vector<std::uint32_t> item_mark_;
+  std::uint32_t mark_round_ = 0;
   std::vector<ItemColour> option_items_;   // every option's items, one after the other
   std::vector<int> option_start_{0};       // option o is [option_start_[o], option_start_[o+1])
   bool has_colours_ = false;
+  bool has_multiplicities_ = false;
 };
 
 /// Which open primary item to branch on.
 enum class ItemChoice {
-  mrv,    ///< fewest remaining options (minimum remaining values); ties: lowest id
+  mrv,    ///< fewest remaining options (minimum remaining values); ties: lowest id. With
+          ///< multiplicities, Knuth's rule: fewest branches (options left + 1 - covers still
+          ///< needed); ties: less slack, then longer list, then lowest id
   first,  ///< lowest id still open (options are then tried in the order they were added)
 };
 
 /// Which engine runs the search.
 enum class CoverEngine {
   automatic,  ///< bitset when the problem fits it (no colours, few items) and the item choice
-              ///< is `first` or every item is primary; else dancing links
-  dlx,        ///< dancing links: any size, colours
-  bitset,     ///< options as bit masks: at most 256 items, no colours (ModelError otherwise)
+              ///< is `first` or every item is primary; else dancing links. 0:1 items count as
+              ///< secondary when that changes no solution (every option has a 1:1 item)
+  dlx,        ///< dancing links: any size, colours, multiplicities (Algorithm M as in dlx3)
+  bitset,     ///< options as bit masks: at most 256 items, no colours, no multiplicities but
+              ///< 0:1 items that act as secondary ones (ModelError otherwise)
 };
 
 /// What the trace hook is told (either engine; tracing forces one thread).
 struct CoverTraceEvent {
   enum class Kind {
-    choose,     ///< option `option` chosen to cover item `item` at level `depth`
+    choose,     ///< option `option` chosen to cover item `item` at level `depth` (option -1:
+                ///< item `item` takes no more options, a branch of multiplicities only)
     backtrack,  ///< option `option` at level `depth` taken back
     solution,   ///< every primary item covered; depth = number of options chosen
   };
@@ -157,12 +192,33 @@ struct CoverOptions {
   /// Called about every progress_seconds from the thread that called search/count.
   std::function<void(const CoverProgress&)> progress;
   double progress_seconds = 0.5;
+  /// count() only: remember the number of solutions of each subproblem met (the items still
+  /// open, with their remaining multiplicities and colours) and reuse it when it comes again
+  /// (DXZ, Nishino et al., AAAI 2017). Dancing links, one thread; no prune hook, solution
+  /// callback or max_solutions (ModelError). The count is exact at any size (CoverResult::count).
+  bool memo = false;
+  /// Memory for the memo table in MiB; when it is full, the entries that saved least work go.
+  std::size_t memo_mb = 256;
+};
+
+/// What the memo table did (CoverOptions::memo).
+struct MemoStats {
+  std::uint64_t lookups = 0;    ///< subproblems looked up (every node with an item to branch on)
+  std::uint64_t hits = 0;       ///< lookups answered from the table
+  std::uint64_t stores = 0;     ///< subproblem counts written
+  std::uint64_t evictions = 0;  ///< stores that pushed out another entry (the table was full)
+  std::uint64_t capacity = 0;   ///< entries the table holds
+  std::uint64_t bytes = 0;      ///< its memory
+  double hit_rate() const { return lookups ? double(hits) / double(lookups) : 0; }
 };
 
 /// How a search ended.
 struct CoverResult {
   StopReason stop = StopReason::exhausted;
   Stats stats;  ///< nodes = options chosen, updates = list removals (dlx) or mask tests (bitset)
+  /// The number of solutions, exact at any size (stats.solutions is it capped at 2^64 - 1).
+  BigCount count;
+  MemoStats memo;  ///< zero unless CoverOptions::memo
   /// True when the tree was searched to the end (so a count is exact, "none" is a proof).
   bool complete() const { return stop == StopReason::exhausted; }
 };
@@ -178,7 +234,8 @@ CoverResult search(const ExactCover& problem, const CoverOptions& options,
 std::optional<std::vector<int>> solve_first(const ExactCover& problem,
                                             const CoverOptions& options = {},
                                             CoverResult* result = nullptr);
-/// Counts solutions (result.stats.solutions); result.complete() tells if the count is exact.
+/// Counts solutions (result.count, result.stats.solutions); result.complete() tells if the count
+/// is exact (else it is the number found before the limit).
 CoverResult count(const ExactCover& problem, const CoverOptions& options = {});
 
 /// True when the option ids form a solution of the problem (for tests and tools).

@@ -15,6 +15,7 @@
 //     for (std::size_t i = 0; i < v.size(); ++i) k.push_back(kind[i] << 16 | v[i]);
 //     std::sort(k.begin(), k.end());
 //   });
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -28,9 +29,15 @@ namespace solve {
 using StateKey = std::function<void(std::span<const int> prefix, std::vector<std::uint32_t>& key)>;
 
 /// Fails nodes whose prefix state was explored before (see above). Works with any search of
-/// this library (depth first); the memory grows with the number of distinct states. With
-/// several search threads each worker compares only with its own finished subtrees: still
-/// sound, less pruning.
-void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key);
+/// this library (depth first). With several search threads each worker compares only with
+/// its own finished subtrees: still sound, less pruning.
+///
+/// Memory: with max_bytes = 0 the table of states grows with the number of distinct states
+/// (counts are then exact counts of classes). With max_bytes > 0 it stays near that size:
+/// when the newer half is full, the older half is forgotten. Forgetting a state is sound (its
+/// subtree is merely searched again), but a class may then be reported more than once, so
+/// use a bound when solutions are deduplicated anyway or only existence matters.
+void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key,
+                            std::size_t max_bytes = 0);
 
 }  // namespace solve

@@ -7,9 +7,12 @@
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "exact_cover/memo_counter.hpp"
+#include "exact_cover/shape.hpp"
 #include "solve/error.hpp"
 
 namespace solve::detail::cover {
@@ -25,8 +28,8 @@ class BitsetEngine final : public Engine {
  public:
   using Mask = std::array<std::uint64_t, W>;
 
-  BitsetEngine(const ExactCover& problem, Control& control)
-      : Engine(control), tables_(std::make_shared<Tables>(problem, control.options().item_choice)) {
+  BitsetEngine(const ExactCover& problem, Control& control, MemoCounter* memo)
+      : Engine(control), tables_(std::make_shared<Tables>(problem, control.options().item_choice)), memo_(memo) {
     const CoverOptions& opt = control.options();
     tracing_ = bool(opt.trace);
     pruning_ = bool(opt.prune);
@@ -41,6 +44,7 @@ class BitsetEngine final : public Engine {
   }
 
   std::unique_ptr<Engine> clone() const override {
+    if (memo_) throw std::logic_error("bitset engine: a memoising engine is not cloned (it runs alone)");
     auto e = std::make_unique<BitsetEngine>(*this);
     e->reset_stats();
     return e;
@@ -52,11 +56,14 @@ class BitsetEngine final : public Engine {
     // One copy of the loop per setting, so the common one (first item, no hooks) carries no
     // dead branches and keeps its state in registers.
     const bool hooks = tracing_ || pruning_;
-    if (first_) hooks ? search<true, true>(split, quiet) : search<true, false>(split, quiet);
+    if (memo_) first_ ? search<true, true, true>(split, quiet) : search<false, true, true>(split, quiet);
+    else if (first_) hooks ? search<true, true>(split, quiet) : search<true, false>(split, quiet);
     else hooks ? search<false, true>(split, quiet) : search<false, false>(split, quiet);
   }
 
-  template <bool First, bool Hooks>
+  // With Memo the tree is walked the same way, but a node whose mask of covered items is in
+  // the memo takes its count from there, and solutions only add up (memo_counter.hpp).
+  template <bool First, bool Hooks, bool Memo = false>
   void search(Prefixes* split, bool quiet) {
     const Tables& t = *tables_;
     const Entry* const list = t.list.data();
@@ -74,7 +81,9 @@ class BitsetEngine final : public Engine {
   forward: {  // every primary item covered? at the split depth? else choose an item
     int i = first_open(used);
     if (i < 0) {
-      if (!quiet) {
+      if (Memo) {
+        memo_->solution(std::size_t(l));
+      } else if (!quiet) {
         if (Hooks && tracing_) control_->options().trace({CoverTraceEvent::Kind::solution, l, -1, -1});
         if (!control_->solution(std::span<const int>(chosen_).first(std::size_t(l)))) goto stop;
       }
@@ -87,6 +96,10 @@ class BitsetEngine final : public Engine {
       split->weights.push_back(w);
       goto backup;
     }
+    if (Memo) {
+      std::copy(used.begin(), used.end(), memo_->key(std::size_t(l)));
+      if (memo_->lookup(std::size_t(l), stats_.nodes + nodes)) goto backup;
+    }
     if (!First) i = fewest_options(used, updates);
     item[l] = i;
     std::tie(lo[l], end[l]) = list_of(i, used);
@@ -94,7 +107,10 @@ class BitsetEngine final : public Engine {
   }
   advance:  // try the options of level l's list from position p on
     for (;; ++updates) {
-      if (p >= end[l]) goto backup;
+      if (p >= end[l]) {
+        if (Memo) memo_->leave(std::size_t(l), stats_.nodes + nodes, false);
+        goto backup;
+      }
       const Entry& e = list[p];
       if (disjoint(e.mask, used)) break;
       p = e.key >= 0 && has(used, e.key) ? e.run_end : p + 1;
@@ -132,6 +148,8 @@ class BitsetEngine final : public Engine {
     goto advance;
 
   stop:  // a limit or the callback: unwind to the starting position
+    if (Memo)  // the counts of the unfinished nodes pass up, partial
+      for (int k = l; k >= base_; --k) memo_->leave(std::size_t(k), 0, true);
     while (l > base_) remove(used, list[pos[--l]].mask);
   done:
     stats_.nodes += nodes;
@@ -195,14 +213,14 @@ class BitsetEngine final : public Engine {
     Tables(const ExactCover& problem, ItemChoice choice) {
       const int n = problem.num_items();
       for (int i = 0; i < n; ++i)
-        if (problem.is_primary(i)) set(primary, i);
+        if (covered_once(problem, i)) set(primary, i);  // 0:1 items are secondary (shape.hpp)
       masks.assign(std::size_t(problem.num_options()), Mask{});
       std::vector<std::vector<std::int32_t>> lists(static_cast<std::size_t>(n));
       for (int o = 0; o < problem.num_options(); ++o) {
         int lowest = n;
         for (const ItemColour& ic : problem.option(o)) {
           set(masks[std::size_t(o)], ic.item);
-          if (!problem.is_primary(ic.item)) continue;
+          if (!covered_once(problem, ic.item)) continue;
           if (choice == ItemChoice::first) lowest = std::min(lowest, ic.item);
           else lists[std::size_t(ic.item)].push_back(o);
         }
@@ -344,6 +362,7 @@ class BitsetEngine final : public Engine {
   }
 
   std::shared_ptr<const Tables> tables_;
+  MemoCounter* memo_ = nullptr;  // memoised counting (never cloned: it runs on one thread)
   bool first_ = false, tracing_ = false, pruning_ = false;
   Mask used_{};  // the items covered
 
@@ -356,13 +375,15 @@ class BitsetEngine final : public Engine {
 
 }  // namespace
 
-std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, Control& control) {
+std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, Control& control, MemoCounter* memo) {
   if (problem.has_colours()) throw ModelError("the bitset engine does not take colours");
+  if (needs_multiplicities(problem))
+    throw ModelError("the bitset engine does not take multiplicities (item bounds other than 1:1 and 0:1)");
   const int n = problem.num_items();
-  if (n <= 64) return std::make_unique<BitsetEngine<1>>(problem, control);
-  if (n <= 128) return std::make_unique<BitsetEngine<2>>(problem, control);
-  if (n <= 192) return std::make_unique<BitsetEngine<3>>(problem, control);
-  if (n <= bitset_max_items) return std::make_unique<BitsetEngine<4>>(problem, control);
+  if (n <= 64) return std::make_unique<BitsetEngine<1>>(problem, control, memo);
+  if (n <= 128) return std::make_unique<BitsetEngine<2>>(problem, control, memo);
+  if (n <= 192) return std::make_unique<BitsetEngine<3>>(problem, control, memo);
+  if (n <= bitset_max_items) return std::make_unique<BitsetEngine<4>>(problem, control, memo);
   throw ModelError("the bitset engine takes at most " + std::to_string(bitset_max_items) +
                    " items, this problem has " + std::to_string(n));
 }

@@ -24,8 +24,13 @@ namespace solve::detail::cover {
 /// Largest problem the bitset engine takes (items of every kind).
 constexpr int bitset_max_items = 256;
 
-/// A bitset engine sized for the problem. Throws ModelError when the problem has colours or
-/// more than bitset_max_items items.
-std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, Control& control);
+class MemoCounter;
+
+/// A bitset engine sized for the problem (0:1 items read as secondary ones). Throws ModelError
+/// when the problem has colours, needs multiplicities, or has more than bitset_max_items items.
+/// With `memo`, run() counts into it instead of reporting solutions (memoised counting: the
+/// key of a node is its mask of covered items, bitset_key_words() words).
+std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, Control& control, MemoCounter* memo = nullptr);
+inline int bitset_key_words(const ExactCover& problem) { return (problem.num_items() + 63) / 64; }
 
 }  // namespace solve::detail::cover

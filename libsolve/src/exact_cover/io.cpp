@@ -1,6 +1,14 @@
 // Reading and writing Knuth's exact-cover text format (see solve/exact_cover_io.hpp).
+//
+// The reader takes the input in blocks and refuses a line, a name or the whole text as soon as
+// it passes its limit, so memory stays bounded whatever the input; every step is linear in the
+// size of the text (an option of k items costs O(k), duplicates included).
+#include <algorithm>
 #include <charconv>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <ios>
 #include <istream>
 #include <ostream>
 #include <string>
@@ -12,19 +20,26 @@
 namespace solve {
 namespace {
 
-/// Splits a line into blank-separated words.
-std::vector<std::string_view> words(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-    if (j > i) out.push_back(line.substr(i, j - i));
-    i = j;
+constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/// The blank-separated words of a line, one at a time.
+class Words {
+ public:
+  explicit Words(std::string_view line) : line_(line) {}
+  /// The next word, or an empty view after the last.
+  std::string_view next() {
+    while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
+    const std::size_t start = pos_;
+    while (pos_ < line_.size() && !is_blank(line_[pos_])) ++pos_;
+    return line_.substr(start, pos_ - start);
   }
-  return out;
-}
+
+ private:
+  std::string_view line_;
+  std::size_t pos_ = 0;
+};
 
 /// Parses a non-negative decimal number, or -1.
 int number(std::string_view s) {
@@ -36,27 +51,22 @@ int number(std::string_view s) {
 
 class Reader {
  public:
-  explicit Reader(std::string_view source) : source_(source) {}
+  Reader(std::istream& in, std::string_view source, const ReadLimits& limits)
+      : in_(in), source_(source), limits_(limits), block_(std::size_t(1) << 16) {}
 
-  [[noreturn]] void fail(const std::string& what) const {
-    const std::string where = source_.empty() ? "line " + std::to_string(line_)
-                                              : std::string(source_) + ":" + std::to_string(line_);
-    throw InputError(where + ": " + what);
-  }
-
-  ExactCover read(std::istream& in) {
+  ExactCover read() {
     ExactCover p;
     bool have_items = false;
-    std::string line;
-    while (std::getline(in, line)) {
-      ++line_;
-      auto w = words(line);
-      if (w.empty() || w.front().front() == '|') continue;  // blank line or comment
+    while (next_line()) {
+      Words w(line_);
+      const std::string_view first = w.next();
+      if (first.empty() || first.front() == '|') continue;  // blank line or comment
       if (!have_items) {
-        read_items(p, w);
+        read_items(p, Words(line_));
         have_items = true;
+        seen_.assign(std::size_t(p.num_items()), 0);
       } else {
-        read_option(p, w);
+        read_option(p, Words(line_));
       }
     }
     if (!have_items) fail("no items line");
@@ -64,13 +74,73 @@ class Reader {
   }
 
  private:
-  void check_name(std::string_view name) const {
-    if (name.find_first_of(":|") != std::string_view::npos)
-      fail("bad item name '" + std::string(name) + "'");
+  [[noreturn]] void fail(const std::string& what) const {
+    const std::string where = source_.empty() ? "line " + std::to_string(line_number_)
+                                              : std::string(source_) + ":" + std::to_string(line_number_);
+    throw InputError(where + ": " + what);
+  }
+
+  /// The next block of input into block_; false at the end.
+  bool fill() {
+    if (!in_.good()) return false;
+    try {
+      in_.read(block_.data(), std::streamsize(block_.size()));
+    } catch (...) {
+      // A stream set to throw (exceptions()): with badbit set that is a read error (below),
+      // with failbit only the end of the input.
+    }
+    if (in_.bad()) fail("read error");
+    begin_ = 0;
+    end_ = std::size_t(in_.gcount());
+    bytes_ += end_;
+    if (bytes_ > limits_.max_bytes)
+      fail("input longer than " + std::to_string(limits_.max_bytes) + " bytes");
+    return end_ > 0;
+  }
+
+  /// The next line (without its '\n') into line_ and its number into line_number_; false at
+  /// the end of the input.
+  bool next_line() {
+    line_.clear();
+    ++line_number_;
+    bool any = false;
+    for (;;) {
+      if (begin_ == end_ && !fill()) break;
+      any = true;
+      const char* b = block_.data() + begin_;
+      const char* e = block_.data() + end_;
+      const char* newline = static_cast<const char*>(std::memchr(b, '\n', std::size_t(e - b)));
+      const char* stop = newline ? newline : e;
+      if (line_.size() + std::size_t(stop - b) > limits_.max_line_bytes)
+        fail("line longer than " + std::to_string(limits_.max_line_bytes) + " bytes");
+      if (const void* nul = std::memchr(b, '\0', std::size_t(stop - b)))
+        fail("NUL byte at column " +
+             std::to_string(line_.size() + std::size_t(static_cast<const char*>(nul) - b) + 1) +
+             ": not a text file");
+      line_.append(b, stop);
+      begin_ = std::size_t(stop - block_.data()) + (newline ? 1 : 0);
+      if (newline) break;
+    }
+    if (!any) {
+      // Messages about the end name the last line; an empty text (or one that was only a
+      // byte order mark, dropped before it got here) has line 1 all the same.
+      if (line_number_ > 1) --line_number_;
+      return false;
+    }
+    if (line_number_ == 1 && line_.starts_with(byte_order_mark)) line_.erase(0, byte_order_mark.size());
+    return true;
+  }
+
+  void check_name(std::string_view name, const char* what) const {
+    if (name.size() > limits_.max_name_bytes)
+      fail(std::string(what) + " name longer than " + std::to_string(limits_.max_name_bytes) +
+           " bytes ('" + std::string(name.substr(0, 20)) + "...')");
   }
 
   void declare(ExactCover& p, std::string_view name, bool primary, int lo = 1, int hi = 1) {
-    check_name(name);
+    check_name(name, "item");
+    if (name.find_first_of(":|") != std::string_view::npos)
+      fail("bad item name '" + std::string(name) + "'");
     if (p.find_item(name)) fail("item '" + std::string(name) + "' declared twice");
     try {
       if (!primary) p.add_secondary(name);
@@ -80,9 +150,9 @@ class Reader {
     }
   }
 
-  void read_items(ExactCover& p, const std::vector<std::string_view>& w) {
+  void read_items(ExactCover& p, Words w) {
     bool secondary = false;
-    for (std::string_view t : w) {
+    for (std::string_view t = w.next(); !t.empty(); t = w.next()) {
       if (t == "|") {
         if (secondary) fail("second '|' in the items line");
         secondary = true;
@@ -93,36 +163,41 @@ class Reader {
         declare(p, t, !secondary);
         continue;
       }
-      // dlx3 bounds "lo:hi|name" or "hi|name" on a primary item.
-      if (secondary) fail("bounds on secondary item '" + std::string(t) + "'");
+      // dlx3 bounds "lo:hi|name" or "n|name" (= n:n) on a primary item.
+      if (secondary) fail("bounds on secondary item '" + std::string(t.substr(0, 40)) + "'");
       const std::string_view bounds = t.substr(0, bar), name = t.substr(bar + 1);
       const auto colon = bounds.find(':');
-      const int lo = colon == std::string_view::npos ? 1 : number(bounds.substr(0, colon));
       const int hi = number(colon == std::string_view::npos ? bounds : bounds.substr(colon + 1));
+      const int lo = colon == std::string_view::npos ? hi : number(bounds.substr(0, colon));
       if (lo < 0 || hi < 0 || lo > hi || hi == 0 || name.empty())
-        fail("bad bounds '" + std::string(t) + "' (expected lo:hi|name with lo <= hi, hi > 0)");
+        fail("bad bounds '" + std::string(t.substr(0, 40)) +
+             "' (expected lo:hi|name with lo <= hi, hi > 0)");
       declare(p, name, true, lo, hi);
     }
-    if (p.num_primary() == 0 && p.num_items() == 0) fail("no items in the items line");
+    if (p.num_items() == 0) fail("no items in the items line");
   }
 
-  void read_option(ExactCover& p, const std::vector<std::string_view>& w) {
+  void read_option(ExactCover& p, Words w) {
     items_.clear();
-    for (std::string_view t : w) {
+    for (std::string_view t = w.next(); !t.empty(); t = w.next()) {
       const auto colon = t.find(':');
       const std::string_view name = t.substr(0, colon);
+      check_name(name, "item");
       auto id = p.find_item(name);
       if (!id) fail("unknown item '" + std::string(name) + "'");
       int colour = 0;
       if (colon != std::string_view::npos) {
         const std::string_view c = t.substr(colon + 1);
+        check_name(c, "colour");
         if (c.empty() || c.find_first_of(":|") != std::string_view::npos)
           fail("bad colour in '" + std::string(t) + "'");
         if (p.is_primary(*id)) fail("colour on primary item '" + std::string(name) + "'");
         colour = p.colour(c);
       }
-      for (const ItemColour& ic : items_)
-        if (ic.item == *id) fail("item '" + std::string(name) + "' twice in one option");
+      // seen_[i] == this line's number: item i is already in this option.
+      std::uint64_t& seen = seen_[std::size_t(*id)];
+      if (seen == line_number_) fail("item '" + std::string(name) + "' twice in one option");
+      seen = line_number_;
       items_.push_back({*id, colour});
     }
     try {
@@ -132,21 +207,44 @@ class Reader {
     }
   }
 
+  std::istream& in_;
   std::string_view source_;
-  int line_ = 0;
-  std::vector<ItemColour> items_;
+  ReadLimits limits_;
+  std::vector<char> block_;        // input not yet split into lines is block_[begin_, end_)
+  std::size_t begin_ = 0, end_ = 0;
+  std::uint64_t bytes_ = 0;        // read so far
+  std::string line_;               // the current line
+  std::uint64_t line_number_ = 0;  // of line_
+  std::vector<std::uint64_t> seen_;  // per item: the last line whose option named it
+  std::vector<ItemColour> items_;    // the option being read
 };
+
+/// Why the reader would not take this name back, or nullptr.
+const char* unwritable(std::string_view name) {
+  if (name.empty()) return "empty";
+  if (name.find_first_of(std::string_view(" \t\r\n:|\0", 7)) != std::string_view::npos)
+    return "a blank, ':', '|', a newline or a NUL byte";
+  return nullptr;
+}
+
+void check_writable(std::string_view name, const char* what) {
+  if (const char* why = unwritable(name))
+    throw ModelError(std::string("cannot write ") + what + " name '" + std::string(name) +
+                     "' in Knuth's format: " + why);
+}
 
 }  // namespace
 
-ExactCover read_exact_cover(std::istream& in, std::string_view source) {
-  return Reader(source).read(in);
+ExactCover read_exact_cover(std::istream& in, std::string_view source, const ReadLimits& limits) {
+  return Reader(in, source, limits).read();
 }
 
-ExactCover read_exact_cover_file(const std::string& path) {
-  std::ifstream in(path);
+ExactCover read_exact_cover_file(const std::string& path, const ReadLimits& limits) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory");
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open");
-  return read_exact_cover(in, path);
+  return read_exact_cover(in, path, limits);
 }
 
 std::string format_option(const ExactCover& problem, int o) {
@@ -160,14 +258,34 @@ std::string format_option(const ExactCover& problem, int o) {
 }
 
 void write_exact_cover(std::ostream& out, const ExactCover& problem) {
+  const int n = problem.num_items();
+  if (n == 0) throw ModelError("cannot write a problem without items in Knuth's format");
+  for (int i = 0; i < n; ++i) check_writable(problem.item_name(i), "item");
+  for (int c = 1; c <= problem.num_colours(); ++c) check_writable(problem.colour_name(c), "colour");
+
+  // Primary items, then '|', then secondary ones, each group in the order of its ids: the
+  // reader gives primaries the ids 0, 1, ... so ids change when the problem interleaved them.
+  // Every primary item is written, with its bounds when they are not 1:1 (a 0:1 item stays
+  // primary: Knuth's dlx3 meaning). A first name that starts with a byte order mark gets
+  // bounds too ("1:1|name"): the reader drops a mark at the start of the text.
+  if (problem.num_primary() == 0)
+    throw ModelError("cannot write a problem without primary items in Knuth's format (its items "
+                     "line must start with a primary item; a line starting with '|' is a comment)");
   std::string line;
-  for (int pass = 0; pass < 2; ++pass) {  // primary items, then secondary ones
-    for (int i = 0; i < problem.num_items(); ++i) {
-      if (problem.is_primary(i) != (pass == 0)) continue;
-      if (!line.empty()) line += ' ';
-      line += problem.item_name(i);
+  for (const bool primary : {true, false}) {
+    if (!primary && problem.num_primary() < n) line += " |";
+    for (int i = 0; i < n; ++i) {
+      if (problem.is_primary(i) != primary) continue;
+      const std::string& name = problem.item_name(i);
+      const bool first = line.empty();
+      if (!first) line += ' ';
+      const ItemBounds b = problem.bounds(i);
+      if (primary && b != ItemBounds{})
+        line.append(std::to_string(b.lo)).append(":").append(std::to_string(b.hi)).append("|");
+      else if (first && name.starts_with(byte_order_mark))
+        line += "1:1|";
+      line += name;
     }
-    if (pass == 0 && problem.num_primary() < problem.num_items()) line += line.empty() ? "|" : " |";
   }
   out << line << '\n';
   for (int o = 0; o < problem.num_options(); ++o) out << format_option(problem, o) << '\n';

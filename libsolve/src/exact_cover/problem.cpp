@@ -1,5 +1,6 @@
 // ExactCover: the problem description (items, colours, options) and its validation.
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "solve/error.hpp"
@@ -7,38 +8,38 @@
 
 namespace solve {
 
-int ExactCover::add_item(std::string_view name, bool primary) {
+int ExactCover::add_item(std::string_view name, bool primary, ItemBounds bounds) {
   const int id = num_items();
   std::string n(name);
   if (n.empty()) n.append("#").append(std::to_string(id));  // (not "#" + ...: GCC 12 -Wrestrict)
   if (!item_ids_.emplace(n, id).second) throw ModelError("item '" + n + "' declared twice");
-  items_.push_back({std::move(n), primary});
+  items_.push_back({std::move(n), primary, bounds});
   if (primary) ++num_primary_;
+  has_multiplicities_ = has_multiplicities_ || (primary && bounds != ItemBounds{});
   return id;
 }
 
-int ExactCover::add_primary(std::string_view name) { return add_item(name, true); }
+int ExactCover::add_primary(std::string_view name) { return add_item(name, true, {1, 1}); }
 
-int ExactCover::add_secondary(std::string_view name) { return add_item(name, false); }
+int ExactCover::add_secondary(std::string_view name) { return add_item(name, false, {0, 1}); }
 
 int ExactCover::add_primary(std::string_view name, int lo, int hi) {
-  if (lo == 1 && hi == 1) return add_item(name, true);
-  // Covered at most once: exactly what a secondary item is.
-  if (lo == 0 && hi == 1) return add_item(name, false);
-  throw ModelError("item '" + std::string(name) + "': bounds " + std::to_string(lo) + ":" +
-                   std::to_string(hi) + " not supported (only 0:1 and 1:1)");
+  if (lo < 0 || hi < 1 || lo > hi)
+    throw ModelError("item '" + std::string(name) + "': bounds " + std::to_string(lo) + ":" +
+                     std::to_string(hi) + " (need 0 <= lo <= hi and hi >= 1)");
+  return add_item(name, true, {lo, hi});
 }
 
 int ExactCover::colour(std::string_view name) {
-  std::string n(name);
-  if (n.empty()) throw ModelError("empty colour name");
-  auto [it, added] = colour_ids_.emplace(n, num_colours() + 1);
-  if (added) colour_names_.push_back(std::move(n));
-  return it->second;
+  if (name.empty()) throw ModelError("empty colour name");
+  if (auto it = colour_ids_.find(name); it != colour_ids_.end()) return it->second;
+  colour_names_.emplace_back(name);
+  colour_ids_.emplace(colour_names_.back(), num_colours());
+  return num_colours();
 }
 
 std::optional<int> ExactCover::find_item(std::string_view name) const {
-  auto it = item_ids_.find(std::string(name));
+  auto it = item_ids_.find(name);
   if (it == item_ids_.end()) return std::nullopt;
   return it->second;
 }
@@ -58,20 +59,27 @@ int ExactCover::add_option(std::span<const int> items) {
 }
 
 int ExactCover::add_option(std::span<const ItemColour> items) {
-  const std::string what = "option " + std::to_string(num_options()) + ": ";
-  if (items.empty()) throw ModelError(what + "no items");
-  for (std::size_t k = 0; k < items.size(); ++k) {
-    const ItemColour ic = items[k];
+  const auto what = [&] { return "option " + std::to_string(num_options()) + ": "; };
+  if (items.empty()) throw ModelError(what() + "no items");
+  if (items.size() > std::size_t(std::numeric_limits<int>::max()) - option_items_.size())
+    throw ModelError(what() + "more than INT_MAX items in all options");
+  if (item_mark_.size() < items_.size()) item_mark_.resize(items_.size(), 0);
+  if (++mark_round_ == 0) {  // wrapped round: forget every old mark
+    std::fill(item_mark_.begin(), item_mark_.end(), 0);
+    mark_round_ = 1;
+  }
+  for (const ItemColour ic : items) {
     if (ic.item < 0 || ic.item >= num_items())
-      throw ModelError(what + "unknown item id " + std::to_string(ic.item));
+      throw ModelError(what() + "unknown item id " + std::to_string(ic.item));
     const auto& decl = items_[std::size_t(ic.item)];
     if (ic.colour != 0) {
-      if (decl.primary) throw ModelError(what + "colour on primary item '" + decl.name + "'");
+      if (decl.primary) throw ModelError(what() + "colour on primary item '" + decl.name + "'");
       if (ic.colour < 0 || ic.colour > num_colours())
-        throw ModelError(what + "unknown colour id " + std::to_string(ic.colour));
+        throw ModelError(what() + "unknown colour id " + std::to_string(ic.colour));
     }
-    for (std::size_t j = 0; j < k; ++j)
-      if (items[j].item == ic.item) throw ModelError(what + "item '" + decl.name + "' twice");
+    std::uint32_t& mark = item_mark_[std::size_t(ic.item)];
+    if (mark == mark_round_) throw ModelError(what() + "item '" + decl.name + "' twice");
+    mark = mark_round_;
   }
   option_items_.insert(option_items_.end(), items.begin(), items.end());
   option_start_.push_back(int(option_items_.size()));

@@ -5,7 +5,9 @@
 #include "exact_cover/bitset_engine.hpp"
 #include "exact_cover/control.hpp"
 #include "exact_cover/dlx.hpp"
+#include "exact_cover/memo_search.hpp"
 #include "exact_cover/parallel.hpp"
+#include "exact_cover/shape.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover.hpp"
 
@@ -13,22 +15,17 @@ namespace solve {
 namespace {
 
 std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, detail::cover::Control& control) {
+  using namespace detail::cover;
   const CoverOptions& o = control.options();
-  // The bitset engine wins with the first-item rule (3-7x on pentominoes), and with MRV when
-  // every item is primary (1.7x on the 6x10 pentominoes). With MRV and secondary items it
-  // varies (dancing links 2.3x faster on 13 queens, 3x slower on the 5x8 pentominoes with
-  // 0:1 pieces): dancing links, whose cost per node does not grow with the item count.
-  const bool fits = !problem.has_colours() && problem.num_items() <= detail::cover::bitset_max_items;
-  const bool wins = o.item_choice == ItemChoice::first || problem.num_primary() == problem.num_items();
-  if (o.engine == CoverEngine::bitset || (o.engine == CoverEngine::automatic && fits && wins))
-    return detail::cover::make_bitset_engine(problem, control);
-  return std::make_unique<detail::cover::Dlx>(problem, control);
+  if (pick_engine(problem, o) == CoverEngine::bitset) return make_bitset_engine(problem, control);
+  return std::make_unique<Dlx>(problem, control, multi_engine(problem, o));
 }
 
 }  // namespace
 
 CoverResult search(const ExactCover& problem, const CoverOptions& options,
                    const CoverCallback& on_solution) {
+  if (options.memo) return detail::cover::memo_count(problem, options, on_solution);
   detail::cover::Control control(options, on_solution);
   auto engine = make_engine(problem, control);
   // The trace hook reports one path through the tree: it needs one thread.
@@ -42,6 +39,7 @@ CoverResult search(const ExactCover& problem, const CoverOptions& options,
     detail::cover::run_parallel(*engine, control, threads, r.stats);
   }
   r.stats.solutions = control.solutions();
+  r.count = r.stats.solutions;
   r.stats.seconds = control.seconds();
   r.stop = control.stopped() ? control.reason() : StopReason::exhausted;
   return r;
@@ -66,17 +64,22 @@ CoverResult count(const ExactCover& problem, const CoverOptions& options) {
 
 bool is_solution(const ExactCover& problem, std::span<const int> options) {
   std::vector<int> times(std::size_t(problem.num_items())), colour(std::size_t(problem.num_items()));
+  std::vector<bool> used(std::size_t(problem.num_options()));
   for (int o : options) {
-    if (o < 0 || o >= problem.num_options()) return false;
+    if (o < 0 || o >= problem.num_options() || used[std::size_t(o)]) return false;
+    used[std::size_t(o)] = true;
     for (const ItemColour& ic : problem.option(o)) {
       const auto i = std::size_t(ic.item);
-      if (times[i] > 0 && (ic.colour == 0 || colour[i] != ic.colour)) return false;
+      // A primary item may be covered up to its bound; a secondary one again only in its colour.
+      if (times[i] > 0 && !problem.is_primary(ic.item) && (ic.colour == 0 || colour[i] != ic.colour)) return false;
       ++times[i];
       colour[i] = ic.colour;
     }
   }
-  for (int i = 0; i < problem.num_items(); ++i)
-    if (problem.is_primary(i) && times[std::size_t(i)] != 1) return false;
+  for (int i = 0; i < problem.num_items(); ++i) {
+    const ItemBounds b = problem.bounds(i);
+    if (problem.is_primary(i) && (times[std::size_t(i)] < b.lo || times[std::size_t(i)] > b.hi)) return false;
+  }
   return true;
 }
 

@@ -6,6 +6,10 @@
 // every node below an ancestor A shares A's prefix values, so a node whose prefix equals the
 // recorded one up to its length is on the open path; any other node with a known key is in
 // a finished subtree. (Comparing values, not keys: keys of two symmetric nodes are equal.)
+//
+// Bounded memory (max_bytes > 0): two generations of states. New states go into recent_; when
+// it holds half the budget it becomes older_ and the previous older_ is dropped. Pruning only
+// ever uses states that were really met earlier, so forgetting some keeps the search sound.
 #include <algorithm>
 #include <unordered_set>
 
@@ -26,8 +30,8 @@ struct KeyHash {
 
 class EquivalentStates : public CloneableConstraint<EquivalentStates> {
  public:
-  EquivalentStates(std::vector<Var> xs, StateKey key)
-      : xs_(std::move(xs)), key_fn_(std::move(key)) {}
+  EquivalentStates(std::vector<Var> xs, StateKey key, std::size_t max_bytes)
+      : xs_(std::move(xs)), key_fn_(std::move(key)), max_bytes_(max_bytes) {}
 
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "skip_equivalent_states"; }
@@ -46,16 +50,29 @@ class EquivalentStates : public CloneableConstraint<EquivalentStates> {
     key_.clear();
     key_fn_(values_, key_);
     key_.push_back(std::uint32_t(k));  // states of different lengths never meet
-    if (!seen_.insert(key_).second) return PropStatus::failed;
+    if (older_.contains(key_) || !recent_.insert(key_).second) return PropStatus::failed;
     path_ = values_;
+    if (max_bytes_ > 0) {
+      // a rough cost of one entry: the key, its vector, the hash node and bucket
+      recent_bytes_ += key_.size() * sizeof(std::uint32_t) + sizeof(key_) + 4 * sizeof(void*);
+      if (recent_bytes_ > max_bytes_ / 2) {
+        older_ = std::move(recent_);
+        recent_ = {};
+        recent_bytes_ = 0;
+      }
+    }
     return PropStatus::fixpoint;
   }
 
  private:
+  using Table = std::unordered_set<std::vector<std::uint32_t>, KeyHash>;
   std::vector<Var> xs_;
   StateKey key_fn_;
+  std::size_t max_bytes_;  // 0: keep every state
   std::vector<int> path_;  // prefix values of the last state recorded
-  std::unordered_set<std::vector<std::uint32_t>, KeyHash> seen_;
+  Table recent_;           // states recorded since the last change of generation
+  Table older_;            // the generation before (stays empty without a bound)
+  std::size_t recent_bytes_ = 0;
   std::vector<int> values_;          // scratch
   std::vector<std::uint32_t> key_;   // scratch
 };
@@ -66,10 +83,10 @@ class EquivalentStates : public CloneableConstraint<EquivalentStates> {
 
 namespace solve {
 
-void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key) {
+void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key, std::size_t max_bytes) {
   for (Var x : xs) m.check(x);
   m.post(std::make_unique<detail::EquivalentStates>(std::vector<Var>(xs.begin(), xs.end()),
-                                                    std::move(key)));
+                                                    std::move(key), max_bytes));
 }
 
 }  // namespace solve

@@ -1,0 +1,42 @@
+#include "common/options.hpp"
+
+#include <charconv>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace cli {
+
+CLI::Validator whole_number(std::uint64_t lo) {
+  return CLI::Validator(
+      [lo](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < lo)
+          return fmt::format("expected a whole number >= {}, got '{}'", lo, text);
+        return {};
+      },
+      "");  // no description: the type name N says it in --help
+}
+
+CLI::Option* add_timeout(CLI::App& app, double& seconds, const std::string& help) {
+  const CLI::Validator check(
+      [](std::string& text) -> std::string {
+        double v = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        const bool number = !text.empty() && ec == std::errc() && end == text.data() + text.size();
+        // from_chars reads "nan" and "inf" as numbers: refuse them here, and negative values
+        if (!number || !std::isfinite(v) || v < 0 || v > max_timeout)
+          return fmt::format("expected a number of seconds from 0 to {:g} (0: no limit), got '{}'",
+                             max_timeout, text);
+        return {};
+      },
+      "");
+  return app.add_option("--timeout", seconds, help)->type_name("SECONDS")->check(check);
+}
+
+CLI::Option* add_max_nodes(CLI::App& app, std::uint64_t& nodes, const std::string& help) {
+  return app.add_option("--max-nodes", nodes, help)->type_name("N")->check(whole_number(0));
+}
+
+}  // namespace cli

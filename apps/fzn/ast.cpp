@@ -1,0 +1,32 @@
+#include "ast.hpp"
+
+#include <algorithm>
+
+namespace fzn {
+
+std::vector<std::int64_t> IntSet::values() const {
+  std::vector<std::int64_t> out;
+  if (is_range) {
+    for (std::int64_t v = lo; v <= hi; ++v) {
+      out.push_back(v);
+      if (v == hi) break;  // hi may be INT64_MAX
+    }
+    return out;
+  }
+  out = elems;
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::uint64_t IntSet::size() const {
+  if (is_range) return lo > hi ? 0 : std::uint64_t(hi) - std::uint64_t(lo) + 1;
+  return values().size();
+}
+
+bool IntSet::contains(std::int64_t v) const {
+  if (is_range) return lo <= v && v <= hi;
+  return std::find(elems.begin(), elems.end(), v) != elems.end();
+}
+
+}  // namespace fzn

@@ -1,0 +1,109 @@
+// fzn-libsolve: libsolve as a FlatZinc solver (docs/minizinc.md). Reads a .fzn file, solves
+// it and prints in the FlatZinc output format; the command line is the FlatZinc
+// specification's (-a, -n, -f, -p, -r, -s, -t, -i), so `minizinc --solver libsolve` can drive
+// it. Only the command line lives here: reading in parser.cpp, translation in translate.cpp,
+// solving and printing in run.cpp.
+#include <chrono>
+#include <exception>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <solve/error.hpp>
+
+#include "app_support.hpp"
+#include "parser.hpp"
+#include "run.hpp"
+#include "translate.hpp"
+
+namespace {
+
+struct Settings {
+  std::string input;
+  fzn::RunOptions run;
+  bool free_search = false;
+  std::uint64_t time_limit_ms = 0;
+  bool exit_codes = false;
+  bool verbose = false;
+};
+
+int exit_status(const Settings& s, fzn::RunStatus status) {
+  if (!s.exit_codes) return fzn::app::answered;
+  switch (status) {
+    case fzn::RunStatus::unsatisfiable: return fzn::app::no_solution;
+    case fzn::RunStatus::limited: return fzn::app::limit_reached;
+    default: return fzn::app::answered;
+  }
+}
+
+int solve_file(Settings& s) {
+  const fzn::Model ast = fzn::parse_file(s.input);
+  fzn::Program program = fzn::translate(ast, s.input, fzn::TranslateOptions{s.free_search});
+  if (s.verbose) {
+    std::cerr << fmt::format("fzn-libsolve: {} FlatZinc variables, {} constraints -> {} libsolve variables, {} constraints\n",
+                             program.fzn_vars, program.fzn_constraints, program.model.num_vars(),
+                             program.model.num_constraints());
+    for (const std::string& what : program.search.ignored)
+      std::cerr << fmt::format("fzn-libsolve: search annotation not followed: {}\n", what);
+  }
+  s.run.time_limit = double(s.time_limit_ms) / 1000.0;
+  // Solutions are streamed; a failed write (closed pipe, full disk) is an error.
+  const fzn::RunStatus status = fzn::run(program, s.run, std::cout);
+  if (!std::cout) {
+    fzn::app::error("cannot write the output");
+    return fzn::app::bad_input;
+  }
+  return exit_status(s, status);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Settings s;
+  s.run.started = std::chrono::steady_clock::now();
+  CLI::App app{
+      "Solves a FlatZinc model (integer and Boolean variables) with libsolve.\n"
+      "Exit status: 0 answered (the status lines tell which answer), 2 bad input or usage,\n"
+      "4 internal error; with --exit-codes also 1 unsatisfiable, 3 limit reached."};
+  app.add_option("file", s.input, "FlatZinc file ('-' for standard input)")->required()->type_name("FILE.fzn");
+  app.add_flag("-a,--all-solutions", s.run.all,
+               "All solutions (optimisation: print every improving solution)");
+  app.add_flag("-i,--intermediate", s.run.intermediate, "Print the improving solutions of an optimisation");
+  app.add_option("-n,--num-solutions", s.run.max_solutions, "Stop after N solutions")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
+  app.add_flag("-f,--free-search", s.free_search, "Ignore the search annotations");
+  app.add_option("-p,--parallel", s.run.threads, "Search with N threads")
+      ->type_name("N")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  app.add_option("-r,--seed", s.run.seed, "Seed for random choices")->type_name("SEED")->capture_default_str();
+  app.add_flag("-s,--statistics", s.run.statistics, "Print statistics as %%%mzn-stat lines");
+  app.add_option("-t,--time-limit", s.time_limit_ms, "Stop after MS milliseconds (=====UNKNOWN===== if nothing found)")
+      ->type_name("MS")
+      ->check(CLI::PositiveNumber);
+  app.add_flag("--exit-codes", s.exit_codes, "Exit 1 when unsatisfiable, 3 when a limit stopped the search");
+  app.add_flag("-v,--verbose", s.verbose, "Print the model's size and the search annotations not followed");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? fzn::app::answered : fzn::app::bad_input;
+  }
+  s.run.cancel = fzn::app::install_interrupt_flag();
+  try {
+    return solve_file(s);
+  } catch (const solve::InputError& e) {
+    std::cerr << e.what() << '\n';
+    return fzn::app::bad_input;
+  } catch (const std::bad_alloc&) {
+    fzn::app::error("out of memory");
+    return fzn::app::internal;
+  } catch (const std::exception& e) {
+    fzn::app::error(fmt::format("internal error: {}", e.what()));
+    return fzn::app::internal;
+  }
+}

@@ -1,0 +1,152 @@
+#include "run.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include <solve/search.hpp>
+
+#include "objective.hpp"
+#include "output.hpp"
+
+namespace fzn {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+/// `-s`: one `%%%mzn-stat: name=value` line per figure, then `%%%mzn-stat-end`.
+void print_statistics(std::ostream& out, const Program& p, const solve::Result& r, double init_time,
+                      std::optional<std::int64_t> objective) {
+  const solve::Stats& s = r.stats;
+  out << fmt::format("%%%mzn-stat: initTime={:.6f}\n", init_time);
+  out << fmt::format("%%%mzn-stat: solveTime={:.6f}\n", s.seconds);
+  out << fmt::format("%%%mzn-stat: solutions={}\n", s.solutions);
+  out << fmt::format("%%%mzn-stat: variables={}\n", p.model.num_vars());
+  out << fmt::format("%%%mzn-stat: propagators={}\n", p.model.num_constraints());
+  out << fmt::format("%%%mzn-stat: propagations={}\n", s.propagations);
+  out << fmt::format("%%%mzn-stat: nodes={}\n", s.nodes);
+  out << fmt::format("%%%mzn-stat: failures={}\n", s.failures);
+  out << fmt::format("%%%mzn-stat: peakDepth={}\n", s.max_depth);
+  if (objective) out << fmt::format("%%%mzn-stat: objective={}\n", *objective);
+  out << "%%%mzn-stat-end\n";
+}
+
+solve::SearchOptions search_options(const Program& p, const RunOptions& o) {
+  solve::SearchOptions s;
+  s.var_order = p.search.var_order;
+  s.val_order = p.search.val_order;
+  s.seed = o.seed;
+  s.threads = o.threads;
+  s.cancel = o.cancel;
+  if (o.time_limit > 0) {
+    // what is left of the limit after reading and translating (at least a moment)
+    s.max_seconds = std::max(o.time_limit - seconds_since(o.started), 1e-3);
+  }
+  return s;
+}
+
+/// A limit or interrupt (not the solution limit we set, not our callback) cut the search.
+bool cut_short(const solve::Result& r) {
+  return r.stop == solve::StopReason::time_limit || r.stop == solve::StopReason::cancelled ||
+         r.stop == solve::StopReason::node_limit;
+}
+
+RunStatus satisfy(Program& p, const RunOptions& o, std::ostream& out, double init_time) {
+  solve::SearchOptions s = search_options(p, o);
+  const std::uint64_t wanted = o.max_solutions ? o.max_solutions : (o.all ? 0 : 1);
+  // libsolve enumerates every variable, FlatZinc asks for distinct outputs: a solution that
+  // differs from an earlier one only in variables that are not output (say b in b -> c,
+  // with c true) is skipped. The limit then counts printed solutions, in the callback.
+  std::unordered_set<std::string> printed;
+  const solve::Result r = solve::search(p.model, s, [&](const solve::Solution& sol) {
+    std::string text = format_solution(p, sol);
+    if (!printed.insert(text).second) return true;
+    out << text << solution_end << std::flush;
+    return wanted == 0 || printed.size() < wanted;
+  });
+  const std::uint64_t found = printed.size();
+  RunStatus status = RunStatus::solved;
+  if (r.complete()) {
+    out << (found ? search_complete : unsatisfiable);
+    status = found ? RunStatus::complete : RunStatus::unsatisfiable;
+  } else if (cut_short(r)) {
+    if (!found) out << unknown;
+    status = RunStatus::limited;
+  }
+  if (o.statistics) {
+    solve::Result shown = r;
+    shown.stats.solutions = found;
+    print_statistics(out, p, shown, init_time, std::nullopt);
+  }
+  return status;
+}
+
+RunStatus optimise(Program& p, const RunOptions& o, std::ostream& out, double init_time) {
+  const bool minimize = p.goal == SolveItem::Goal::minimize;
+  const ObjectiveBound* bound = nullptr;
+  if (!p.objective.fixed) {
+    auto c = std::make_unique<ObjectiveBound>(p.objective.var, minimize);
+    bound = c.get();
+    p.model.post(std::move(c));
+  }
+  solve::SearchOptions s = search_options(p, o);
+  const bool print_each = o.all || o.intermediate;
+  std::uint64_t found = 0;
+  std::optional<std::int64_t> best;
+  std::string best_text;  // printed at the end when improving solutions are not
+  const solve::Result r = solve::search(p.model, s, [&](const solve::Solution& sol) {
+    const std::int64_t value = value_of(p.objective, sol);
+    if (bound) {
+      if (!bound->improves(value)) return true;  // found below a node the bound had not reached
+      bound->improve(value);
+    }
+    ++found;
+    best = value;
+    if (print_each) out << format_solution(p, sol) << solution_end << std::flush;
+    else best_text = format_solution(p, sol);
+    if (o.max_solutions && found >= o.max_solutions) return false;
+    return bound != nullptr;  // a constant objective: the first solution is optimal
+  });
+  if (found && !print_each) out << best_text << solution_end;
+  // Exhausted, or stopped by the callback because the objective is constant: optimal.
+  const bool proved = r.complete() || (r.stop == solve::StopReason::by_callback && !bound);
+  RunStatus status = RunStatus::solved;
+  if (proved) {
+    out << (found ? search_complete : unsatisfiable);
+    status = found ? RunStatus::complete : RunStatus::unsatisfiable;
+  } else if (cut_short(r)) {
+    if (!found) out << unknown;
+    status = RunStatus::limited;
+  }
+  if (o.statistics) {
+    solve::Result shown = r;
+    shown.stats.solutions = found;  // improving solutions only
+    print_statistics(out, p, shown, init_time, best);
+  }
+  return status;
+}
+
+}  // namespace
+
+RunStatus run(Program& program, const RunOptions& options, std::ostream& out) {
+  const double init_time = seconds_since(options.started);
+  RunStatus status;
+  if (program.unsatisfiable) {
+    out << unsatisfiable;
+    if (options.statistics) print_statistics(out, program, solve::Result{}, init_time, std::nullopt);
+    status = RunStatus::unsatisfiable;
+  } else if (program.goal == SolveItem::Goal::satisfy) {
+    status = satisfy(program, options, out, init_time);
+  } else {
+    status = optimise(program, options, out, init_time);
+  }
+  out << std::flush;
+  return status;
+}
+
+}  // namespace fzn

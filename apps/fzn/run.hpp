@@ -1,0 +1,38 @@
+#pragma once
+// Solving a translated program the way the FlatZinc specification asks, printing as it goes:
+// satisfaction (first, N or all solutions) and optimisation (branch and bound; the improving
+// solutions with -a / -i, else only the best), the status lines, and -s statistics as
+// `%%%mzn-stat: name=value` lines.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <ostream>
+
+#include "program.hpp"
+
+namespace fzn {
+
+struct RunOptions {
+  bool all = false;                 ///< -a: all solutions (optimisation: every improving one)
+  bool intermediate = false;        ///< -i: print improving solutions of an optimisation
+  std::uint64_t max_solutions = 0;  ///< -n: stop after N solutions (0: the default)
+  int threads = 1;                  ///< -p
+  std::uint64_t seed = 1;           ///< -r
+  double time_limit = 0;            ///< -t, in seconds from `started` (0: none)
+  bool statistics = false;          ///< -s
+  const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C / SIGTERM
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+};
+
+/// How the run ended, for the exit status.
+enum class RunStatus {
+  complete,       ///< the search finished (all solutions, optimum proven, or unsatisfiable)
+  solved,         ///< solution(s) printed, search not finished (by request: first or N)
+  limited,        ///< a time limit or interrupt stopped it (solutions may have been printed)
+  unsatisfiable,  ///< proved: no solution
+};
+
+/// Solves and prints; the program is modified (the objective's bound constraint is posted).
+RunStatus run(Program& program, const RunOptions& options, std::ostream& out);
+
+}  // namespace fzn

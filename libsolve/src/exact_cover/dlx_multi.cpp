@@ -1,0 +1,185 @@
+// Algorithm M of dancing links: primary items covered between lo and hi times (TAOCP
+// 7.2.2.1, exact covering with multiplicities and colours; Knuth's dlx3). See dlx.hpp.
+//
+// Branching on item i at level l first takes one of its bound (covering i once the bound is
+// used up). If i must take exactly this one more option (bound now 0, no slack) the level is
+// Algorithm C's. Otherwise the level tries i's options in list order, and each option x tried
+// is tweaked: taken off i's list (and, while i stays open, hidden from the other lists), so the
+// later branches of this level and everything below never choose it again -- each multiset of
+// options is met once. The last branch, allowed when i needs no more options, closes i.
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "exact_cover/dlx.hpp"
+
+namespace solve::detail::cover {
+
+// ---- list operations ----
+
+// x is the first node of its item's list: take it off (and hide its option from the others).
+void Dlx::tweak(std::int32_t x, bool hide_option) {
+  if (hide_option) hide(x);
+  const std::int32_t i = nd_[std::size_t(x)].top, d = nd_[std::size_t(x)].down;
+  nd_[std::size_t(i)].down = d;
+  nd_[std::size_t(d)].up = i;
+  --nd_[std::size_t(i)].top;
+  ++stats_.updates;
+}
+
+// Puts back every node tweaked off item i's list since `first` (they still link down to each
+// other, the last one to i's current first node), then unhides their options, newest first.
+void Dlx::untweak(std::int32_t first, std::int32_t i, bool unhide_options) {
+  const std::int32_t z = nd_[std::size_t(i)].down;
+  std::int32_t y = i, k = 0;
+  for (std::int32_t x = first; x != z; x = nd_[std::size_t(x)].down, ++k) {
+    nd_[std::size_t(x)].up = y;
+    y = x;
+  }
+  nd_[std::size_t(z)].up = y;
+  nd_[std::size_t(i)].down = first;
+  nd_[std::size_t(i)].top += k;
+  if (unhide_options)
+    for (std::int32_t x = y; x != i; x = nd_[std::size_t(x)].up) unhide(x);
+}
+
+// Knuth's choice for M: fewest branches, that is options left + 1 - options still needed
+// (when fewer are left than needed the item has no branch at all: a dead end, taken at once).
+// Ties: less slack (an item that must take what it is given first), then the longer list.
+std::int32_t Dlx::choose_multi(std::int32_t& degree) const {
+  const auto branches = [&](std::int32_t i) {
+    const std::int32_t need = bound_[std::size_t(i)] - slack_[std::size_t(i)];
+    return nd_[std::size_t(i)].top + 1 - std::max(need, 0);
+  };
+  if (item_choice_ == ItemChoice::first) {
+    const std::int32_t i = cl_[0].next;
+    degree = branches(i);
+    return i;
+  }
+  std::int32_t best = 0, best_slack = 0, best_len = 0;
+  degree = std::numeric_limits<std::int32_t>::max();
+  for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next) {
+    const std::int32_t t = branches(i);
+    if (t > degree) continue;
+    const std::int32_t s = std::min(slack_[std::size_t(i)], bound_[std::size_t(i)]), len = nd_[std::size_t(i)].top;
+    if (t < degree || s < best_slack || (s == best_slack && len > best_len)) {
+      best = i;
+      degree = t;
+      best_slack = s;
+      best_len = len;
+      if (t <= 0) break;
+    }
+  }
+  return best;
+}
+
+// ---- the phases ----
+
+Dlx::Phase Dlx::branch_multi() {  // M3-M4
+  const auto l = std::size_t(level_);
+  const std::int32_t i = choose_multi(degree_[l]);
+  item_[l] = i;
+  branch_[l] = 0;
+  if (--bound_[std::size_t(i)] == 0) cover(i);
+  choice_[l] = first_tweak_[l] = nd_[std::size_t(i)].down;
+  return Phase::advance;
+}
+
+Dlx::Phase Dlx::advance_multi(bool quiet) {  // M5-M6
+  const auto l = std::size_t(level_);
+  const std::int32_t x = choice_[l], i = item_[l], b = bound_[std::size_t(i)], s = slack_[std::size_t(i)];
+  const bool exact = b == 0 && s == 0;  // Algorithm C's level: no tweaks
+  // No option left; or fewer left than i still needs (this one included).
+  if (stopping_ || (exact ? x == i : nd_[std::size_t(i)].top <= b - s)) return restore_multi();
+  if (!quiet && !count_node()) return restore_multi();
+  if (!exact) {
+    if (x != i) tweak(x, b != 0);
+    else if (b != 0) deactivate(i);  // i takes no more options
+  }
+  if (x != i) commit_others<true>(x);
+  chosen_[l] = x != i ? option_of_[std::size_t(x)] : -1;
+  ++branch_[l];
+  ++level_;
+  if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
+  if (tracing_) trace(CoverTraceEvent::Kind::choose, l);
+  if (x != i && pruning_ && !control_->options().prune(chosen_options())) {
+    --level_;
+    return Phase::recover;
+  }
+  return Phase::forward;
+}
+
+Dlx::Phase Dlx::recover_multi() {  // M7
+  const auto l = std::size_t(level_);
+  const std::int32_t x = choice_[l], i = item_[l];
+  if (tracing_) trace(CoverTraceEvent::Kind::backtrack, l);
+  if (x == i) {  // the branch without more options for i was the last one
+    if (bound_[std::size_t(i)] != 0) reactivate(i);
+    return restore_multi();
+  }
+  uncommit_others<true>(x);
+  choice_[l] = nd_[std::size_t(x)].down;  // a tweaked node still links to its successor
+  return Phase::advance;
+}
+
+Dlx::Phase Dlx::restore_multi() {  // M8
+  unbranch_multi(std::size_t(level_));
+  if (memo_) memo_leave();
+  return Phase::backup;
+}
+
+void Dlx::unbranch_multi(std::size_t l) {
+  const std::int32_t i = item_[l], b = bound_[std::size_t(i)];
+  if (b != 0 || slack_[std::size_t(i)] != 0) untweak(first_tweak_[l], i, b != 0);
+  if (b == 0) uncover(i);
+  ++bound_[std::size_t(i)];
+}
+
+// ---- push and pop: replay a branch found by a dry run ----
+
+void Dlx::push_multi(int o) {
+  const std::uint64_t updates = stats_.updates;
+  const auto l = std::size_t(level_);
+  const std::int32_t i = choose_multi(degree_[l]);
+  if (i == 0) throw std::logic_error("Dlx::push: no open item");
+  item_[l] = i;
+  branch_[l] = 1;
+  const std::int32_t b = --bound_[std::size_t(i)];
+  if (b == 0) cover(i);
+  first_tweak_[l] = nd_[std::size_t(i)].down;
+  const bool exact = b == 0 && slack_[std::size_t(i)] == 0;
+  std::int32_t x = i;
+  if (o >= 0) {
+    x = option_node_.at(std::size_t(o));
+    while (nd_[std::size_t(x)].top > 0 && nd_[std::size_t(x)].top != i) ++x;
+    if (nd_[std::size_t(x)].top != i) throw std::logic_error("Dlx::push: option does not fit");
+  } else if (exact) {
+    throw std::logic_error("Dlx::push: the item must take an option");
+  }
+  if (!exact) {  // the branches before this one have tweaked their options off
+    for (std::int32_t y = nd_[std::size_t(i)].down; y != x; y = nd_[std::size_t(i)].down) {
+      if (y == i) throw std::logic_error("Dlx::push: option not in the item's list");
+      tweak(y, b != 0);
+    }
+    if (x != i) tweak(x, b != 0);
+    else if (b != 0) deactivate(i);
+  }
+  if (x != i) commit_others<true>(x);
+  choice_[l] = x;
+  chosen_[l] = o;
+  ++level_;
+  stats_.updates = updates;
+}
+
+void Dlx::pop_multi() {
+  const auto l = std::size_t(--level_);
+  const std::int32_t x = choice_[l], i = item_[l];
+  if (x == i) {
+    if (bound_[std::size_t(i)] != 0) reactivate(i);
+  } else {
+    uncommit_others<true>(x);
+  }
+  unbranch_multi(l);
+}
+
+}  // namespace solve::detail::cover

@@ -1,0 +1,51 @@
+// Memoised counting: the entry point behind count() with CoverOptions::memo (memo_search.hpp).
+#include "exact_cover/memo_search.hpp"
+
+#include "exact_cover/bitset_engine.hpp"
+#include "exact_cover/control.hpp"
+#include "exact_cover/dlx.hpp"
+#include "exact_cover/memo_counter.hpp"
+#include "exact_cover/shape.hpp"
+#include "solve/error.hpp"
+
+namespace solve::detail::cover {
+
+CoverResult memo_count(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
+  // A memo hit stands for many solutions at once: nothing can see them one by one.
+  if (on_solution) throw ModelError("memoised counting gives a count only: use count(), not search()");
+  if (options.prune) throw ModelError("memoised counting cannot use a prune hook (the counts depend on the path)");
+  if (options.max_solutions) throw ModelError("memoised counting has no solution limit (use max_nodes or max_seconds)");
+  if (options.memo_mb == 0) throw ModelError("memoised counting needs memo_mb >= 1");
+
+  Control control(options, on_solution);
+  const std::size_t bytes = options.memo_mb << 20;
+  CoverResult r;
+  // One thread: the subtrees of parallel workers would not share their memo. The engine is the
+  // one the plain search would take.
+  if (pick_engine(problem, options) == CoverEngine::bitset) {
+    std::vector<bool> primary(std::size_t(problem.num_items()));
+    for (int i = 0; i < problem.num_items(); ++i) primary[std::size_t(i)] = covered_once(problem, i);
+    MemoCounter memo(bytes, bitset_key_words(problem), count_words(problem, primary, false),
+                     std::size_t(problem.num_primary()) + 1);
+    auto engine = make_bitset_engine(problem, control, &memo);
+    engine->set_progress_here(true);
+    engine->run();
+    r.stats = engine->stats();
+    r.count = memo.total();
+    r.memo = memo.stats();
+  } else {
+    Dlx engine(problem, control, multi_engine(problem, options));
+    engine.enable_memo(problem, bytes);
+    engine.set_progress_here(true);
+    engine.run();
+    r.stats = engine.stats();
+    r.count = engine.memo_count();
+    r.memo = engine.memo_stats();
+  }
+  r.stats.solutions = r.count.saturated_u64();
+  r.stats.seconds = control.seconds();
+  r.stop = control.stopped() ? control.reason() : StopReason::exhausted;
+  return r;
+}
+
+}  // namespace solve::detail::cover

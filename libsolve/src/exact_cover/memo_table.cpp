@@ -1,0 +1,115 @@
+// The memo table of memoised counting (see memo_table.hpp).
+#include "exact_cover/memo_table.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace solve::detail::cover {
+namespace {
+
+/// Buckets a new table starts with (grown by doubling as it fills).
+constexpr std::size_t first_buckets = 1024;
+
+}  // namespace
+
+MemoTable::MemoTable(std::size_t max_bytes, int key_words, int count_words)
+    : key_words_(std::size_t(key_words)),
+      count_words_(std::size_t(count_words)),
+      entry_words_(2 + key_words_ + count_words_) {
+  const std::size_t per_bucket = bucket_words() * sizeof(std::uint64_t);
+  max_buckets_ = std::bit_floor(std::max<std::size_t>(1, max_bytes / per_bucket));
+  buckets_ = std::min(first_buckets, max_buckets_);
+  slots_.assign(buckets_ * bucket_words(), 0);
+}
+
+std::uint64_t MemoTable::hash(const std::uint64_t* key, int words) {
+  std::uint64_t h = 0x243f6a8885a308d3;
+  for (int w = 0; w < words; ++w) {
+    h = (h ^ key[w]) * 0x9e3779b97f4a7c15;
+    h ^= h >> 29;
+  }
+  h *= 0xbf58476d1ce4e5b9;
+  return h ^ (h >> 32);
+}
+
+const std::uint64_t* MemoTable::find(const std::uint64_t* key, std::uint64_t hash) {
+  ++stats_.lookups;
+  const std::uint64_t tag = hash | 1;
+  for (int which = 0; which < 2; ++which) {
+    std::uint64_t* e = bucket(tag, which);
+    for (int k = 0; k < ways; ++k, e += entry_words_)
+      if (e[0] == tag && std::memcmp(e + 2, key, key_words_ * sizeof(std::uint64_t)) == 0) {
+        ++stats_.hits;
+        return e + 2 + key_words_;
+      }
+  }
+  return nullptr;
+}
+
+// The free entry of the emptier bucket (balanced two-choice placement).
+std::uint64_t* MemoTable::place(std::uint64_t tag) {
+  std::uint64_t* free[2] = {nullptr, nullptr};
+  int used[2] = {0, 0};
+  for (int which = 0; which < 2; ++which) {
+    std::uint64_t* e = bucket(tag, which);
+    for (int k = 0; k < ways; ++k, e += entry_words_) {
+      if (e[0] != 0) ++used[which];
+      else if (!free[which]) free[which] = e;
+    }
+  }
+  return used[1] < used[0] ? free[1] : free[0] ? free[0] : free[1];
+}
+
+std::uint64_t* MemoTable::victim(std::uint64_t tag) {
+  std::uint64_t* best = bucket(tag, 0);
+  for (int which = 0; which < 2; ++which) {
+    std::uint64_t* e = bucket(tag, which);
+    for (int k = 0; k < ways; ++k, e += entry_words_)
+      if (e[1] < best[1]) best = e;
+  }
+  return best;
+}
+
+void MemoTable::store(const std::uint64_t* key, std::uint64_t hash, const std::uint64_t* count, std::uint64_t work) {
+  ++stats_.stores;
+  const std::uint64_t tag = hash | 1;
+  if (buckets_ < max_buckets_ && 2 * used_ >= buckets_ * ways) grow();  // half full: double
+  std::uint64_t* e = place(tag);
+  if (e) {
+    ++used_;
+  } else {  // both buckets full: replace the entry that saved least work
+    e = victim(tag);
+    ++stats_.evictions;
+  }
+  e[0] = tag;
+  e[1] = work;
+  std::memcpy(e + 2, key, key_words_ * sizeof(std::uint64_t));
+  std::memcpy(e + 2 + key_words_, count, count_words_ * sizeof(std::uint64_t));
+}
+
+void MemoTable::grow() {
+  std::vector<std::uint64_t> old(std::size_t(2) * buckets_ * bucket_words(), 0);
+  old.swap(slots_);
+  buckets_ *= 2;
+  for (std::size_t at = 0; at < old.size(); at += entry_words_) {
+    if (old[at] == 0) continue;
+    std::uint64_t* e = place(old[at]);
+    if (!e) {  // rare: both buckets filled by the entries moved before it; one of two goes
+      --used_;
+      ++stats_.evictions;
+      e = victim(old[at]);
+      if (e[1] >= old[at + 1]) continue;  // keep the one that saved more work
+    }
+    std::copy(old.begin() + std::ptrdiff_t(at), old.begin() + std::ptrdiff_t(at + entry_words_), e);
+  }
+}
+
+MemoStats MemoTable::stats() const {
+  MemoStats s = stats_;
+  s.capacity = max_buckets_ * ways;
+  s.bytes = slots_.size() * sizeof(std::uint64_t);
+  return s;
+}
+
+}  // namespace solve::detail::cover

@@ -1,0 +1,170 @@
+// apps_common in-process: what every front-end relies on.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <new>
+#include <sstream>
+#include <stdexcept>
+
+#include <solve/error.hpp>
+
+#include "common/exit_status.hpp"
+#include "common/options.hpp"
+#include "common/output.hpp"
+#include "common/report.hpp"
+#include "common/run.hpp"
+#include "common/text_file.hpp"
+#include "program.hpp"
+
+namespace {
+
+struct Guarded {
+  int status;
+  std::string err;
+};
+
+Guarded guard(const std::function<int()>& body) {
+  std::ostringstream err;
+  const int status = cli::guarded("prog", body, err);
+  return {status, err.str()};
+}
+
+constexpr cli::TextLimits small{100, 10, "a test file"};
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("guarded maps every exception to an exit status and one line", "[apps_common]") {
+  CHECK(guard([] { return 1; }).status == cli::no_solution);
+  CHECK(guard([] { return 3; }).err.empty());
+  const Guarded input = guard([]() -> int { throw solve::InputError("f.txt:3:4: bad"); });
+  CHECK(input.status == cli::bad_input);
+  CHECK(input.err == "f.txt:3:4: bad\n");
+  const Guarded model = guard([]() -> int { throw solve::ModelError("no colours here"); });
+  CHECK(model.status == cli::bad_input);
+  CHECK(model.err == "prog: no colours here\n");
+  const Guarded write = guard([]() -> int { throw cli::WriteError("x.svg: cannot write: full"); });
+  CHECK(write.status == cli::bad_input);
+  CHECK(write.err == "x.svg: cannot write: full\n");
+  const Guarded usage = guard([]() -> int { throw CLI::ValidationError("SIZE", "give both"); });
+  CHECK(usage.status == cli::bad_input);
+  CHECK(usage.err.starts_with("prog: SIZE"));
+  const Guarded memory = guard([]() -> int { throw std::bad_alloc(); });
+  CHECK(memory.status == cli::internal);
+  CHECK(memory.err == "prog: internal error: out of memory (std::bad_alloc)\n");
+  const Guarded bug = guard([]() -> int { throw std::logic_error("broken invariant"); });
+  CHECK(bug.status == cli::internal);
+  CHECK(bug.err == "prog: internal error: broken invariant\n");
+  const Guarded odd = guard([]() -> int { throw 42; });
+  CHECK(odd.status == cli::internal);
+  CHECK(odd.err == "prog: internal error: unexpected exception\n");
+}
+
+TEST_CASE("read_text_file: limits, positions, BOM", "[apps_common]") {
+  const auto write = test::scratch_file;
+  const std::string ok = write("ok.txt", "\xEF\xBB\xBF" "ab\ncd");
+  const cli::TextFile f = cli::read_text_file(ok, small);
+  CHECK(f.name == ok);
+  CHECK(f.text == "ab\ncd");
+  const std::string big = write("big.txt", std::string(101, '\n'));
+  CHECK(error_of([&] { cli::read_text_file(big, small); }) == big + ": more than 100 bytes: too large for a test file");
+  const std::string exactly = write("exactly.txt", std::string(100, '\n'));
+  CHECK(cli::read_text_file(exactly, small).text.size() == 100);
+  const std::string wide = write("wide.txt", "short\n0123456789\n01234567890\n");
+  CHECK(error_of([&] { cli::read_text_file(wide, small); }) == wide + ":3: line longer than 10 bytes: too long for a test file");
+  const std::string nul = write("nul.txt", std::string("a\nbc\0d", 6));
+  CHECK(error_of([&] { cli::read_text_file(nul, small); }) == nul + ":2:3: a NUL byte: not a text file");
+  CHECK(error_of([&] { cli::read_text_file(test::scratch_dir(), small); }) == test::scratch_dir() + ": is a directory");
+  CHECK(cli::size_text(64 << 20) == "64 MiB");
+  CHECK(cli::size_text(16 << 10) == "16 KiB");
+  CHECK(cli::size_text(1000) == "1000 bytes");
+}
+
+TEST_CASE("LineInput: bounded lines from a stream", "[apps_common]") {
+  std::istringstream in("one\r\n\ntoo long line\nlast");
+  cli::LineInput lines(in, "<stdin>", small);
+  std::string line;
+  CHECK(lines.next(line));
+  CHECK(line == "one");
+  CHECK(lines.next(line));
+  CHECK(line.empty());
+  CHECK(error_of([&] { lines.next(line); }) == "<stdin>:3: line longer than 10 bytes: too long for a test file");
+  std::istringstream zeros(std::string(5, '\0'));
+  cli::LineInput nul(zeros, "<stdin>", small);
+  CHECK(error_of([&] { nul.next(line); }) == "<stdin>:1: a NUL byte: not text");
+  std::istringstream end("last");
+  cli::LineInput tail(end, "<stdin>", small);
+  CHECK(tail.next(line));
+  CHECK(line == "last");
+  CHECK_FALSE(tail.next(line));
+}
+
+TEST_CASE("output files: checked before, every write checked", "[apps_common]") {
+  const std::string dir = test::scratch_dir();
+  CHECK_NOTHROW(cli::check_writable(dir + "/new.txt"));
+  CHECK_FALSE(std::ifstream(dir + "/new.txt"));  // nothing created
+  CHECK(error_of([&] { cli::check_writable(dir); }) == dir + ": cannot write: is a directory");
+  CHECK(error_of([&] { cli::check_writable(dir + "/missing/x.txt"); }) ==
+        dir + "/missing/x.txt: cannot write: No such file or directory");
+  CHECK(error_of([] { cli::write_file("/dev/full", "text"); }) == "/dev/full: cannot write: No space left on device");
+  cli::write_file(dir + "/out.txt", "line\n");
+  CHECK(test::slurp(dir + "/out.txt") == "line\n");
+  cli::OutputFile full("/dev/full");
+  for (int i = 0; i < 100000 && full.stream(); ++i) full.stream() << "a line of text\n";
+  CHECK_FALSE(full.stream());  // a search can stop at once
+  CHECK(error_of([&] { full.close(); }) == "/dev/full: cannot write: No space left on device");
+}
+
+TEST_CASE("option validators: short messages, 0 is no limit", "[apps_common]") {
+  const auto parse = [](std::vector<std::string> args) {
+    CLI::App app;
+    double seconds = -1;
+    std::uint64_t nodes = 7;
+    cli::add_timeout(app, seconds);
+    cli::add_max_nodes(app, nodes);
+    std::reverse(args.begin(), args.end());
+    try {
+      app.parse(args);
+    } catch (const CLI::ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::to_string(seconds) + " " + std::to_string(nodes);
+  };
+  CHECK(parse({"--timeout", "0"}) == "0.000000 7");
+  CHECK(parse({"--timeout", "2.5", "--max-nodes", "0"}) == "2.500000 0");
+  CHECK(parse({"--timeout", "nan"}) == "--timeout: expected a number of seconds from 0 to 1e+09 (0: no limit), got 'nan'");
+  CHECK(parse({"--timeout", "1e300"}).starts_with("--timeout: expected"));
+  CHECK(parse({"--max-nodes", "1.5"}) == "--max-nodes: expected a whole number >= 0, got '1.5'");
+  CHECK(parse({"--max-nodes", "99999999999999999999"}).starts_with("--max-nodes: expected"));
+}
+
+TEST_CASE("statistics and stop messages", "[apps_common]") {
+  solve::Stats s;
+  s.solutions = 2;
+  s.nodes = 10;
+  s.failures = 3;
+  s.propagations = 40;
+  s.updates = 50;
+  s.max_depth = 4;
+  s.seconds = 0.25;
+  CHECK(cli::format_stats(s, solve::StopReason::exhausted, cli::Engine::csp) ==
+        "solutions: 2\nnodes: 10\nfailures: 3\npropagations: 40\nmax depth: 4\nseconds: 0.250000\nstopped: exhausted\n");
+  CHECK(cli::format_stats(s, solve::StopReason::node_limit, cli::Engine::exact_cover) ==
+        "solutions: 2\nnodes: 10\nupdates: 50\nmax depth: 4\nseconds: 0.250000\nstopped: node limit (partial)\n");
+  CHECK(cli::cut_short(solve::StopReason::time_limit));
+  CHECK(cli::cut_short(solve::StopReason::cancelled));
+  CHECK_FALSE(cli::cut_short(solve::StopReason::solution_limit));
+  CHECK_FALSE(cli::cut_short(solve::StopReason::by_callback));
+  CHECK(cli::stopped_message("prog", solve::StopReason::time_limit, "after 3 solutions") ==
+        "prog: stopped by the time limit (--timeout) after 3 solutions");
+}

@@ -1,0 +1,49 @@
+#pragma once
+// The behaviour every front-end shares (apps/common), checked the same way for each program:
+// exit statuses, unreadable and hostile inputs, failed writes, bad limits, --help. Each
+// tests/<app>/test_cli.cpp calls these with its own command lines.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "program.hpp"
+
+namespace test {
+
+struct FrontEnd {
+  std::string exe;
+  /// The command line that reads the input `file` ("-": standard input).
+  std::function<std::vector<std::string>(const std::string& file)> reading;
+};
+
+/// A directory, /dev/zero, a read error (EIO from /proc/self/mem), a missing file, a file of
+/// only a byte order mark or NUL bytes: exit 2, one message naming the file, nothing on stdout.
+void check_unreadable_inputs(const FrontEnd& program);
+
+/// One 100 MB line on standard input: exit 2 with "line longer than", having read little more
+/// than max_line bytes of it, in bounded memory (it took gigabytes before the first check).
+void check_long_line(const FrontEnd& program, std::uint64_t max_line);
+
+/// A bound on peak memory (KiB) for a program that must stay small, with room for `holding`
+/// bytes of input; larger under AddressSanitizer (its shadow memory and quarantine).
+long memory_bound_kb(std::uint64_t holding = 0);
+
+/// stdout on /dev/full: exit 2 and "standard output: write failed" on stderr.
+void check_full_stdout(const std::string& exe, const std::vector<std::string>& args);
+
+/// Ctrl-C (or SIGTERM) during a long search: exit 3, stderr says it was stopped and that the
+/// answer is incomplete (partial figures).
+void check_interrupt(const std::string& exe, const std::vector<std::string>& args,
+                     int signal = SIGINT);
+
+/// --timeout: 0 is accepted (no limit); negative, nan, inf and words are usage errors (exit 2)
+/// with a short message, not CLI11's 399-byte range text. args_before: the command line up to
+/// the --timeout flag, args_after: the rest (an input that is answered quickly).
+void check_timeout_values(const std::string& exe, const std::vector<std::string>& args_before,
+                          const std::vector<std::string>& args_after);
+
+/// --help: exit 0, and the exit statuses are explained.
+void check_help(const std::string& exe, const std::vector<std::string>& args);
+
+}  // namespace test

@@ -1,0 +1,43 @@
+#pragma once
+// Runs a front-end as a user or an attacker would (no shell): its exit status and signal,
+// stdout, stderr and peak memory, with stdin from a file or fed through a pipe, stdout to a
+// file of choice (/dev/full), and a signal sent while it runs (Ctrl-C).
+#include <csignal>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace test {
+
+struct ProgramOptions {
+  std::string stdin_path = "/dev/null";
+  std::string stdout_path;        ///< empty: captured into ProgramRun::out
+  std::uint64_t feed_bytes = 0;   ///< > 0: stdin is a pipe fed this many feed_char bytes
+  char feed_char = 'x';
+  double signal_after = 0;        ///< > 0: send `signal` after this many seconds
+  int signal = SIGINT;
+  double timeout = 120;           ///< then SIGKILL, and ProgramRun::timed_out
+};
+
+struct ProgramRun {
+  int status = -1;           ///< exit status; -1 when a signal ended it
+  int killed_by = 0;         ///< that signal
+  bool timed_out = false;
+  std::string out, err;
+  long max_rss_kb = 0;       ///< peak resident memory of the program
+  std::uint64_t fed = 0;     ///< bytes of the feed it took before it stopped reading
+};
+
+ProgramRun run_program(const std::string& exe, const std::vector<std::string>& args,
+                       const ProgramOptions& options = {});
+
+/// A scratch folder of its own for this test process (removed at exit).
+std::string scratch_dir();
+
+/// A file in the scratch folder with this content; its path.
+std::string scratch_file(const std::string& name, const std::string& content);
+
+/// The whole content of a file ("" when it cannot be read).
+std::string slurp(const std::string& path);
+
+}  // namespace test

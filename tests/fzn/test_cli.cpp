@@ -1,0 +1,229 @@
+// fzn-libsolve as minizinc and users see it: the checked-in models answer as their .expect
+// files say (solution counts, optima, status lines), golden outputs match, the FlatZinc flags
+// do what the specification says, and errors give exit status 2 with a message.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "common.hpp"
+
+namespace fs = std::filesystem;
+namespace t = fzn::test;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string quoted(const std::string& s) {
+  std::string q = "'";
+  for (const char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+fs::path scratch_dir() {
+  const fs::path dir = fs::temp_directory_path() / ("fzn_cli_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+/// Runs `prefix fzn-libsolve args` (args already quoted where needed); `redirect` replaces
+/// the default capture of standard output.
+Run run(const std::string& args, const std::string& prefix = "", const std::string& redirect = "") {
+  const fs::path dir = scratch_dir();
+  const std::string out = (dir / "stdout").string(), err = (dir / "stderr").string();
+  const std::string cmd = fmt::format("{}{} {} {} 2>{}", prefix, quoted(FZN_BIN), args,
+                                      redirect.empty() ? ">" + quoted(out) : redirect, quoted(err));
+  fs::remove(out);
+  const int rc = std::system(cmd.c_str());
+  Run r;
+  r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+  r.out = t::slurp(out);
+  r.err = t::slurp(err);
+  return r;
+}
+
+std::string model(const std::string& name) { return quoted(t::data_dir() + "/" + name + ".fzn"); }
+
+/// Writes a scratch FlatZinc file; its quoted path.
+std::string scratch_model(const std::string& name, const std::string& text) {
+  const fs::path p = scratch_dir() / name;
+  std::ofstream(p) << text;
+  return quoted(p.string());
+}
+
+/// n pigeons in n - 1 holes with pairwise int_ne: exponential for a search without global
+/// reasoning, so limits are reached.
+std::string hard_model() {
+  const int n = 14;
+  std::string text;
+  for (int i = 0; i < n; ++i) text += fmt::format("var 1..{}: p{};\n", n - 1, i);
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j) text += fmt::format("constraint int_ne(p{}, p{});\n", i, j);
+  return scratch_model("hard.fzn", text + "solve satisfy;\n");
+}
+
+int count_lines(const std::string& text, const std::string& line) {
+  int n = 0;
+  std::istringstream in(text);
+  std::string l;
+  while (std::getline(in, l)) n += l == line;
+  return n;
+}
+
+/// The last line of a text.
+std::string last_line(const std::string& text) {
+  std::string s = text;
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  const auto nl = s.rfind('\n');
+  return nl == std::string::npos ? s : s.substr(nl + 1);
+}
+
+/// The value of `%%%mzn-stat: name=value`, or "".
+std::string stat(const std::string& out, const std::string& name) {
+  const std::string key = "%%%mzn-stat: " + name + "=";
+  const auto at = out.find(key);
+  if (at == std::string::npos) return {};
+  const auto from = at + key.size();
+  return out.substr(from, out.find('\n', from) - from);
+}
+
+/// "key: value" lines of an .expect file ('#' lines are comments).
+std::map<std::string, std::string> expectations(const std::string& path) {
+  std::map<std::string, std::string> kv;
+  std::istringstream in(t::slurp(path));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto colon = line.find(':');
+    std::string value = line.substr(colon + 1);
+    value.erase(0, value.find_first_not_of(' '));
+    kv[line.substr(0, colon)] = value;
+  }
+  return kv;
+}
+
+const std::string complete = "==========";
+const std::string sep = "----------";
+
+}  // namespace
+
+TEST_CASE("every checked-in model answers as its .expect file says", "[fzn][cli]") {
+  const auto paths = t::files(t::data_dir(), ".expect");
+  REQUIRE(paths.size() >= 11);
+  for (const std::string& path : paths) {
+    const auto kv = expectations(path);
+    const std::string fzn = path.substr(0, path.size() - 7) + ".fzn";
+    INFO(fzn);
+    const Run r = run(kv.at("args") + " -s " + quoted(fzn));
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    if (kv.count("solutions")) CHECK(count_lines(r.out, sep) == std::stoi(kv.at("solutions")));
+    if (kv.count("objective")) CHECK(stat(r.out, "objective") == kv.at("objective"));
+    CHECK(count_lines(r.out, kv.at("status")) == 1);
+    CHECK(last_line(r.out) == "%%%mzn-stat-end");
+  }
+}
+
+TEST_CASE("golden outputs of the puzzles with one solution", "[fzn][cli]") {
+  for (const char* name : {"send-more", "futoshiki"}) {
+    INFO(name);
+    const Run r = run(model(name));
+    CHECK(r.status == 0);
+    CHECK(r.out == t::slurp(t::data_dir() + "/" + name + ".out"));
+  }
+}
+
+TEST_CASE("-n stops after N solutions, without the search-complete line", "[fzn][cli]") {
+  const Run r = run("-n 3 " + model("queens"));
+  CHECK(count_lines(r.out, sep) == 3);
+  CHECK(count_lines(r.out, complete) == 0);
+  const Run first = run(model("queens"));
+  CHECK(count_lines(first.out, sep) == 1);
+  CHECK(count_lines(first.out, complete) == 0);
+  // more than there are: all of them, and the search completes
+  const Run all = run("-a -n 1000 " + model("queens"));
+  CHECK(count_lines(all.out, sep) == 92);
+  CHECK(count_lines(all.out, complete) == 1);
+}
+
+TEST_CASE("optimisation prints the best solution, or every improving one with -i or -a", "[fzn][cli]") {
+  const Run best = run(model("golomb"));
+  CHECK(count_lines(best.out, sep) == 1);
+  CHECK(best.out.find("mark = array1d(1..6, [0, 1, 4, 10, 12, 17]);") != std::string::npos);
+  CHECK(count_lines(best.out, complete) == 1);
+  for (const char* flag : {"-i", "-a"}) {
+    INFO(flag);
+    const Run each = run(std::string(flag) + " " + model("golomb"));
+    CHECK(count_lines(each.out, sep) > 1);
+    CHECK(last_line(each.out) == complete);
+    // the last solution printed is the optimum
+    const auto last_mark = each.out.rfind("mark = ");
+    CHECK(each.out.substr(last_mark, each.out.find('\n', last_mark) - last_mark) ==
+          "mark = array1d(1..6, [0, 1, 4, 10, 12, 17]);");
+  }
+}
+
+TEST_CASE("threads and free search give the same answers", "[fzn][cli]") {
+  CHECK(count_lines(run("-a -p 2 " + model("queens")).out, sep) == 92);
+  CHECK(count_lines(run("-a -f " + model("latin-square")).out, sep) == 576);
+  CHECK(stat(run("-s -p 2 " + model("golomb")).out, "objective") == "17");
+  CHECK(stat(run("-s -f -r 7 " + model("knapsack-01")).out, "objective") == "101");
+}
+
+TEST_CASE("statistics are %%%mzn-stat lines ending with %%%mzn-stat-end", "[fzn][cli]") {
+  const Run r = run("-s " + model("pigeons"));
+  CHECK(r.out.starts_with("=====UNSATISFIABLE=====\n"));
+  for (const char* name : {"nodes", "failures", "solutions", "variables", "propagators", "solveTime", "initTime"})
+    CHECK(!stat(r.out, name).empty());
+  CHECK(last_line(r.out) == "%%%mzn-stat-end");
+}
+
+TEST_CASE("a time limit before any solution prints =====UNKNOWN=====", "[fzn][cli]") {
+  const std::string hard = hard_model();
+  const Run r = run("-t 300 " + hard);
+  CHECK(r.status == 0);  // minizinc takes any other status as a solver failure
+  CHECK(r.out == "=====UNKNOWN=====\n");
+  CHECK(run("--exit-codes -t 300 " + hard).status == 3);
+  CHECK(run("--exit-codes " + model("pigeons")).status == 1);
+  CHECK(run("--exit-codes " + model("queens")).status == 0);
+}
+
+TEST_CASE("an interrupt stops the search like a time limit", "[fzn][cli]") {
+  const Run r = run(hard_model(), "timeout --preserve-status -s INT 0.5 ");
+  CHECK(r.status == 0);
+  CHECK(r.out == "=====UNKNOWN=====\n");
+}
+
+TEST_CASE("standard input is read with '-'", "[fzn][cli]") {
+  const Run r = run("-a - <" + model("magic-square"));
+  CHECK(count_lines(r.out, sep) == 8);
+}
+
+TEST_CASE("errors: exit status 2, a message on stderr, nothing on stdout", "[fzn][cli]") {
+  const Run bad = run(quoted(t::data_dir() + "/bad/undeclared.fzn"));
+  CHECK(bad.status == 2);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find("undeclared.fzn:2:19: int_eq: argument 1: 'x' is not declared") != std::string::npos);
+  const Run missing = run(quoted(t::data_dir() + "/no-such-file.fzn"));
+  CHECK(missing.status == 2);
+  CHECK(missing.err.find("cannot open") != std::string::npos);
+  CHECK(run("-n 0 " + model("queens")).status == 2);
+  CHECK(run("--no-such-option " + model("queens")).status == 2);
+  CHECK(run("").status == 2);
+  const Run full = run(model("queens"), "", ">/dev/full");
+  CHECK(full.status == 2);
+  CHECK(full.err.find("cannot write") != std::string::npos);
+}

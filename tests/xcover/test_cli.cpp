@@ -1,0 +1,46 @@
+// The xcover binary as a user (or an attacker) sees it: the behaviour all front-ends share
+// (tests/common), and xcover's own files: a byte order mark, a file of NUL bytes.
+#include <catch2/catch.hpp>
+
+#include "front_end_checks.hpp"
+#include "xcover.hpp"
+
+namespace {
+
+const std::string bin = XCOVER_BIN;
+std::string data(const std::string& name) { return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name; }
+std::string problem(const std::string& name) { return std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/" + name; }
+
+}  // namespace
+
+TEST_CASE("xcover: unreadable and hostile inputs are exit 2 in bounded memory", "[xcover][cli]") {
+  const test::FrontEnd xcover{bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
+  test::check_unreadable_inputs(xcover);
+  test::check_long_line(xcover, xcover::text_limits.max_line);
+  // The byte order mark is not part of the first item's name.
+  const test::ProgramRun bom = test::run_program(bin, {"--all", data("bom.dlx")});
+  CHECK(bom.status == 0);
+  CHECK(bom.out == "a b\nc\n");
+  for (const char* file : {"bom-only.dlx", "nul-only.dlx"}) {
+    INFO(file);
+    const test::ProgramRun r = test::run_program(bin, {data(file)});
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("xcover: failed writes, Ctrl-C, limits, --help", "[xcover][cli]") {
+  test::check_full_stdout(bin, {problem("queens-8.dlx")});
+  test::check_full_stdout(bin, {"--count", problem("queens-8.dlx")});
+  test::check_full_stdout(bin, {"--all", problem("macmahon-hexagon.dlx")});  // stops at once
+  test::check_interrupt(bin, {"--count", "--stats", problem("macmahon-hexagon.dlx")});
+  test::check_interrupt(bin, {"--all", "--threads", "2", problem("macmahon-hexagon.dlx")}, SIGTERM);
+  test::check_timeout_values(bin, {"--count"}, {problem("queens-8.dlx")});
+  for (const char* flag : {"--max-solutions", "--max-nodes"}) {
+    const test::ProgramRun r = test::run_program(bin, {flag, "-1", problem("queens-8.dlx")});
+    CHECK(r.status == 2);
+    CHECK(r.err.starts_with(std::string(flag) + ": expected a whole number >= "));
+  }
+  CHECK(test::run_program(bin, {"--max-solutions", "0", problem("queens-8.dlx")}).status == 2);
+  test::check_help(bin, {});
+}
