@@ -620,3 +620,27 @@ TEST_CASE("constraints over wide spans of values stay small (no bitset over the 
                        "constraint fzn_table_int([x, y], [0, 1000000, 1000000, 0]);\nsolve satisfy;\n",
                        solve::Propagation::domain) == 2);
 }
+
+TEST_CASE("constants beyond libsolve's 32 bits fall back to the builtin's test", "[fzn][builtins]") {
+  const auto count_all_levels = [](const std::string& text) {
+    std::set<std::uint64_t> counts;
+    for (const auto level : {solve::Propagation::none, solve::Propagation::forward, solve::Propagation::arc,
+                             solve::Propagation::domain})
+      counts.insert(libsolve_count(text, level));
+    return counts.size() == 1 ? *counts.begin() : ~std::uint64_t(0);
+  };
+  // x < 9999999999 always
+  CHECK(count_all_levels("var 1..3: x;\nconstraint fzn_lex_less_int([x], [9999999999]);\nsolve satisfy;\n") == 3);
+  // 5000000000 x - 5000000000 y <= 0: x <= y
+  CHECK(count_all_levels("var 1..3: x;\nvar 1..3: y;\n"
+                         "constraint int_lin_le([5000000000, -5000000000], [x, y], 0);\nsolve satisfy;\n") == 6);
+  // x * 3000000000 = y only for x = 0 (y is 32-bit)
+  CHECK(count_all_levels("var -2..2: x;\nvar -5..5: y;\nconstraint int_times(x, 3000000000, y);\nsolve satisfy;\n") ==
+        1);
+  // b <-> 4000000000 x <= 4000000000: b = (x <= 1)
+  CHECK(count_all_levels("var 0..3: x;\nvar bool: b;\n"
+                         "constraint int_lin_le_reif([4000000000], [x], 4000000000, b);\nsolve satisfy;\n") == 4);
+  // [5, 8000000000][i] = r: i = 1, r = 5
+  CHECK(count_all_levels("var 1..2: i;\nvar 0..9: r;\n"
+                         "constraint array_int_element(i, [5, 8000000000], r);\nsolve satisfy;\n") == 1);
+}
