@@ -39,45 +39,16 @@ CheckFn all_different(const Call& c, CheckScope& s) {
     return true;
   };
 }
-/// libsolve's all_different over the variables; the constants are taken out first (distinct,
-/// and removed from the variables' domains). libsolve's domain-consistent filter keeps bitsets
-/// over the whole span of values (max - min over every variable), n * span bits: over a span
-/// far wider than the variables need, or beyond 2^32 bits, not_equal per pair does the job.
+/// libsolve's all_different; constants become fixed variables (one per value, so two equal
+/// constants, like a variable named twice, can never differ).
 void post_all_different(const Call& c) {
   Context& ctx = c.ctx();
-  std::vector<std::int64_t> constants;
-  std::vector<solve::Var> vars;
-  for (const Term& t : c.terms(0)) {
-    if (t.fixed) constants.push_back(t.value);
-    else vars.push_back(t.var);
-  }
-  std::sort(constants.begin(), constants.end());
-  if (std::adjacent_find(constants.begin(), constants.end()) != constants.end()) return ctx.post_false();
-  std::vector<solve::Var> distinct = vars;
-  std::sort(distinct.begin(), distinct.end(), [](solve::Var a, solve::Var b) { return a.id < b.id; });
-  if (std::adjacent_find(distinct.begin(), distinct.end()) != distinct.end()) return ctx.post_false();
-  if (!constants.empty()) {
-    for (const solve::Var x : vars) {
-      CheckScope s;
-      const Slot slot = s.slot(Term::variable(x));
-      ctx.post_checked(s, c.name(), [slot, constants](const Valuation& v) {
-        return !std::binary_search(constants.begin(), constants.end(), v[slot]);
-      });
-    }
-  }
-  if (vars.size() < 2) return;
-  std::int64_t lo = INT64_MAX, hi = INT64_MIN;
-  for (const solve::Var x : vars) {
-    lo = std::min(lo, ctx.min(Term::variable(x)));
-    hi = std::max(hi, ctx.max(Term::variable(x)));
-  }
-  const std::uint64_t span = std::uint64_t(hi - lo) + 1, n = vars.size();
-  if (span <= std::max<std::uint64_t>(std::uint64_t(1) << 16, 64 * n) && n * span <= (std::uint64_t(1) << 32)) {
-    solve::all_different(ctx.model(), vars);
-    return;
-  }
-  for (std::size_t i = 0; i < vars.size(); ++i)
-    for (std::size_t j = i + 1; j < vars.size(); ++j) solve::not_equal(ctx.model(), vars[i], vars[j]);
+  const std::vector<solve::Var> vars = ctx.vars(c.terms(0));
+  std::vector<std::int32_t> ids;
+  for (const solve::Var x : vars) ids.push_back(x.id);
+  std::sort(ids.begin(), ids.end());
+  if (std::adjacent_find(ids.begin(), ids.end()) != ids.end()) return ctx.post_false();
+  solve::all_different(ctx.model(), vars);
 }
 
 // ---- table ----

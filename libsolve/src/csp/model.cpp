@@ -30,7 +30,7 @@ Var Model::add_var(int lo, int hi, std::string name) {
   if (static_cast<long long>(hi) - lo >= (1 << 26)) throw ModelError("add_var: domain wider than 2^26 values");
   VarDecl d;
   d.values.reserve(std::size_t(hi - lo + 1));
-  for (int v = lo; v <= hi; ++v) d.values.push_back(v);
+  for (std::int64_t v = lo; v <= hi; ++v) d.values.push_back(int(v));  // (hi may be INT_MAX)
   d.name = std::move(name);
   vars_.push_back(std::move(d));
   return Var{std::int32_t(vars_.size() - 1)};

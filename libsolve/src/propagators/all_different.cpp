@@ -1,5 +1,6 @@
 // all_different: value propagation (forward, arc), plus Regin's domain-consistent filtering
-// at the domain level (propagators/regin.hpp).
+// at the domain level (propagators/regin.hpp; value propagation again where its graph would
+// pass ReginFilter::kMaxBits).
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -32,8 +33,12 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
 
   PropStatus propagate(Space& s) override {
     if (check_only(s)) return check_assigned(s);
-    // at the domain level Regin's filter subsumes value propagation
-    if (s.propagation() == Propagation::domain ? !regin_.filter(s, xs_) : !propagate_values(s)) return PropStatus::failed;
+    // at the domain level Regin's filter subsumes value propagation (unless its graph would
+    // be too large: then values are propagated, as at the arc level)
+    const ReginFilter::Outcome regin =
+        s.propagation() == Propagation::domain ? regin_.filter(s, xs_) : ReginFilter::Outcome::too_large;
+    if (regin == ReginFilter::Outcome::failed) return PropStatus::failed;
+    if (regin == ReginFilter::Outcome::too_large && !propagate_values(s)) return PropStatus::failed;
     for (Var x : xs_)
       if (!s.assigned(x)) return PropStatus::fixpoint;
     return PropStatus::entailed;
