@@ -645,3 +645,33 @@ TEST_CASE("constants beyond libsolve's 32 bits fall back to the builtin's test",
   CHECK(count_all_levels("var 1..2: i;\nvar 0..9: r;\n"
                          "constraint array_int_element(i, [5, 8000000000], r);\nsolve satisfy;\n") == 1);
 }
+
+TEST_CASE("search annotations become branch groups, decided in order with their own choices", "[fzn][search]") {
+  // seq_search: y largest value first, then x smallest first, then z by the default order
+  const std::string text =
+      "var 1..5: x;\nvar 1..5: y;\nvar 1..5: z;\nconstraint int_ne(x, y);\n"
+      "solve :: seq_search([int_search([y], input_order, indomain_max, complete),\n"
+      "                     int_search([x, 3], first_fail, indomain_median, complete)]) satisfy;\n";
+  const fzn::Program p = fzn::translate(fzn::parse(text, "search.fzn"), "search.fzn");
+  REQUIRE(p.model.branching().size() == 2);
+  CHECK(p.model.branching()[0].val == solve::ValOrder::descending);
+  CHECK(p.model.branching()[1].vars.size() == 1);  // the constant left out
+  CHECK(p.model.branching()[1].var == solve::VarOrder::mrv);
+  std::vector<int> order;  // the variables decided, in order
+  solve::SearchOptions o;
+  o.trace = [&](const solve::TraceEvent& e) {
+    if (e.kind == solve::TraceEvent::Kind::decide) order.push_back(e.var.id);
+  };
+  const auto s = solve::solve_first(p.model, o);
+  REQUIRE(s);
+  const solve::Var x = p.model.branching()[1].vars[0], y = p.model.branching()[0].vars[0];
+  CHECK((*s)[y] == 5);
+  CHECK((*s)[x] == 2);  // the median of 1..4 (5 went to y), the lower of two
+  REQUIRE(order.size() >= 2);
+  CHECK(order[0] == y.id);
+  CHECK(order[1] == x.id);
+  // -f (free search) leaves them out
+  fzn::TranslateOptions free;
+  free.free_search = true;
+  CHECK(fzn::translate(fzn::parse(text, "search.fzn"), "search.fzn", free).model.branching().empty());
+}
