@@ -3,9 +3,11 @@
 // file per family under builtins/ (int, bool, linear, reif, globals) lists its entries; a
 // name missing from the table is "not supported yet".
 //
-// A builtin that is a relation (int_le, int_lin_eq, set_in, ...) also gives its test as a
-// CheckFn maker: that test is what the poster falls back to when libsolve has no propagator
-// for it, and what the reif family reifies (b <-> R) and half-reifies (b -> R).
+// Every builtin is posted with libsolve's own propagators (the catalogue of linear.hpp,
+// arithmetic.hpp, element.hpp, counting.hpp, boolean.hpp, reify.hpp). A builtin that is a
+// relation (int_le, int_lin_eq, set_in, ...) also gives its test as a CheckFn maker: the
+// fallback when libsolve cannot take the call (a constant beyond 32 bits, sums that could
+// overflow 64 bits: a solve::ModelError), posted as a checked constraint (context.hpp).
 #include <cstddef>
 #include <span>
 #include <string_view>
@@ -16,15 +18,21 @@ namespace fzn {
 
 /// Builds the test of a relation over the call's first `arity` arguments.
 using MakeCheck = CheckFn (*)(const Call&, CheckScope&);
-/// Posts the constraint of a call into the model.
+/// Posts the constraint of a call into the model (may create variables for constants).
 using Poster = void (*)(const Call&);
+/// Posts a relation over the call's first `arity` arguments into m with libsolve's
+/// propagators, creating no variables (constants are folded in), so that the reif family can
+/// hand it to solve::reify (m is then capturing). Throws solve::ModelError when libsolve
+/// cannot take it.
+using Native = void (*)(const Call&, solve::Model& m);
 
 struct Builtin {
   std::string_view name;
   std::size_t arity = 0;
-  Poster post = nullptr;        ///< nullptr: posted as post_checked(relation)
-  MakeCheck relation = nullptr; ///< its test when it is a relation
-  bool reifiable = false;       ///< the reif family adds name_reif and name_imp
+  Poster post = nullptr;         ///< how to post it, unless it is native
+  Native native = nullptr;       ///< the relation with libsolve's propagators
+  MakeCheck relation = nullptr;  ///< its test when it is a relation (the fallback)
+  bool reifiable = false;        ///< the reif family adds name_reif and name_imp (needs native)
 };
 
 /// The families (each in builtins/<family>.cpp).
@@ -42,7 +50,7 @@ const Builtin* find_builtin(std::string_view name, std::size_t arity, std::size_
 /// Posts one constraint item (InputError when the builtin is unknown or misused).
 void post_constraint(Context& ctx, const ConstraintItem& item);
 
-/// Posts a relation given by its test (the default poster).
+/// Posts a relation given by its test (the fallback).
 void post_relation(const Call& call, MakeCheck relation);
 
 }  // namespace fzn

@@ -16,8 +16,6 @@ namespace {
 
 /// Tables up to this many tuples replace a checked constraint (arc consistency for cheap).
 constexpr std::uint64_t max_table_tuples = 4096;
-/// libsolve's binary tables keep width(x) * width(y) bits of supports (twice, per search).
-constexpr std::uint64_t max_binary_table_bits = std::uint64_t(1) << 26;
 
 std::string shown(const Expr& e) {
   std::string s = to_text(e);
@@ -254,22 +252,6 @@ void Context::post_checked(const CheckScope& scope, std::string_view name, Check
 }
 
 void Context::post_table(std::vector<solve::Var> xs, std::vector<std::vector<int>> allowed) {
-  if (xs.size() == 2) {
-    const auto width = [&](solve::Var x) {
-      const std::vector<int>& d = program_.model.initial_domain(x);
-      return std::uint64_t(std::int64_t(d.back()) - d.front() + 1);
-    };
-    if (width(xs[0]) * width(xs[1]) > max_binary_table_bits) {
-      std::sort(allowed.begin(), allowed.end());
-      CheckScope scope;
-      const Slot a = scope.slot(Term::variable(xs[0])), b = scope.slot(Term::variable(xs[1]));
-      program_.model.post(std::make_unique<Checked>(scope.vars(), "table", [a, b, allowed = std::move(allowed)](const Valuation& v) {
-        const std::vector<int> pair{int(v[a]), int(v[b])};
-        return std::binary_search(allowed.begin(), allowed.end(), pair);
-      }));
-      return;
-    }
-  }
   solve::table(program_.model, xs, std::move(allowed));
 }
 

@@ -138,9 +138,7 @@ class Context {
   /// combinations) become a table (arc consistent); the others are checked once assigned and
   /// prune the last open variable (forward checking). A scope without variables is decided now.
   void post_checked(const CheckScope& scope, std::string_view name, CheckFn check);
-  /// The tuple of values of xs is one of `allowed`: libsolve's table, unless it would be a
-  /// binary table over two wide domains (its support bitsets take width x width bits), which
-  /// is checked instead (forward checking).
+  /// The tuple of values of xs is one of `allowed`: libsolve's table.
   void post_table(std::vector<solve::Var> xs, std::vector<std::vector<int>> allowed);
   /// Marks the model unsatisfiable (a constraint that can never hold).
   void post_false() { program_.unsatisfiable = true; }

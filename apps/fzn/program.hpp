@@ -35,11 +35,13 @@ struct OutputItem {
   std::vector<Term> items;  ///< one for a scalar
 };
 
-/// The search asked for by the solve item's annotations (or the defaults under -f).
+/// The search asked for by the solve item's annotations (or the defaults under -f). The
+/// annotations themselves are branch groups of the model (Model::branch); these orders
+/// decide the variables outside every group.
 struct SearchSpec {
   solve::VarOrder var_order = solve::VarOrder::dom_wdeg;
   solve::ValOrder val_order = solve::ValOrder::ascending;
-  bool from_annotation = false;  ///< an int_search/bool_search was understood
+  bool from_annotation = false;  ///< an int_search/bool_search was read
   /// Annotation parts that libsolve cannot follow yet (reported with -s / --verbose).
   std::vector<std::string> ignored;
 };

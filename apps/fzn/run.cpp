@@ -9,7 +9,6 @@
 
 #include <solve/search.hpp>
 
-#include "objective.hpp"
 #include "output.hpp"
 
 namespace fzn {
@@ -87,12 +86,11 @@ RunStatus satisfy(Program& p, const RunOptions& o, std::ostream& out, double ini
 }
 
 RunStatus optimise(Program& p, const RunOptions& o, std::ostream& out, double init_time) {
-  const bool minimize = p.goal == SolveItem::Goal::minimize;
-  const ObjectiveBound* bound = nullptr;
-  if (!p.objective.fixed) {
-    auto c = std::make_unique<ObjectiveBound>(p.objective.var, minimize);
-    bound = c.get();
-    p.model.post(std::move(c));
+  // libsolve's branch and bound: each solution it reports is better than the ones before
+  const bool constant = p.objective.fixed;
+  if (!constant) {
+    if (p.goal == SolveItem::Goal::minimize) p.model.minimize(p.objective.var);
+    else p.model.maximize(p.objective.var);
   }
   solve::SearchOptions s = search_options(p, o);
   const bool print_each = o.all || o.intermediate;
@@ -100,21 +98,16 @@ RunStatus optimise(Program& p, const RunOptions& o, std::ostream& out, double in
   std::optional<std::int64_t> best;
   std::string best_text;  // printed at the end when improving solutions are not
   const solve::Result r = solve::search(p.model, s, [&](const solve::Solution& sol) {
-    const std::int64_t value = value_of(p.objective, sol);
-    if (bound) {
-      if (!bound->improves(value)) return true;  // found below a node the bound had not reached
-      bound->improve(value);
-    }
     ++found;
-    best = value;
+    best = value_of(p.objective, sol);
     if (print_each) out << format_solution(p, sol) << solution_end << std::flush;
     else best_text = format_solution(p, sol);
     if (o.max_solutions && found >= o.max_solutions) return false;
-    return bound != nullptr;  // a constant objective: the first solution is optimal
+    return !constant;  // a constant objective: the first solution is optimal
   });
   if (found && !print_each) out << best_text << solution_end;
   // Exhausted, or stopped by the callback because the objective is constant: optimal.
-  const bool proved = r.complete() || (r.stop == solve::StopReason::by_callback && !bound);
+  const bool proved = r.complete() || (r.stop == solve::StopReason::by_callback && constant);
   RunStatus status = RunStatus::solved;
   if (proved) {
     out << (found ? search_complete : unsatisfiable);

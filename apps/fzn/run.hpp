@@ -32,7 +32,7 @@ enum class RunStatus {
   unsatisfiable,  ///< proved: no solution
 };
 
-/// Solves and prints; the program is modified (the objective's bound constraint is posted).
+/// Solves and prints; the program is modified (its model gets the objective).
 RunStatus run(Program& program, const RunOptions& options, std::ostream& out);
 
 }  // namespace fzn

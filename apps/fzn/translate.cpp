@@ -101,6 +101,7 @@ class Translator {
   Program run() {
     for (const Decl& d : ast_.decls) declare(d);
     create_variables();
+    post_branch_groups();
     for (const ConstraintItem& c : ast_.constraints) post_constraint(ctx_, c);
     program_.fzn_constraints = ast_.constraints.size();
     read_outputs();
@@ -206,21 +207,32 @@ class Translator {
 
   // ---- step 2: variables ----
 
+  /// The FlatZinc variables of one search annotation, in order.
+  std::vector<Ref> annotated(const Expr& e) const {
+    const Symbol* named = e.kind == Expr::Kind::ident ? ctx_.find(e.text) : nullptr;
+    return e.kind == Expr::Kind::array || (named && named->kind == Symbol::Kind::array) ? ctx_.refs(e)
+                                                                                       : std::vector<Ref>{ctx_.ref(e)};
+  }
+
   /// The variables the search annotations name, in order.
   std::vector<std::int32_t> annotated_order() {
-    std::vector<const Expr*> exprs;
     if (options_.free_search) return {};
-    program_.search = read_search(ast_.solve.anns, exprs);
+    program_.search = read_search(ast_.solve.anns, groups_);
     std::vector<std::int32_t> order;
-    for (const Expr* e : exprs) {
-      const Symbol* named = e->kind == Expr::Kind::ident ? ctx_.find(e->text) : nullptr;
-      const std::vector<Ref> refs = e->kind == Expr::Kind::array || (named && named->kind == Symbol::Kind::array)
-                                        ? ctx_.refs(*e)
-                                        : std::vector<Ref>{ctx_.ref(*e)};
-      for (const Ref& r : refs)
+    for (const SearchGroup& g : groups_)
+      for (const Ref& r : annotated(*g.variables))
         if (r.id >= 0) order.push_back(r.id);
-    }
     return order;
+  }
+
+  /// Each search annotation as a branch group (its constants left out).
+  void post_branch_groups() {
+    for (const SearchGroup& g : groups_) {
+      std::vector<solve::Var> xs;
+      for (const Ref& r : annotated(*g.variables))
+        if (r.id >= 0) xs.push_back(vars_[std::size_t(r.id)].var);
+      if (!xs.empty()) program_.model.branch(xs, g.var_order, g.val_order);
+    }
   }
 
   void create(PendingVar& v) {
@@ -318,6 +330,7 @@ class Translator {
   Program program_;
   Context ctx_;
   std::vector<PendingVar> vars_;
+  std::vector<SearchGroup> groups_;  // the search annotations (pointing into ast_)
   std::uint64_t total_domain_ = 0;
 };
 

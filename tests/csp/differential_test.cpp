@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <random>
 #include <set>
 #include <vector>
@@ -18,15 +19,23 @@ struct Spec {
   enum Kind { all_diff, less_t, less_eq_t, not_eq_t, eq_t, fix_t, table_t } kind;
   std::vector<int> vars;
   std::vector<std::vector<int>> tuples;  // table; fix: {{value}}
+  std::vector<std::pair<int, int>> views;  // per position: (a, c), the constraint sees a*x + c
+};
+
+struct Group {  // a branch group (Model::branch)
+  std::vector<int> vars;
+  VarOrder var;
+  ValOrder val;
 };
 
 struct Instance {
   std::vector<std::vector<int>> domains;
   std::vector<Spec> specs;
+  std::vector<Group> groups;
 };
 
 bool holds(const Spec& c, const std::vector<int>& a) {
-  auto v = [&](std::size_t k) { return a[std::size_t(c.vars[k])]; };
+  auto v = [&](std::size_t k) { return c.views[k].first * a[std::size_t(c.vars[k])] + c.views[k].second; };
   switch (c.kind) {
     case Spec::all_diff:
       for (std::size_t i = 0; i < c.vars.size(); ++i)
@@ -74,7 +83,7 @@ Instance random_instance(std::mt19937& rng) {
   }
   const int nc = pick(1, 5);
   for (int k = 0; k < nc; ++k) {
-    Spec c{static_cast<Spec::Kind>(pick(0, 6)), {}, {}};
+    Spec c{static_cast<Spec::Kind>(pick(0, 6)), {}, {}, {}};
     auto two = [&] {
       const int x = pick(0, n - 1);
       int y = pick(0, n - 1);
@@ -110,7 +119,20 @@ Instance random_instance(std::mt19937& rng) {
       }
       default: c.vars = two();
     }
+    // a third of the constraints see views (x + c, a * x) of their variables
+    const bool views = pick(0, 2) == 0;
+    for (std::size_t k = 0; k < c.vars.size(); ++k) {
+      const int a = views ? std::array<int, 5>{-2, -1, 1, 1, 2}[std::size_t(pick(0, 4))] : 1;
+      c.views.emplace_back(a, views ? pick(-3, 3) : 0);
+    }
     in.specs.push_back(c);
+  }
+  // a third of the instances decide some variables first, in orders of their own
+  for (int g = pick(0, 2) == 0 ? pick(1, 2) : 0; g > 0; --g) {
+    Group grp{{}, static_cast<VarOrder>(pick(0, 7)), static_cast<ValOrder>(pick(0, 3))};
+    for (int i = 0; i < n; ++i)
+      if (pick(0, 1)) grp.vars.push_back(i);
+    in.groups.push_back(grp);
   }
   return in;
 }
@@ -121,7 +143,8 @@ Model build(const Instance& in) {
   for (const auto& d : in.domains) xs.push_back(m.add_var(d));
   for (const Spec& c : in.specs) {
     std::vector<Var> vs;
-    for (int i : c.vars) vs.push_back(xs[std::size_t(i)]);
+    for (std::size_t k = 0; k < c.vars.size(); ++k)
+      vs.push_back(c.views[k].first * xs[std::size_t(c.vars[k])] + c.views[k].second);
     switch (c.kind) {
       case Spec::all_diff: all_different(m, vs); break;
       case Spec::less_t: less(m, vs[0], vs[1]); break;
@@ -131,6 +154,11 @@ Model build(const Instance& in) {
       case Spec::fix_t: fix(m, vs[0], c.tuples[0][0]); break;
       case Spec::table_t: table(m, vs, c.tuples); break;
     }
+  }
+  for (const Group& g : in.groups) {
+    std::vector<Var> vs;
+    for (int i : g.vars) vs.push_back(xs[std::size_t(i)]);
+    m.branch(vs, g.var, g.val);
   }
   return m;
 }

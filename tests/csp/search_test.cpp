@@ -204,3 +204,56 @@ TEST_CASE("threads: same counts, limits still stop the search", "[search][thread
     CHECK(first.stats.solutions == 1);
   }
 }
+
+TEST_CASE("branch groups decide their variables first, in their own orders", "[search][branch]") {
+  Model m;
+  const std::vector<Var> x = m.add_vars(4, 0, 3, "x");
+  all_different(m, x);
+  const std::vector<Var> later{x[3], x[1]};
+  m.branch(later, VarOrder::input, ValOrder::descending);
+  std::vector<std::pair<int, int>> decisions;
+  SearchOptions o;
+  o.propagation = Propagation::forward;
+  o.limits.max_solutions = 1;
+  o.trace = [&](const TraceEvent& e) {
+    if (e.kind == TraceEvent::Kind::decide) decisions.emplace_back(e.var.id, e.value);
+  };
+  const auto s = solve_first(m, o);
+  REQUIRE(s);
+  REQUIRE(decisions.size() >= 2);
+  CHECK(decisions[0] == std::pair{3, 3});  // the group, in its order, largest value first
+  CHECK(decisions[1] == std::pair{1, 2});
+  CHECK_THROWS_AS(m.branch(std::vector<Var>{x[0] + 1}), ModelError);
+}
+
+TEST_CASE("every variable and value order, with and without branch groups, finds every solution",
+          "[search][branch][threads]") {
+  std::vector<Var> q;
+  Model m = queens(6, q);
+  const VarOrder orders[] = {VarOrder::input,          VarOrder::mrv,           VarOrder::mrv_degree,
+                             VarOrder::dom_wdeg,       VarOrder::largest_domain, VarOrder::smallest_value,
+                             VarOrder::largest_value,  VarOrder::degree};
+  const ValOrder values[] = {ValOrder::ascending, ValOrder::descending, ValOrder::random, ValOrder::median};
+  for (int grouped = 0; grouped < 2; ++grouped) {
+    if (grouped) {
+      m.branch(std::vector<Var>{q[4], q[0]}, VarOrder::largest_domain, ValOrder::median);
+      m.branch(std::vector<Var>{q[2], q[5], q[1]}, VarOrder::input, ValOrder::descending);
+    }
+    for (VarOrder v : orders)
+      for (ValOrder val : values)
+        for (int threads : {1, 3}) {
+          SearchOptions o;
+          o.var_order = v;
+          o.val_order = val;
+          o.threads = threads;
+          std::set<std::vector<int>> seen;
+          const Result r = search(m, o, [&](const Solution& s) {
+            seen.insert(s.values());
+            return true;
+          });
+          INFO("grouped " << grouped << " var " << int(v) << " val " << int(val) << " threads " << threads);
+          CHECK(r.stats.solutions == 4);
+          CHECK(seen.size() == 4);
+        }
+  }
+}

@@ -1,10 +1,9 @@
 // Boolean builtins (Booleans are 0/1 variables): comparisons, not, and / or / xor of two and
 // of arrays (their own forms are reified: r <-> ...; the _imp forms: r -> ...), clauses,
-// bool2int (the identity).
-//
-// libsolve's own propagators: equal / not_equal / less / less_equal between two variables.
-// The rest goes through its test until the general-CP catalogue lands.
-#include <solve/constraints.hpp>
+// bool2int (the identity); each posted with libsolve's Boolean constraints (boolean.hpp),
+// comparisons and reification. The tests below are the fallback where libsolve refuses a call.
+#include <solve/boolean.hpp>
+#include <solve/reify.hpp>
 
 #include "common.hpp"
 
@@ -28,11 +27,10 @@ CheckFn to_int(const Call& c, CheckScope& s) {
   return [a, b](const Valuation& v) { return v[a] == v[b]; };
 }
 
-void post_eq(const Call& c) { post_binary_or_checked(c, solve::equal, eq); }
-void post_ne(const Call& c) { post_binary_or_checked(c, solve::not_equal, ne); }
-void post_lt(const Call& c) { post_binary_or_checked(c, solve::less, lt); }
-void post_le(const Call& c) { post_binary_or_checked(c, solve::less_equal, le); }
-void post_to_int(const Call& c) { post_binary_or_checked(c, solve::equal, to_int); }
+template <solve::Rel R>
+void native_compare(const Call& c, solve::Model& m) {
+  compare_terms(m, c.term(0), R, c.term(1));
+}
 
 // ---- r <-> op(a, b) and r -> op(a, b) ----
 
@@ -91,25 +89,72 @@ CheckFn clause(const Call& c, CheckScope& s) {
   };
 }
 
+// ---- posters ----
+
+/// r <-> op(as) with libsolve's propagator (bool_and, bool_or, bool_xor of an array).
+template <void (*Op)(solve::Model&, std::span<const solve::Var>, solve::Var)>
+void post_reified_array(const Call& c, const std::vector<Term>& as, Term r) {
+  Context& ctx = c.ctx();
+  Op(ctx.model(), ctx.vars(as), ctx.var(r));
+}
+template <void (*Op)(solve::Model&, std::span<const solve::Var>, solve::Var)>
+void post_pair(const Call& c) {
+  post_reified_array<Op>(c, {c.term(0), c.term(1)}, c.term(2));
+}
+template <void (*Op)(solve::Model&, std::span<const solve::Var>, solve::Var)>
+void post_array(const Call& c) {
+  post_reified_array<Op>(c, c.terms(0), c.term(1));
+}
+
+/// r -> every a (clauses a or not r).
+void imply_all(const Call& c, const std::vector<Term>& as, Term r) {
+  for (const Term& a : as) clause_terms(c.ctx().model(), std::span<const Term>(&a, 1), std::span<const Term>(&r, 1));
+}
+/// r -> some a (the clause as or not r).
+void imply_some(const Call& c, const std::vector<Term>& as, Term r) {
+  clause_terms(c.ctx().model(), as, std::span<const Term>(&r, 1));
+}
+void post_and_imp(const Call& c) { imply_all(c, {c.term(0), c.term(1)}, c.term(2)); }
+void post_or_imp(const Call& c) { imply_some(c, {c.term(0), c.term(1)}, c.term(2)); }
+void post_array_and_imp(const Call& c) { imply_all(c, c.terms(0), c.term(1)); }
+void post_array_or_imp(const Call& c) { imply_some(c, c.terms(0), c.term(1)); }
+/// r -> a != b
+void post_xor_imp(const Call& c) {
+  const Term a = c.term(0), b = c.term(1), r = c.term(2);
+  if (r.fixed) {
+    if (r.value != 0) compare_terms(c.ctx().model(), a, solve::Rel::ne, b);
+    return;
+  }
+  solve::reify(c.ctx().model(), r.var, [&](solve::Model& m) { compare_terms(m, a, solve::Rel::ne, b); },
+               solve::Reification::implies);
+}
+
+void post_array_xor(const Call& c) {
+  Context& ctx = c.ctx();
+  solve::parity(ctx.model(), ctx.vars(c.terms(0)), true);
+}
+
+void native_clause(const Call& c, solve::Model& m) { clause_terms(m, c.terms(0), c.terms(1)); }
+
 constexpr Builtin table[] = {
-    {"bool_eq", 2, post_eq, eq, true},
-    {"bool_le", 2, post_le, le, true},
-    {"bool_lt", 2, post_lt, lt, true},
-    {"bool_not", 2, post_ne, ne},
-    {"bool_xor", 2, post_ne, ne},
-    {"bool2int", 2, post_to_int, to_int},
-    {"bool_and", 3, nullptr, and2<false>},
-    {"bool_and_imp", 3, nullptr, and2<true>},
-    {"bool_or", 3, nullptr, or2<false>},
-    {"bool_or_imp", 3, nullptr, or2<true>},
-    {"bool_xor", 3, nullptr, xor2<false>},
-    {"bool_xor_imp", 3, nullptr, xor2<true>},
-    {"array_bool_and", 2, nullptr, reified_array<false, true>},
-    {"array_bool_and_imp", 2, nullptr, reified_array<true, true>},
-    {"array_bool_or", 2, nullptr, reified_array<false, false>},
-    {"array_bool_or_imp", 2, nullptr, reified_array<true, false>},
-    {"array_bool_xor", 1, nullptr, array_xor},
-    {"bool_clause", 2, nullptr, clause, true},
+    {"bool_eq", 2, nullptr, native_compare<solve::Rel::eq>, eq, true},
+    {"bool_le", 2, nullptr, native_compare<solve::Rel::le>, le, true},
+    {"bool_lt", 2, nullptr, native_compare<solve::Rel::lt>, lt, true},
+    {"bool_not", 2, nullptr, native_compare<solve::Rel::ne>, ne},
+    {"bool_xor", 2, nullptr, native_compare<solve::Rel::ne>, ne},
+    {"bool2int", 2, nullptr, native_compare<solve::Rel::eq>, to_int},
+    {"bool_and", 3, post_pair<solve::bool_and>, nullptr, and2<false>},
+    {"bool_and_imp", 3, post_and_imp, nullptr, and2<true>},
+    {"bool_or", 3, post_pair<solve::bool_or>, nullptr, or2<false>},
+    {"bool_or_imp", 3, post_or_imp, nullptr, or2<true>},
+    {"bool_xor", 3, post_pair<solve::bool_xor>, nullptr, xor2<false>},
+    {"bool_xor_imp", 3, post_xor_imp, nullptr, xor2<true>},
+    {"array_bool_and", 2, post_array<solve::bool_and>, nullptr, reified_array<false, true>},
+    {"array_bool_and_imp", 2, post_array_and_imp, nullptr, reified_array<true, true>},
+    {"array_bool_or", 2, post_array<solve::bool_or>, nullptr, reified_array<false, false>},
+    {"array_bool_or_imp", 2, post_array_or_imp, nullptr, reified_array<true, false>},
+    {"array_bool_xor", 1, post_array_xor, nullptr, array_xor},
+    {"bool_clause", 2, nullptr, native_clause, clause, true},
 };
 
 }  // namespace

@@ -1,8 +1,11 @@
 #pragma once
-// Helpers shared by the builtin families.
+// Helpers shared by the builtin families: posting over terms (a variable or a constant) with
+// libsolve's propagators, constants folded in so that no variable is created (what a Native
+// must guarantee, builtins.hpp).
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <fmt/format.h>
@@ -35,13 +38,19 @@ class SetTest {
   std::vector<std::int64_t> values_;
 };
 
-/// Posts a binary relation with libsolve's own propagator when both sides are variables,
-/// through its test otherwise (a constant side makes it unary: a domain restriction).
-inline void post_binary_or_checked(const Call& c, void (*binary)(solve::Model&, solve::Var, solve::Var),
-                                   MakeCheck relation) {
-  const Term a = c.term(0), b = c.term(1);
-  if (!a.fixed && !b.fixed) binary(c.ctx().model(), a.var, b.var);
-  else post_relation(c, relation);
-}
+/// A truth decided while translating: nothing when it holds, the empty clause otherwise
+/// (false, also inside a reification).
+void post_truth(solve::Model& m, bool holds);
+/// a rel b.
+void compare_terms(solve::Model& m, Term a, solve::Rel rel, Term b);
+/// sum(coefs[i] * xs[i]) rel rhs. ModelError when a coefficient needs more than 32 bits.
+void linear_terms(solve::Model& m, std::span<const std::int64_t> coefs, std::span<const Term> xs, solve::Rel rel,
+                  Term rhs);
+/// Some of pos is true (not 0) or some of neg is false (0).
+void clause_terms(solve::Model& m, std::span<const Term> pos, std::span<const Term> neg);
+/// x is in the set (member) or not in it.
+void in_set_term(solve::Model& m, Term x, const IntSet& set, bool member = true);
+/// The values of a set constant that x's initial domain holds (at most its size).
+std::vector<int> values_in_domain(const solve::Model& m, solve::Var x, const IntSet& set);
 
 }  // namespace fzn::builtins

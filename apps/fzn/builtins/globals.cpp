@@ -1,23 +1,21 @@
 // Global constraints that the mznlib (share/minizinc/libsolve/) declares native, with
 // libsolve's propagators: all_different, table, global_cardinality (and its _closed /
-// _low_up variants), among, count, lex_less / lex_lesseq. Where FlatZinc asks for more than
-// libsolve's call expresses (a variable count, arrays of different lengths) the propagator
-// gets the count's bounds and the exact test is posted beside it.
+// _low_up variants: global_cardinality for constant counts, occurrences for variable ones),
+// among, count (occurrences of a constant or a variable value, the count a variable),
+// lex_less / lex_lesseq. Lexicographic orders over arrays of different lengths go through
+// their test.
 #include <climits>
 #include <set>
 
 #include <solve/constraints.hpp>
 #include <solve/counting.hpp>
+#include <solve/error.hpp>
 #include <solve/ordering.hpp>
 
 #include "common.hpp"
 
 namespace fzn::builtins {
 namespace {
-
-bool all_fixed(const std::vector<Term>& ts) {
-  return std::all_of(ts.begin(), ts.end(), [](const Term& t) { return t.fixed; });
-}
 
 /// The bounds lo..hi of a count over n variables, clipped to 0..n (libsolve takes int
 /// bounds); false when no count can be in them.
@@ -41,45 +39,16 @@ CheckFn all_different(const Call& c, CheckScope& s) {
     return true;
   };
 }
-/// libsolve's all_different over the variables; the constants are taken out first (distinct,
-/// and removed from the variables' domains). libsolve's domain-consistent filter keeps bitsets
-/// over the whole span of values (max - min over every variable), n * span bits: over a span
-/// far wider than the variables need, or beyond 2^32 bits, not_equal per pair does the job.
+/// libsolve's all_different; constants become fixed variables (one per value, so two equal
+/// constants, like a variable named twice, can never differ).
 void post_all_different(const Call& c) {
   Context& ctx = c.ctx();
-  std::vector<std::int64_t> constants;
-  std::vector<solve::Var> vars;
-  for (const Term& t : c.terms(0)) {
-    if (t.fixed) constants.push_back(t.value);
-    else vars.push_back(t.var);
-  }
-  std::sort(constants.begin(), constants.end());
-  if (std::adjacent_find(constants.begin(), constants.end()) != constants.end()) return ctx.post_false();
-  std::vector<solve::Var> distinct = vars;
-  std::sort(distinct.begin(), distinct.end(), [](solve::Var a, solve::Var b) { return a.id < b.id; });
-  if (std::adjacent_find(distinct.begin(), distinct.end()) != distinct.end()) return ctx.post_false();
-  if (!constants.empty()) {
-    for (const solve::Var x : vars) {
-      CheckScope s;
-      const Slot slot = s.slot(Term::variable(x));
-      ctx.post_checked(s, c.name(), [slot, constants](const Valuation& v) {
-        return !std::binary_search(constants.begin(), constants.end(), v[slot]);
-      });
-    }
-  }
-  if (vars.size() < 2) return;
-  std::int64_t lo = INT64_MAX, hi = INT64_MIN;
-  for (const solve::Var x : vars) {
-    lo = std::min(lo, ctx.min(Term::variable(x)));
-    hi = std::max(hi, ctx.max(Term::variable(x)));
-  }
-  const std::uint64_t span = std::uint64_t(hi - lo) + 1, n = vars.size();
-  if (span <= std::max<std::uint64_t>(std::uint64_t(1) << 16, 64 * n) && n * span <= (std::uint64_t(1) << 32)) {
-    solve::all_different(ctx.model(), vars);
-    return;
-  }
-  for (std::size_t i = 0; i < vars.size(); ++i)
-    for (std::size_t j = i + 1; j < vars.size(); ++j) solve::not_equal(ctx.model(), vars[i], vars[j]);
+  const std::vector<solve::Var> vars = ctx.vars(c.terms(0));
+  std::vector<std::int32_t> ids;
+  for (const solve::Var x : vars) ids.push_back(x.id);
+  std::sort(ids.begin(), ids.end());
+  if (std::adjacent_find(ids.begin(), ids.end()) != ids.end()) return ctx.post_false();
+  solve::all_different(ctx.model(), vars);
 }
 
 // ---- table ----
@@ -159,20 +128,16 @@ CheckFn gcc_low_up(const Call& c, CheckScope& s) {
 }
 
 /// Every x is one of the values (the _closed variants).
-void post_closed(const Call& c, const std::vector<Term>& xs, const std::vector<std::int64_t>& values) {
+void post_closed(Context& ctx, const std::vector<Term>& xs, const std::vector<std::int64_t>& values) {
   IntSet allowed;
   allowed.is_range = false;
   allowed.elems = values;
-  const SetTest in(allowed);
-  for (const Term& x : xs) {
-    CheckScope s;
-    const Slot slot = s.slot(x);
-    c.ctx().post_checked(s, c.name(), [slot, in](const Valuation& v) { return in(v[slot]); });
-  }
+  for (const Term& x : xs) in_set_term(ctx.model(), x, allowed);
 }
 
-/// libsolve's global_cardinality with constant bounds per value; the exact test beside it
-/// when the counts are variables.
+/// global_cardinality: a group per value with constant bounds (libsolve's
+/// global_cardinality, one propagator for them all), occurrences per value with a variable
+/// count.
 template <bool Closed, bool LowUp>
 void post_gcc(const Call& c) {
   Context& ctx = c.ctx();
@@ -180,16 +145,24 @@ void post_gcc(const Call& c) {
   const std::vector<std::int64_t> cover = c.integers(1);
   const std::vector<Term> lo = c.terms(2), hi = c.terms(LowUp ? 3 : 2);
   if (cover.size() != lo.size() || cover.size() != hi.size()) c.fail("the value and count arrays differ in length");
+  const std::vector<solve::Var> vars = ctx.vars(xs);
   std::vector<solve::ValueCount> groups;
-  std::set<std::int64_t> distinct(cover.begin(), cover.end());
-  for (std::size_t k = 0; k < cover.size() && distinct.size() == cover.size(); ++k) {
-    solve::ValueCount g{{int(cover[k])}, 0, 0};
-    if (!count_bounds(ctx.min(lo[k]), ctx.max(hi[k]), xs.size(), g.lo, g.hi)) return ctx.post_false();
-    if (fits_int(cover[k])) groups.push_back(std::move(g));  // else no variable takes it: the test decides
+  for (std::size_t k = 0; k < cover.size(); ++k) {
+    if (!fits_int(cover[k])) {  // no variable takes it: a count of 0
+      compare_terms(ctx.model(), lo[k], solve::Rel::le, Term::constant(0));
+      compare_terms(ctx.model(), Term::constant(0), solve::Rel::le, hi[k]);
+    } else if (lo[k].fixed && hi[k].fixed) {
+      solve::ValueCount g{{int(cover[k])}, 0, 0};
+      if (!count_bounds(lo[k].value, hi[k].value, xs.size(), g.lo, g.hi)) return ctx.post_false();
+      groups.push_back(std::move(g));
+    } else if (!LowUp) {
+      solve::occurrences(ctx.model(), vars, int(cover[k]), ctx.var(lo[k]));
+    } else {
+      throw solve::ModelError("variable bounds");  // (the specification makes them parameters)
+    }
   }
-  if (!groups.empty()) solve::global_cardinality(ctx.model(), ctx.vars(xs), groups);
-  if (Closed) post_closed(c, xs, cover);
-  if (!all_fixed(lo) || !all_fixed(hi) || groups.size() != cover.size()) post_relation(c, LowUp ? gcc_low_up<Closed> : gcc<Closed>);
+  if (!groups.empty()) solve::global_cardinality(ctx.model(), vars, groups);  // ModelError on a repeated value
+  if (Closed) post_closed(ctx, xs, cover);
 }
 
 /// among(n, xs, S): n = |{i : xs[i] in S}|
@@ -207,15 +180,19 @@ void post_among(const Call& c) {
   Context& ctx = c.ctx();
   const Term n = c.term(0);
   const std::vector<Term> xs = c.terms(1);
-  std::vector<int> values;
   const IntSet set = c.set(2);
-  if (set.size() > (1u << 20)) return post_relation(c, among);  // a huge range: test only
-  for (const std::int64_t v : set.values())
-    if (fits_int(v)) values.push_back(int(v));
-  int lo = 0, hi = 0;
-  if (!count_bounds(ctx.min(n), ctx.max(n), xs.size(), lo, hi)) return ctx.post_false();
-  if (!values.empty()) solve::among(ctx.model(), ctx.vars(xs), values, lo, hi);
-  if (!n.fixed || values.empty()) post_relation(c, among);
+  // the values of S that some x can take (S itself may be a huge range)
+  std::set<int> values;
+  for (const Term& x : xs) {
+    if (!x.fixed) {
+      for (const int v : values_in_domain(ctx.model(), x.var, set)) values.insert(v);
+    } else if (fits_int(x.value) && SetTest(set)(x.value)) {
+      values.insert(int(x.value));
+    }
+  }
+  if (values.empty()) return compare_terms(ctx.model(), n, solve::Rel::eq, Term::constant(0));
+  const std::vector<int> listed(values.begin(), values.end());
+  solve::among(ctx.model(), ctx.vars(xs), listed, ctx.var(n));
 }
 
 /// count_eq(xs, y, c): c = |{i : xs[i] = y}|
@@ -232,14 +209,9 @@ void post_count(const Call& c) {
   Context& ctx = c.ctx();
   const std::vector<Term> xs = c.terms(0);
   const Term y = c.term(1), n = c.term(2);
-  if (y.fixed && fits_int(y.value)) {
-    const int value = int(y.value);
-    int lo = 0, hi = 0;
-    if (!count_bounds(ctx.min(n), ctx.max(n), xs.size(), lo, hi)) return ctx.post_false();
-    solve::among(ctx.model(), ctx.vars(xs), std::span<const int>(&value, 1), lo, hi);
-    if (n.fixed) return;
-  }
-  post_relation(c, count);
+  if (y.fixed && !fits_int(y.value)) return compare_terms(ctx.model(), n, solve::Rel::eq, Term::constant(0));
+  if (y.fixed) solve::occurrences(ctx.model(), ctx.vars(xs), int(y.value), ctx.var(n));
+  else solve::occurrences(ctx.model(), ctx.vars(xs), y.var, ctx.var(n));
 }
 
 // ---- lexicographic order ----
@@ -265,20 +237,20 @@ void post_lex(const Call& c) {
 }
 
 constexpr Builtin table_[] = {
-    {"fzn_all_different_int", 1, post_all_different, all_different},
-    {"fzn_table_int", 2, post_table, table},
-    {"fzn_table_bool", 2, post_table, table},
-    {"fzn_global_cardinality", 3, post_gcc<false, false>, gcc<false>},
-    {"fzn_global_cardinality_closed", 3, post_gcc<true, false>, gcc<true>},
-    {"fzn_global_cardinality_low_up", 4, post_gcc<false, true>, gcc_low_up<false>},
-    {"fzn_global_cardinality_low_up_closed", 4, post_gcc<true, true>, gcc_low_up<true>},
-    {"fzn_among", 3, post_among, among},
-    {"fzn_count_eq", 3, post_count, count},
-    {"fzn_count_eq_par", 3, post_count, count},
-    {"fzn_lex_less_int", 2, post_lex<true>, lex<true>},
-    {"fzn_lex_lesseq_int", 2, post_lex<false>, lex<false>},
-    {"fzn_lex_less_bool", 2, post_lex<true>, lex<true>},
-    {"fzn_lex_lesseq_bool", 2, post_lex<false>, lex<false>},
+    {"fzn_all_different_int", 1, post_all_different, nullptr, all_different},
+    {"fzn_table_int", 2, post_table, nullptr, table},
+    {"fzn_table_bool", 2, post_table, nullptr, table},
+    {"fzn_global_cardinality", 3, post_gcc<false, false>, nullptr, gcc<false>},
+    {"fzn_global_cardinality_closed", 3, post_gcc<true, false>, nullptr, gcc<true>},
+    {"fzn_global_cardinality_low_up", 4, post_gcc<false, true>, nullptr, gcc_low_up<false>},
+    {"fzn_global_cardinality_low_up_closed", 4, post_gcc<true, true>, nullptr, gcc_low_up<true>},
+    {"fzn_among", 3, post_among, nullptr, among},
+    {"fzn_count_eq", 3, post_count, nullptr, count},
+    {"fzn_count_eq_par", 3, post_count, nullptr, count},
+    {"fzn_lex_less_int", 2, post_lex<true>, nullptr, lex<true>},
+    {"fzn_lex_lesseq_int", 2, post_lex<false>, nullptr, lex<false>},
+    {"fzn_lex_less_bool", 2, post_lex<true>, nullptr, lex<true>},
+    {"fzn_lex_lesseq_bool", 2, post_lex<false>, nullptr, lex<false>},
 };
 
 }  // namespace

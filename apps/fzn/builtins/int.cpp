@@ -1,11 +1,11 @@
 // Integer builtins: comparisons, arithmetic (plus, times, div, mod, min, max, abs, pow),
-// element over constant and variable arrays, minimum/maximum of arrays, set_in.
-//
-// libsolve's own propagators: equal / not_equal / less / less_equal between two variables,
-// fix, and tables (element over constants). Everything else goes through its test
-// (post_checked: a table when small, forward checking otherwise) until the general-CP
-// catalogue lands.
+// element over constant and variable arrays, minimum/maximum of arrays, set_in; each posted
+// with libsolve's catalogue (linear.hpp, arithmetic.hpp, element.hpp, in_set). The tests
+// below are the fallback where libsolve cannot take a call (constants beyond 32 bits).
+#include <solve/arithmetic.hpp>
 #include <solve/constraints.hpp>
+#include <solve/element.hpp>
+#include <solve/error.hpp>
 
 #include "common.hpp"
 
@@ -106,84 +106,77 @@ CheckFn extremum(const Call& c, CheckScope& s) {
 
 // ---- posters ----
 
-void post_ne(const Call& c) { post_binary_or_checked(c, solve::not_equal, ne); }
-void post_lt(const Call& c) { post_binary_or_checked(c, solve::less, lt); }
-void post_le(const Call& c) { post_binary_or_checked(c, solve::less_equal, le); }
-
-/// r = x with one side possibly constant (what element is once its index is known).
-void post_equal_terms(Context& ctx, Term x, Term r) {
-  if (!x.fixed && !r.fixed) return solve::equal(ctx.model(), x.var, r.var);
-  if (x.fixed && r.fixed) {
-    if (x.value != r.value) ctx.post_false();
-    return;
-  }
-  const Term v = x.fixed ? r : x, k = x.fixed ? x : r;
-  if (fits_int(k.value)) solve::fix(ctx.model(), v.var, int(k.value));
-  else ctx.post_false();
+template <solve::Rel R>
+void native_compare(const Call& c, solve::Model& m) {
+  compare_terms(m, c.term(0), R, c.term(1));
 }
 
-void post_eq(const Call& c) { post_equal_terms(c.ctx(), c.term(0), c.term(1)); }
+void native_set_in(const Call& c, solve::Model& m) { in_set_term(m, c.term(0), c.set(1)); }
 
-/// The index of an element constraint when it is fixed: the position (0-based), or -1 when
-/// it is out of range (the constraint cannot hold).
-std::int64_t fixed_position(Term idx, std::size_t n) {
-  return idx.value >= 1 && std::uint64_t(idx.value) <= n ? idx.value - 1 : -1;
+/// x + y == z
+void post_plus(const Call& c) {
+  const std::int64_t as[] = {1, 1};
+  const Term xs[] = {c.term(0), c.term(1)};
+  linear_terms(c.ctx().model(), as, xs, solve::Rel::eq, c.term(2));
 }
 
-/// Element over constants: the allowed (index, value) pairs as a table.
+/// z == f(x, y) (or z == f(x)) with libsolve's propagator; constants become fixed variables.
+template <void (*F)(solve::Model&, solve::Var, solve::Var, solve::Var)>
+void post_function(const Call& c) {
+  Context& ctx = c.ctx();
+  F(ctx.model(), ctx.var(c.term(0)), ctx.var(c.term(1)), ctx.var(c.term(2)));
+}
+void post_abs(const Call& c) { solve::abs(c.ctx().model(), c.ctx().var(c.term(0)), c.ctx().var(c.term(1))); }
+
+/// FlatZinc's index (1-based) as libsolve's (0-based): the view idx - 1.
+solve::Var position(Context& ctx, Term idx) { return ctx.var(idx) - 1; }
+
+/// Element over constants (the values must fit libsolve's 32 bits).
 void post_element(const Call& c) {
-  const Term idx = c.term(0), r = c.term(2);
-  const std::vector<std::int64_t> as = c.integers(1);
-  if (idx.fixed) {
-    const std::int64_t at = fixed_position(idx, as.size());
-    if (at < 0) return c.ctx().post_false();
-    return post_equal_terms(c.ctx(), Term::constant(as[std::size_t(at)]), r);
+  Context& ctx = c.ctx();
+  std::vector<int> values;
+  for (const std::int64_t a : c.integers(1)) {
+    if (!fits_int(a)) throw solve::ModelError(fmt::format("{} exceeds 32 bits", a));
+    values.push_back(int(a));
   }
-  if (r.fixed) return post_relation(c, element);
-  std::vector<std::vector<int>> pairs;
-  for (std::size_t i = 0; i < as.size(); ++i)
-    if (fits_int(as[i]) && i + 1 <= std::size_t(INT_MAX)) pairs.push_back({int(i + 1), int(as[i])});
-  if (pairs.empty()) return c.ctx().post_false();
-  c.ctx().post_table({idx.var, r.var}, std::move(pairs));
+  solve::element(ctx.model(), values, position(ctx, c.term(0)), ctx.var(c.term(2)));
 }
 
-/// Element over variables: over constants when they all are; the index kept in 1..n.
+/// Element over variables.
 void post_var_element(const Call& c) {
-  const std::vector<Term> xs = c.terms(1);
-  if (std::all_of(xs.begin(), xs.end(), [](const Term& t) { return t.fixed; })) return post_element(c);
-  const Term idx = c.term(0);
-  if (idx.fixed) {
-    const std::int64_t at = fixed_position(idx, xs.size());
-    if (at < 0) return c.ctx().post_false();
-    return post_equal_terms(c.ctx(), xs[std::size_t(at)], c.term(2));
-  }
-  CheckScope s;
-  const Slot i = s.slot(idx);
-  const std::int64_t n = std::int64_t(xs.size());
-  c.ctx().post_checked(s, "element index", [i, n](const Valuation& v) { return v[i] >= 1 && v[i] <= n; });
-  post_relation(c, var_element);
+  Context& ctx = c.ctx();
+  solve::element(ctx.model(), ctx.vars(c.terms(1)), position(ctx, c.term(0)), ctx.var(c.term(2)));
+}
+
+/// array_int_maximum(m, xs) / array_int_minimum(m, xs)
+template <bool Max>
+void post_extremum(const Call& c) {
+  Context& ctx = c.ctx();
+  const std::vector<solve::Var> xs = ctx.vars(c.terms(1));
+  if (Max) solve::maximum(ctx.model(), xs, ctx.var(c.term(0)));
+  else solve::minimum(ctx.model(), xs, ctx.var(c.term(0)));
 }
 
 constexpr Builtin table[] = {
-    {"int_eq", 2, post_eq, eq, true},
-    {"int_ne", 2, post_ne, ne, true},
-    {"int_lt", 2, post_lt, lt, true},
-    {"int_le", 2, post_le, le, true},
-    {"int_abs", 2, nullptr, abs},
-    {"int_plus", 3, nullptr, plus},
-    {"int_times", 3, nullptr, times},
-    {"int_div", 3, nullptr, div},
-    {"int_mod", 3, nullptr, mod},
-    {"int_min", 3, nullptr, min},
-    {"int_max", 3, nullptr, max},
-    {"int_pow", 3, nullptr, pow},
-    {"set_in", 2, nullptr, set_in, true},
-    {"array_int_element", 3, post_element, element},
-    {"array_var_int_element", 3, post_var_element, var_element},
-    {"array_bool_element", 3, post_element, element},
-    {"array_var_bool_element", 3, post_var_element, var_element},
-    {"array_int_maximum", 2, nullptr, extremum<true>},
-    {"array_int_minimum", 2, nullptr, extremum<false>},
+    {"int_eq", 2, nullptr, native_compare<solve::Rel::eq>, eq, true},
+    {"int_ne", 2, nullptr, native_compare<solve::Rel::ne>, ne, true},
+    {"int_lt", 2, nullptr, native_compare<solve::Rel::lt>, lt, true},
+    {"int_le", 2, nullptr, native_compare<solve::Rel::le>, le, true},
+    {"int_abs", 2, post_abs, nullptr, abs},
+    {"int_plus", 3, post_plus, nullptr, plus},
+    {"int_times", 3, post_function<solve::times>, nullptr, times},
+    {"int_div", 3, post_function<solve::divide>, nullptr, div},
+    {"int_mod", 3, post_function<solve::modulo>, nullptr, mod},
+    {"int_min", 3, post_function<solve::min>, nullptr, min},
+    {"int_max", 3, post_function<solve::max>, nullptr, max},
+    {"int_pow", 3, post_function<solve::power>, nullptr, pow},
+    {"set_in", 2, nullptr, native_set_in, set_in, true},
+    {"array_int_element", 3, post_element, nullptr, element},
+    {"array_var_int_element", 3, post_var_element, nullptr, var_element},
+    {"array_bool_element", 3, post_element, nullptr, element},
+    {"array_var_bool_element", 3, post_var_element, nullptr, var_element},
+    {"array_int_maximum", 2, post_extremum<true>, nullptr, extremum<true>},
+    {"array_int_minimum", 2, post_extremum<false>, nullptr, extremum<false>},
 };
 
 }  // namespace

@@ -46,10 +46,13 @@ void post_constraint(Context& ctx, const ConstraintItem& item) {
     ctx.fail(item.pos, fmt::format("not supported yet: {}", item.name));
   }
   try {
-    if (b->post) b->post(call);
-    else post_relation(call, b->relation);
+    if (b->native) b->native(call, ctx.model());
+    else b->post(call);
   } catch (const solve::ModelError& e) {
-    call.fail(e.what());
+    // libsolve cannot take it (32-bit values, 64-bit sums): the relation's test can, on what
+    // was posted so far (every part a poster posts is implied by the relation)
+    if (!b->relation) call.fail(e.what());
+    post_relation(call, b->relation);
   }
 }
 

@@ -21,6 +21,10 @@ void not_equal(Model& m, Var x, Var y);
 void equal(Model& m, Var x, Var y);
 /// x == v (unary fixing). If v is not in x's domain the model is unsatisfiable (not an error).
 void fix(Model& m, Var x, int v);
+/// x takes one of the values (any order, duplicates ignored; none: unsatisfiable).
+void in_set(Model& m, Var x, std::span<const int> values);
+/// x takes none of the values.
+void not_in_set(Model& m, Var x, std::span<const int> values);
 /// The tuple of values of xs is one of the allowed tuples (each of size xs.size()).
 /// Throws ModelError when a tuple has the wrong size.
 void table(Model& m, std::span<const Var> xs, std::vector<std::vector<int>> allowed);

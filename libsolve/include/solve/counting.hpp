@@ -16,6 +16,21 @@ namespace solve {
 /// when the bound is reached, the others are forced out of / into the set.
 void among(Model& m, std::span<const Var> xs, std::span<const int> values, int lo, int hi);
 
+/// n == |{ i : xs[i] in values }| (the count a variable). Bounds on the count as above, the
+/// count kept between the sure and the possible numbers.
+void among(Model& m, std::span<const Var> xs, std::span<const int> values, Var n);
+
+/// n == |{ i : xs[i] == value }|.
+void occurrences(Model& m, std::span<const Var> xs, int value, Var n);
+/// n == |{ i : xs[i] == y }| with y a variable: per value of y, bounds on its count; y loses
+/// the values whose count cannot be n.
+void occurrences(Model& m, std::span<const Var> xs, Var y, Var n);
+
+/// n == the number of distinct values taken by xs. n lies between the number of distinct
+/// assigned values and the size of the union of the domains; when n reaches the first, the
+/// open variables must reuse assigned values.
+void nvalue(Model& m, std::span<const Var> xs, Var n);
+
 /// One group of values and how many variables may take a value of it.
 struct ValueCount {
   std::vector<int> values;

@@ -2,7 +2,9 @@
 // A model: integer variables with finite initial domains, and the constraints on them.
 // A model is a description; searching it (search.hpp) never changes it, so one model can be
 // searched many times, with different options, even at once from several threads.
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -11,6 +13,18 @@
 #include "solve/types.hpp"
 
 namespace solve {
+
+namespace detail {
+class Capture;
+}  // namespace detail
+
+/// What a model optimises: the variable (or view) and the direction.
+struct Objective {
+  Var var;
+  bool maximize = false;
+  /// The same goal as a value to minimise: var, or -var when maximising (64-bit).
+  std::int64_t minimised(std::int64_t value) const { return maximize ? -value : value; }
+};
 
 class Model {
  public:
@@ -26,6 +40,8 @@ class Model {
   /// A new variable whose domain is the given values (any order, duplicates ignored).
   /// Throws ModelError when values is empty.
   Var add_var(std::span<const int> values, std::string name = {});
+  /// A new Boolean variable (domain {0, 1}; 1 is true).
+  Var add_bool(std::string name = {}) { return add_var(0, 1, std::move(name)); }
   /// n new variables with domain {lo, ..., hi}, named prefix[0], prefix[1], ...
   std::vector<Var> add_vars(int n, int lo, int hi, const std::string& prefix = {});
 
@@ -33,23 +49,50 @@ class Model {
   /// Throws ModelError when its scope names a variable this model does not have.
   void post(std::unique_ptr<Constraint> c);
 
+  /// Makes the model an optimisation problem: search() and Search report ever better
+  /// solutions (branch and bound) and a complete search proves the last one optimal;
+  /// solve_best() returns it. count() still counts every solution. Replaces an earlier goal.
+  void minimize(Var obj);
+  void maximize(Var obj);
+  /// The goal set by minimize()/maximize(), if any.
+  const std::optional<Objective>& objective() const { return objective_; }
+
+  /// A group of variables decided before the variables of later groups and before the rest
+  /// (which SearchOptions' orders decide), choosing among them by `var` (ties: the earlier in
+  /// `vars`) and trying values by `val`: FlatZinc's seq_search of int_search annotations.
+  struct BranchGroup {
+    std::vector<Var> vars;
+    VarOrder var;
+    ValOrder val;
+  };
+  /// Adds a branch group. Throws ModelError for a view or a foreign variable.
+  void branch(std::span<const Var> xs, VarOrder var = VarOrder::input, ValOrder val = ValOrder::ascending);
+  /// The branch groups, in the order added.
+  const std::vector<BranchGroup>& branching() const { return branching_; }
+
   int num_vars() const { return int(vars_.size()); }
   int num_constraints() const { return int(constraints_.size()); }
-  /// The name given at creation, or "x<id>".
+  /// The name given at creation, or "x<id>"; a view is named after its variable ("q[2]+2").
   std::string name(Var x) const;
-  /// The initial domain of x, ascending.
+  /// The initial domain of the variable x.id, ascending (of the variable, also for a view).
   const std::vector<int>& initial_domain(Var x) const { return vars_.at(std::size_t(x.id)).values; }
   const std::vector<std::unique_ptr<Constraint>>& constraints() const { return constraints_; }
-  /// Throws ModelError unless x belongs to this model.
+  /// Throws ModelError unless x belongs to this model; for a view, also when one of its
+  /// values does not fit an int, or when a factor other than +-1 spreads it over more than
+  /// 2^26 values.
   void check(Var x) const;
 
  private:
+  friend class detail::Capture;  // reify(): collects what a post function adds
   struct VarDecl {
     std::vector<int> values;  // ascending, distinct
     std::string name;
   };
   std::vector<VarDecl> vars_;
   std::vector<std::unique_ptr<Constraint>> constraints_;
+  std::vector<std::unique_ptr<Constraint>>* capture_ = nullptr;  // where post() goes during reify()
+  std::optional<Objective> objective_;
+  std::vector<BranchGroup> branching_;
 };
 
 }  // namespace solve

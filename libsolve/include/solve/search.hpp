@@ -27,7 +27,8 @@ class Solution {
  public:
   Solution() = default;
   explicit Solution(std::vector<int> values) : values_(std::move(values)) {}
-  int operator[](Var x) const { return values_.at(std::size_t(x.id)); }
+  /// The value of x (of a view: the view's value).
+  int operator[](Var x) const { return int(x.apply(values_.at(std::size_t(x.id)))); }
   const std::vector<int>& values() const { return values_; }
   friend bool operator==(const Solution&, const Solution&) = default;
 
@@ -53,8 +54,9 @@ struct SearchOptions {
   std::uint64_t seed = 1;  ///< for ValOrder::random
   Limits limits;           ///< solutions, nodes, seconds, cancel flag (none by default)
   std::function<void(const TraceEvent&)> trace;  ///< called at every decision/backtrack
-  /// Worker threads for search(), count() and solve_first(). With more than one, the workers
-  /// share the tree by work stealing: the solution count is the same for every value, and so
+  /// Worker threads for search(), count(), solve_first() and solve_best(). With more than one,
+  /// the workers share the tree by work stealing (and, with an objective, the best value found:
+  /// the optimum is the same for every value): the solution count is the same for every value, and so
   /// are the node counts of a complete search unless the variable order learns from failures
   /// (dom_wdeg) or skip_equivalent_states is used; the order of solutions is not. The
   /// callback is called from the workers, one call at a time; limits.max_nodes is shared by
@@ -69,7 +71,8 @@ struct SearchOptions {
 /// Called for each solution; return false to stop the search.
 using SolutionCallback = std::function<bool(const Solution&)>;
 
-/// An engine over one model: next() returns solutions one by one.
+/// An engine over one model: next() returns solutions one by one (with an objective, each
+/// better than the last; the last before nullopt is optimal when result().complete()).
 class Search {
  public:
   Search(const Model& model, SearchOptions options = {});
@@ -91,14 +94,21 @@ class Search {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Calls on_solution for every solution (until it returns false or a limit is reached).
+/// Calls on_solution for every solution (until it returns false or a limit is reached). With
+/// an objective, for every solution better than the ones before (anytime branch and bound).
 Result search(const Model& model, const SearchOptions& options,
               const SolutionCallback& on_solution);
 /// The first solution, or nullopt. Statistics go to *stats when given.
 std::optional<Solution> solve_first(const Model& model, const SearchOptions& options = {},
                                     Result* result = nullptr);
 /// Counts solutions (result.stats.solutions); result.complete() tells if the count is exact.
+/// An objective is ignored: every solution counts.
 Result count(const Model& model, const SearchOptions& options = {});
+/// The best solution of a model with an objective (branch and bound; without one, the first
+/// solution), or nullopt when there is none. When a limit stops the search, the best found so
+/// far, with result->optimal() false.
+std::optional<Solution> solve_best(const Model& model, const SearchOptions& options = {},
+                                   Result* result = nullptr);
 
 /// Checks a full assignment against every constraint of the model (for tests and tools).
 bool is_solution(const Model& model, const std::vector<int>& values);

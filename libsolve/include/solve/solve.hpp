@@ -1,12 +1,17 @@
 #pragma once
 // Umbrella header: everything of the CSP half.
+#include "solve/arithmetic.hpp"
 #include "solve/binary_table.hpp"
+#include "solve/boolean.hpp"
 #include "solve/constraint.hpp"
 #include "solve/constraints.hpp"
 #include "solve/counting.hpp"
+#include "solve/element.hpp"
 #include "solve/error.hpp"
+#include "solve/linear.hpp"
 #include "solve/model.hpp"
 #include "solve/ordering.hpp"
+#include "solve/reify.hpp"
 #include "solve/search.hpp"
 #include "solve/space.hpp"
 #include "solve/stats.hpp"

@@ -1,11 +1,13 @@
 #pragma once
-// The store: every variable's current domain as a bitset in one flat array, plus the trail
-// that undoes changes on backtracking (no copies of the model per search node).
+// The domains a constraint reads and prunes: every variable's current domain as a bitset in
+// one flat array (no copies of the model per search node).
 //
-// Propagators see only this narrow interface: read a domain (size/min/max/contains/value,
-// iterate), and shrink it (remove/assign/restrict_min/restrict_max). Every shrink is recorded
-// on the trail the first time a variable changes at a search level, and reported to the
-// propagation engine through the "modified" list it drains.
+// This is all a propagator sees: read a domain (size, min, max, contains, value, iterate,
+// the bitset), and shrink it (remove, assign, set_min, set_max, keep_only). Search levels,
+// the trail that undoes changes on backtracking and the record of which variables changed
+// belong to the engine (detail::Store, derived from this class) and are out of a
+// propagator's reach. Every operation accepts a view (Var with scale/offset) as well as a
+// plain variable: it reads and prunes the variable under it.
 #include <bit>
 #include <climits>
 #include <cstdint>
@@ -22,19 +24,26 @@ class Space {
   /// Number of values left.
   int size(Var x) const { return info_[x.id].size; }
   /// Smallest value left (undefined on an empty domain).
-  int min(Var x) const { return info_[x.id].min; }
+  int min(Var x) const {
+    const Info& d = info_[x.id];
+    return x.scale == 1 ? d.min + x.offset : int(x.apply(x.scale > 0 ? d.min : d.max));
+  }
   /// Largest value left.
-  int max(Var x) const { return info_[x.id].max; }
+  int max(Var x) const {
+    const Info& d = info_[x.id];
+    return x.scale == 1 ? d.max + x.offset : int(x.apply(x.scale > 0 ? d.max : d.min));
+  }
   /// True when exactly one value is left.
   bool assigned(Var x) const { return info_[x.id].size == 1; }
   /// The value of an assigned variable.
-  int value(Var x) const { return info_[x.id].min; }
+  int value(Var x) const { return min(x); }
   /// True when v is still in the domain.
   bool contains(Var x, int v) const {
+    if (x.scale != 1) return scaled_contains(x, v);
     const Info& d = info_[x.id];
-    if (v < d.min || v > d.max) return false;
-    const unsigned i = unsigned(v - d.lo);
-    return (words_[d.off + (i >> 6)] >> (i & 63)) & 1u;
+    // one unsigned comparison against the layout (bits outside the domain are clear)
+    const std::uint64_t i = std::uint64_t(std::int64_t(v) - x.offset - d.lo);
+    return i < std::uint64_t(d.nwords) * 64 && ((words_[d.off + (i >> 6)] >> (i & 63)) & 1u);
   }
   /// Smallest value > v still in the domain, or INT_MAX when none.
   int next_value(Var x, int v) const;
@@ -44,63 +53,97 @@ class Space {
   template <class F>
   void for_each_value(Var x, F&& f) const {
     const Info& d = info_[x.id];
+    if (x.scale < 0) {  // the order of the variable's values is reversed
+      for (unsigned w = d.nwords; w-- > 0;) {
+        std::uint64_t bits = words_[d.off + w];
+        while (bits) {
+          const int b = 63 - std::countl_zero(bits);
+          bits &= ~(std::uint64_t{1} << b);
+          f(int(x.apply(d.lo + int(w * 64 + unsigned(b)))));
+        }
+      }
+      return;
+    }
     for (unsigned w = 0; w < d.nwords; ++w) {
       std::uint64_t bits = words_[d.off + w];
       while (bits) {
         const int b = std::countr_zero(bits);
         bits &= bits - 1;
-        f(d.lo + int(w * 64 + unsigned(b)));
+        f(int(x.apply(d.lo + int(w * 64 + unsigned(b)))));
       }
     }
   }
-  /// The domain's bitset words (bit i stands for value base(x) + i), for fast set algebra.
+  /// The domain as a bitset: bit i stands for value base(x) + i. The layout of a variable
+  /// never changes during a search. For a view a * x + c with a != 1 the words are computed
+  /// on demand, and stay valid only until the next bits() call on such a view.
   std::span<const std::uint64_t> bits(Var x) const {
+    if (x.scale != 1) return scaled_bits(x);
     const Info& d = info_[x.id];
     return {words_.data() + d.off, d.nwords};
   }
+  /// The 64 values lo, lo + 1, ..., lo + 63 as a word: bit i set when lo + i is in the domain.
+  std::uint64_t word_at(Var x, std::int64_t lo) const {
+    if (x.scale != 1) return scaled_word_at(x, lo);
+    const Info& d = info_[x.id];
+    const std::int64_t pos = lo - x.offset - d.lo;  // bit of value lo
+    const std::int64_t end = std::int64_t(d.nwords) * 64;
+    if (pos <= -64 || pos >= end) return 0;
+    const std::uint64_t* w = words_.data() + d.off;
+    if (pos < 0) return w[0] << -pos;
+    const std::int64_t k = pos >> 6;
+    const int sh = int(pos & 63);
+    const std::uint64_t a = w[k];
+    if (sh == 0) return a;
+    const std::uint64_t b = k + 1 < std::int64_t(d.nwords) ? w[k + 1] : 0;
+    return (a >> sh) | (b << (64 - sh));
+  }
   /// The value that bit 0 of bits(x) stands for.
-  int base(Var x) const { return info_[x.id].lo; }
+  int base(Var x) const { return x.scale == 1 ? info_[x.id].lo + x.offset : scaled_base(x); }
 
   // ---- shrinking a domain (each returns what happened; failed leaves the domain empty) ----
-  Event remove(Var x, int v);
-  Event assign(Var x, int v);
-  Event restrict_min(Var x, int lo);  ///< remove every value < lo
-  Event restrict_max(Var x, int hi);  ///< remove every value > hi
-  /// Keep only the values whose bit is set in mask (same layout as bits(x)).
+  /// Removes v (nothing when v is not in the domain).
+  Event remove(Var x, int v) {
+    return x.scale == 1 ? remove_raw(x.id, std::int64_t(v) - x.offset) : scaled_remove(x, v);
+  }
+  /// Removes every value but v.
+  Event assign(Var x, int v) {
+    return x.scale == 1 ? assign_raw(x.id, std::int64_t(v) - x.offset) : scaled_assign(x, v);
+  }
+  /// Removes every value < lo.
+  Event set_min(Var x, std::int64_t lo) {
+    return x.scale == 1 ? set_min_raw(x.id, clamp(lo) - x.offset) : scaled_set_min(x, lo);
+  }
+  /// Removes every value > hi.
+  Event set_max(Var x, std::int64_t hi) {
+    return x.scale == 1 ? set_max_raw(x.id, clamp(hi) - x.offset) : scaled_set_max(x, hi);
+  }
+  /// Removes every value that is not in `values` (any order, duplicates allowed).
+  Event keep_only(Var x, std::span<const int> values);
+  /// Keeps only the values whose bit is set in mask (same layout as bits(x)).
   Event intersect(Var x, std::span<const std::uint64_t> mask);
+  /// Older names of set_min and set_max.
+  Event restrict_min(Var x, std::int64_t lo) { return set_min(x, lo); }
+  Event restrict_max(Var x, std::int64_t hi) { return set_max(x, hi); }
 
-  /// True once a domain became empty at this search level (cleared by pop_level()).
+  /// True once a domain became empty (the node has failed; the engine undoes it).
   bool failed() const { return failed_; }
-
   /// The propagation strength of the running search (propagators may adapt to it).
+  Propagation propagation() const { return level_; }
+  /// Older name of propagation().
   Propagation level() const { return level_; }
   /// Number of variables.
   int num_vars() const { return int(info_.size()); }
 
-  // ---- used by the engine (not by propagators) ----
-  /// Adds a variable with domain [lo, hi], or only the given values of it when not empty.
-  Var add_var(int lo, int hi, std::span<const int> values);
-  void set_level(Propagation p) { level_ = p; }
-  /// Opens a new search level: later changes are undone by pop_level().
-  void push_level();
-  /// Undoes every change since the matching push_level().
-  void pop_level();
-  /// Number of open levels.
-  int depth() const { return int(level_marks_.size()); }
-  /// Variables modified since the last clear_modified(), each listed once.
-  std::span<const std::int32_t> modified() const { return modified_; }
-  void clear_modified();
-  /// Counts domain operations that removed something (for statistics).
-  std::uint64_t updates() const { return updates_; }
+ protected:
+  Space() = default;
 
- private:
   struct Info {
     int lo;                 // value of bit 0
     int size, min, max;     // cached summary of the bitset
     std::uint32_t off;      // first word in words_
     std::uint32_t nwords;   // words in the bitset
     std::uint64_t stamp;    // epoch at which it was last saved on the trail
-    bool in_modified;       // already in modified_
+    Event pending;          // strongest change since the engine last drained modified_
   };
   struct TrailEntry {
     std::int32_t var;
@@ -108,16 +151,44 @@ class Space {
     std::uint32_t word_start;  // in trail_words_
   };
 
-  void save(int id);                       // trail the domain once per epoch
-  Event after_change(int id);              // recompute summary, record event
-  void recount(Info& d);                   // size/min/max from the words
+  // operations on the variable itself, values already mapped through the view
+  Event remove_raw(int id, std::int64_t u);
+  Event assign_raw(int id, std::int64_t u);
+  Event set_min_raw(int id, std::int64_t lo);
+  Event set_max_raw(int id, std::int64_t hi);
+  Event empty_raw(int id);                     // removes everything
+  Event intersect_raw(int id, std::span<const std::uint64_t> mask);
+  int next_raw(int id, std::int64_t u) const;  // smallest value > u, INT_MAX if none
+  int prev_raw(int id, std::int64_t u) const;  // largest value < u, INT_MIN if none
+  std::span<const std::uint64_t> scaled_bits(Var x) const;
+  std::uint64_t scaled_word_at(Var x, std::int64_t lo) const;
+  Event scaled_remove(Var x, int v);
+  Event scaled_assign(Var x, int v);
+  Event scaled_set_min(Var x, std::int64_t lo);
+  Event scaled_set_max(Var x, std::int64_t hi);
+  /// Keeps a 64-bit bound within +-2^40 (every value is an int, so further says nothing more)
+  /// so that adding a view's offset cannot overflow.
+  static std::int64_t clamp(std::int64_t v) {
+    constexpr std::int64_t kFar = std::int64_t{1} << 40;
+    return v < -kFar ? -kFar : v > kFar ? kFar : v;
+  }
+  bool scaled_contains(Var x, int v) const;
+  int scaled_base(Var x) const;
+  std::int64_t layout_end(int id) const;       // largest value of the declared range
+
+  void save(int id);                            // trail the domain once per epoch
+  Event after_change(int id, int old_min, int old_max);  // record the event
+  void recount(Info& d);                        // size/min/max from the words
 
   std::vector<Info> info_;
+  std::vector<int> declared_max_;               // per variable: largest initial value
   std::vector<std::uint64_t> words_;
   std::vector<TrailEntry> trail_;
   std::vector<std::uint64_t> trail_words_;
-  std::vector<std::uint32_t> level_marks_;  // trail_.size() at each push_level
+  std::vector<std::uint32_t> level_marks_;      // trail_.size() at each push_level
   std::vector<std::int32_t> modified_;
+  mutable std::vector<std::uint64_t> view_words_;  // scratch of scaled_bits()
+  std::vector<std::uint64_t> mask_words_;          // scratch of keep_only() and intersect()
   std::uint64_t epoch_ = 1;
   std::uint64_t updates_ = 0;
   Propagation level_ = Propagation::domain;

@@ -2,6 +2,7 @@
 // What every search of the library reports (CSP and exact cover): statistics, why it
 // stopped, and the two together as its Result.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "solve/big_count.hpp"
@@ -66,8 +67,13 @@ struct Result {
   /// With threads > 1: the seconds each worker spent searching (the rest of stats.seconds
   /// it waited for work); empty with one thread.
   std::vector<double> busy_seconds;
-  /// True when the tree was searched to the end (so a count is exact, "none" is a proof).
+  /// With an objective (Model::minimize/maximize): the value of the best solution found.
+  std::optional<std::int64_t> objective;
+  /// True when the tree was searched to the end (so a count is exact, "none" is a proof, and
+  /// the best solution of an optimisation is optimal).
   bool complete() const { return stop == StopReason::exhausted; }
+  /// An optimum was found and proved.
+  bool optimal() const { return objective.has_value() && complete(); }
 };
 
 }  // namespace solve

@@ -4,10 +4,50 @@
 
 namespace solve {
 
-/// A handle to an integer variable of a Model (an index; cheap to copy).
+/// A handle to an integer variable of a Model, or a view of one: scale * x + offset.
+/// Cheap to copy. A view is usable wherever a variable is (constraints, the objective,
+/// Solution::operator[]); it has no domain of its own, so pruning it prunes x:
+///
+///   all_different(m, {q[0] + 0, q[1] + 1, q[2] + 2});  // the diagonals of 3-queens
 struct Var {
-  std::int32_t id = -1;
+  std::int32_t id = -1;     ///< the model variable
+  std::int32_t scale = 1;   ///< a view's factor (never 0; 1 for a plain variable)
+  std::int32_t offset = 0;  ///< a view's addend (0 for a plain variable)
+
+  /// True for x + c and a * x with (a, c) != (1, 0).
+  constexpr bool is_view() const { return scale != 1 || offset != 0; }
+  /// The plain variable under a view.
+  constexpr Var base() const { return Var{id}; }
+  /// The view's value when the variable has value v (64-bit: views of a model never
+  /// overflow int, Model::check() makes sure).
+  constexpr std::int64_t apply(std::int64_t v) const { return scale * v + offset; }
   friend constexpr bool operator==(Var, Var) = default;
+};
+
+/// Views. Each throws ModelError when its own numbers overflow 32 bits (or on a factor 0).
+Var operator+(Var x, int c);
+Var operator+(int c, Var x);
+Var operator-(Var x, int c);
+Var operator-(Var x);          ///< -x
+Var operator*(int a, Var x);   ///< a * x
+Var operator*(Var x, int a);
+/// 1 - b: the negation of a Boolean (0/1) variable, as a view.
+Var negation(Var b);
+
+/// A comparison between two sides: lhs rel rhs.
+enum class Rel {
+  eq,  ///< ==
+  ne,  ///< !=
+  le,  ///< <=
+  lt,  ///< <
+  ge,  ///< >=
+  gt,  ///< >
+};
+
+/// How a Boolean b is tied to a constraint C by reification.
+enum class Reification {
+  equivalent,  ///< b <=> C: b is 1 exactly when C holds
+  implies,     ///< b => C: C must hold when b is 1 (half reification)
 };
 
 /// How hard propagation works at each search node. Chosen per solve, not per model.
@@ -22,10 +62,14 @@ enum class Propagation {
 
 /// Which unassigned variable to branch on.
 enum class VarOrder {
-  input,       ///< first unassigned in creation order
-  mrv,         ///< smallest domain (minimum remaining values), ties by creation order
-  mrv_degree,  ///< smallest domain, ties by most constraints on unassigned variables, then order
-  dom_wdeg,    ///< smallest domain / weighted degree (weights grow on failures)
+  input,           ///< first unassigned in creation order
+  mrv,             ///< smallest domain (minimum remaining values), ties by creation order
+  mrv_degree,      ///< smallest domain, ties by most constraints on unassigned variables, then order
+  dom_wdeg,        ///< smallest domain / weighted degree (weights grow on failures)
+  largest_domain,  ///< largest domain (FlatZinc anti_first_fail)
+  smallest_value,  ///< smallest minimum value (FlatZinc smallest)
+  largest_value,   ///< largest maximum value (FlatZinc largest)
+  degree,          ///< most constraints on unassigned variables (FlatZinc occurrence)
 };
 
 /// In which order to try the values of the chosen variable.
@@ -33,6 +77,7 @@ enum class ValOrder {
   ascending,   ///< smallest value first
   descending,  ///< largest value first
   random,      ///< a random order, reproducible from SearchOptions::seed
+  median,      ///< the median value (the lower of two) first, then the others ascending
 };
 
 /// How the values of the chosen variable are tried.
@@ -41,12 +86,21 @@ enum class Branching {
   refutation,  ///< x = v, then x != v propagated before the next value (binary branching)
 };
 
-/// What a domain operation did.
+/// What a domain operation did, from weakest to strongest (each implies the ones before).
 enum class Event : std::uint8_t {
   none,      ///< nothing changed
-  domain,    ///< values were removed, more than one remains
+  domain,    ///< values were removed from the inside, min and max are the same
+  bounds,    ///< the min or the max moved, more than one value remains
   assigned,  ///< exactly one value remains
   failed,    ///< the domain became empty
+};
+
+/// Which changes of its variables wake a constraint (at arc and domain; at none and forward
+/// every constraint wakes on assignments only). Weakest wake-up first.
+enum class Wake : std::uint8_t {
+  domain,    ///< any removal
+  bounds,    ///< a min or max moved (or the variable was assigned): interior removals do not
+  assigned,  ///< a variable became assigned
 };
 
 /// What a propagation run concluded.
@@ -55,6 +109,13 @@ enum class PropStatus : std::uint8_t {
   changed,    ///< pruned something and may prune more if run again
   failed,     ///< the constraint cannot be satisfied in this node
   entailed,   ///< satisfied by every remaining combination: never run again below this node
+};
+
+/// What the current domains say about a constraint (for reification).
+enum class Entailment : std::uint8_t {
+  unknown,      ///< some remaining combinations satisfy it, some do not (or cannot tell cheaply)
+  entailed,     ///< every remaining combination satisfies it
+  disentailed,  ///< no remaining combination satisfies it
 };
 
 }  // namespace solve

@@ -19,16 +19,18 @@ void encode(std::vector<std::int32_t>& path, Var x, int v, bool equal) {
 }  // namespace
 
 DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control, const SolutionCallback* on_solution,
-                     std::shared_ptr<StateStores> states)
+                     std::shared_ptr<StateStores> states, std::shared_ptr<SharedBest> best)
     : model_(&m),
       opt_(o),
       control_(&control),
       on_solution_(on_solution),
       states_(std::move(states)),
+      best_(std::move(best)),
       engine_(m, opt_.propagation),
       dominance_(m, states_),
       refute_(opt_.branching == Branching::refutation && opt_.propagation != Propagation::none),
       rng_(opt_.seed ? opt_.seed : 0x9E3779B97F4A7C15ULL) {
+  if (best_ && m.objective()) bound_ = Bound(*m.objective(), &best_->found);
   frames_.reserve(std::size_t(m.num_vars()));
   std::size_t total = 0;
   for (int i = 0; i < m.num_vars(); ++i) total += m.initial_domain(Var{i}).size();
@@ -36,7 +38,7 @@ DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control, c
 }
 
 std::unique_ptr<SearchEngine> DfsSearch::clone() const {
-  return std::make_unique<DfsSearch>(*model_, opt_, *control_, on_solution_, states_);
+  return std::make_unique<DfsSearch>(*model_, opt_, *control_, on_solution_, states_, best_);
 }
 
 void DfsSearch::trace(TraceEvent::Kind k, Var x, int v) {
@@ -52,10 +54,10 @@ void DfsSearch::push_frame(Var x, std::uint64_t node) {
 }
 
 bool DfsSearch::open_frame(std::uint64_t node) {
-  const int x = select_variable(engine_, opt_.var_order);
-  if (x < 0) return false;
-  push_frame(Var{x}, node);
-  order_values(engine_.space(), Var{x}, opt_.val_order, rng_, values_);
+  const BranchChoice c = choose(engine_, opt_.var_order, opt_.val_order);
+  if (c.var < 0) return false;
+  push_frame(Var{c.var}, node);
+  order_values(engine_.space(), Var{c.var}, c.val, rng_, values_);
   frames_.back().end = std::uint32_t(values_.size());
   return true;
 }
@@ -88,7 +90,7 @@ bool DfsSearch::start(const Work& w, Worker& worker) {
     stopped_ = true;
     return false;
   }
-  Space& s = engine_.space();
+  Store& s = engine_.space();
   if (!root_propagated_) {  // once per engine; the root's states belong to every path
     root_propagated_ = true;
     root_ok_ = engine_.propagate_root() && admitted(Dominance::root_node);
@@ -96,6 +98,7 @@ bool DfsSearch::start(const Work& w, Worker& worker) {
   if (!root_ok_) return false;
   engine_.push();
   path_open_ = true;
+  if (!bounded()) return false;  // a solution found meanwhile, by this engine or another
   path_ = w.path;
   depth_ = 0;
   // The nodes on the path are checked for dominance as the giver checked them: a state they
@@ -135,20 +138,26 @@ void DfsSearch::finish() {
 bool DfsSearch::next() {
   if (pending_) {
     pending_ = false;
-    trace(TraceEvent::Kind::solution, Var{}, 0);
-    return true;
+    return solution_found();
   }
   if (stopped_) return false;
-  Space& s = engine_.space();
+  Store& s = engine_.space();
   for (;;) {
     if (frames_.empty()) return false;
     Frame& f = frames_.back();
     if (f.child_open) {
       pop_level();
       f.child_open = false;
-      if (refute_) {
-        f.node = name(f.node, f.var, f.tried, false);
-        if (s.remove(f.var, f.tried) == Event::failed || !engine_.propagate() || !admitted(f.node)) {
+      if (refute_ || bound_.active()) {
+        // the refutation and a bound tightened since the frame opened, propagated together
+        bool dead = false;
+        if (refute_) {
+          f.node = name(f.node, f.var, f.tried, false);
+          dead = s.remove(f.var, f.tried) == Event::failed;
+        }
+        const Event bound = dead ? Event::none : bound_.restrict(s);
+        if (dead || bound == Event::failed ||
+            ((refute_ || bound != Event::none) && (!engine_.propagate() || !admitted(f.node)))) {
           close_frame();
           continue;
         }
@@ -172,15 +181,13 @@ bool DfsSearch::next() {
     engine_.push();
     f.child_open = true;
     const std::uint64_t child = name(f.node, f.var, v, true);
-    if (s.assign(f.var, v) == Event::failed || !engine_.propagate() || !admitted(child)) {
+    if (s.assign(f.var, v) == Event::failed || bound_.restrict(s) == Event::failed || !engine_.propagate() ||
+        !admitted(child)) {
       ++stats_.failures;
       trace(TraceEvent::Kind::fail, f.var, v);
       continue;
     }
-    if (!open_frame(child)) {
-      trace(TraceEvent::Kind::solution, Var{}, 0);
-      return true;
-    }
+    if (!open_frame(child)) return solution_found();
   }
 }
 
@@ -190,13 +197,27 @@ void DfsSearch::run(const Work& w, Worker& worker) {
     while (next()) {
       if (tally) {
         ++stats_.solutions;
-      } else if (!control_->solution([&] { return !*on_solution_ || (*on_solution_)(current()); })) {
+      } else if (!deliver()) {
         break;
       }
     }
   }
   finish();
   synced_stats();
+}
+
+bool DfsSearch::deliver() {
+  const auto call = [&] { return !*on_solution_ || (*on_solution_)(current()); };
+  if (!bound_.active()) return control_->solution(call);
+  // Another engine may have delivered a better one since this one was found: only a
+  // solution better than every one delivered before is delivered (and counted).
+  return control_->solution(
+      [&] {
+        if (value_ >= best_->delivered) return false;
+        best_->delivered = value_;
+        return true;
+      },
+      call);
 }
 
 bool DfsSearch::donate(Work& w) {
@@ -247,7 +268,7 @@ const Stats& DfsSearch::synced_stats() {
 }
 
 Solution DfsSearch::current() const {
-  const Space& s = engine_.space();
+  const Store& s = engine_.space();
   std::vector<int> vals(std::size_t(s.num_vars()));
   for (int i = 0; i < s.num_vars(); ++i) vals[std::size_t(i)] = s.value(Var{i});
   return Solution(std::move(vals));

@@ -15,10 +15,17 @@
 // worker, the variable and the values left to try below it. Nodes whose state
 // skip_equivalent_states declares dominated fail like failed propagation (dominance.hpp);
 // the states are shared by the engines of one search.
+//
+// With an objective (a SharedBest given), the loop is branch and bound: before each node's
+// propagation the objective is restricted below the best solution any engine of the search
+// has found (bound.hpp), also after backtracking into a frame, so every solution an engine
+// finds beats its ones before, the solutions delivered beat every one delivered before, and
+// an exhausted tree proves the last one optimal.
 #include <memory>
 #include <span>
 #include <vector>
 
+#include "csp/bound.hpp"
 #include "csp/dominance.hpp"
 #include "csp/engine.hpp"
 #include "search/engine.hpp"
@@ -29,9 +36,11 @@ namespace solve::detail {
 class DfsSearch final : public SearchEngine {
  public:
   /// on_solution: where run() delivers solutions (null: none to deliver); states: the
-  /// dominance stores shared with the other engines of the same search.
+  /// dominance stores shared with the other engines of the same search; best: the best
+  /// objective values they share, for branch and bound on m.objective() (null: the
+  /// objective is ignored and every solution counts).
   DfsSearch(const Model& m, const SearchOptions& o, Control& control, const SolutionCallback* on_solution,
-            std::shared_ptr<StateStores> states);
+            std::shared_ptr<StateStores> states, std::shared_ptr<SharedBest> best = nullptr);
 
   std::unique_ptr<SearchEngine> clone() const override;
   void run(const Work& w, Worker& worker) override;
@@ -51,6 +60,9 @@ class DfsSearch final : public SearchEngine {
   Solution current() const;
   /// Statistics with the engine's counters (propagations, updates) brought up to date.
   const Stats& synced_stats();
+  /// The objective value (minimisation form) of the best solution this engine found,
+  /// INT64_MAX if none.
+  std::int64_t best() const { return bound_.best(); }
 
  private:
   struct Frame {
@@ -71,6 +83,20 @@ class DfsSearch final : public SearchEngine {
     return dominance_.empty() || dominance_.admit(engine_.space(), engine_.space().depth(), node);
   }
   void pop_level();
+  /// Restricts the objective below the best known and propagates if that pruned; false
+  /// when the node fails.
+  bool bounded() {
+    const Event e = bound_.restrict(engine_.space());
+    return e == Event::none || (e != Event::failed && engine_.propagate());
+  }
+  /// A solution was found: records it in the bound.
+  bool solution_found() {
+    if (bound_.active()) value_ = bound_.improve(engine_.space());
+    trace(TraceEvent::Kind::solution, Var{}, 0);
+    return true;
+  }
+  /// Delivers the solution just found through the control; false: stop searching.
+  bool deliver();
   /// The name of a node's child by decision x = v (equal) or x != v; only needed, and only
   /// computed, when the model declares dominance.
   std::uint64_t name(std::uint64_t node, Var x, int v, bool equal) const {
@@ -82,7 +108,10 @@ class DfsSearch final : public SearchEngine {
   Control* control_;
   const SolutionCallback* on_solution_;
   std::shared_ptr<StateStores> states_;
+  std::shared_ptr<SharedBest> best_;
   Engine engine_;
+  Bound bound_;
+  std::int64_t value_ = 0;  // objective value (minimisation form) of the solution just found
   Dominance dominance_;
   bool refute_;
 

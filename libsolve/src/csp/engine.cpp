@@ -1,9 +1,11 @@
 #include "csp/engine.hpp"
 
+#include <algorithm>
+
 namespace solve::detail {
 
-Engine::Engine(const Model& model, Propagation level) : level_(level) {
-  space_.set_level(level);
+Engine::Engine(const Model& model, Propagation level) : level_(level), groups_(model.branching()) {
+  space_.set_propagation(level);
   for (int i = 0; i < model.num_vars(); ++i) {
     const std::vector<int>& d = model.initial_domain(Var{i});
     space_.add_var(d.front(), d.back(), d);
@@ -11,28 +13,61 @@ Engine::Engine(const Model& model, Propagation level) : level_(level) {
   const auto& cs = model.constraints();
   props_.reserve(cs.size());
   for (const auto& c : cs) props_.push_back(c->clone());
-  // subscriptions in CSR form
-  const std::size_t nv = std::size_t(model.num_vars());
-  sub_start_.assign(nv + 1, 0);
-  for (const auto& p : props_)
-    for (Var x : p->scope()) ++sub_start_[std::size_t(x.id) + 1];
-  for (std::size_t i = 0; i < nv; ++i) sub_start_[i + 1] += sub_start_[i];
-  subs_.resize(sub_start_[nv]);
-  std::vector<std::uint32_t> fill(sub_start_.begin(), sub_start_.end() - 1);
-  for (std::size_t p = 0; p < props_.size(); ++p)
-    for (Var x : props_[p]->scope()) subs_[fill[std::size_t(x.id)]++] = std::int32_t(p);
   const std::size_t np = props_.size();
-  assign_only_.resize(np);
+  by_engine_.resize(np);
+  self_wake_.resize(np);
   cheap_.resize(np);
   for (std::size_t p = 0; p < np; ++p) {
-    assign_only_[p] = props_[p]->wakes_on_assignment_only();
+    by_engine_[p] = level_ < props_[p]->propagates_from();
     cheap_[p] = props_[p]->scope().size() <= 2;
   }
+  subscribe();
+  open_.resize(std::size_t(space_.num_vars()));
+  for (int i = 0; i < space_.num_vars(); ++i) open_[std::size_t(i)] = i;
+  n_open_ = std::uint32_t(open_.size());
   queue_cheap_.reserve(np);
   queue_rest_.reserve(np);
   in_queue_.assign(np, 0);
   entailed_.assign(np, 0);
   weight_.assign(np, 1);
+}
+
+void Engine::subscribe() {
+  // each constraint once per distinct variable of its scope, in the segment of its wake-up
+  const std::size_t nv = std::size_t(space_.num_vars()), np = props_.size();
+  std::vector<std::vector<std::int32_t>> ids(np);
+  std::vector<Wake> wake(np);
+  std::vector<std::uint32_t> count(nv * 3, 0);
+  for (std::size_t p = 0; p < np; ++p) {
+    for (Var x : props_[p]->scope()) ids[p].push_back(x.id);
+    std::sort(ids[p].begin(), ids[p].end());
+    const auto last = std::unique(ids[p].begin(), ids[p].end());
+    self_wake_[p] = last != ids[p].end();
+    ids[p].erase(last, ids[p].end());
+    wake[p] = props_[p]->wakes_on(level_);
+    for (std::int32_t id : ids[p]) ++count[std::size_t(id) * 3 + std::size_t(wake[p])];
+  }
+  open_in_.assign(np, 0);
+  for (std::size_t p = 0; p < np; ++p)
+    for (std::int32_t id : ids[p]) open_in_[p] += !space_.assigned(Var{id});
+  sub_start_.assign(nv + 1, 0);
+  sub_bounds_.assign(nv, 0);
+  sub_assigned_.assign(nv, 0);
+  std::vector<std::uint32_t> fill(nv * 3);
+  std::uint32_t at = 0;
+  for (std::size_t i = 0; i < nv; ++i) {
+    sub_start_[i] = at;
+    fill[i * 3] = at;
+    at += count[i * 3];
+    sub_bounds_[i] = fill[i * 3 + 1] = at;
+    at += count[i * 3 + 1];
+    sub_assigned_[i] = fill[i * 3 + 2] = at;
+    at += count[i * 3 + 2];
+  }
+  sub_start_[nv] = at;
+  subs_.resize(at);
+  for (std::size_t p = 0; p < np; ++p)
+    for (std::int32_t id : ids[p]) subs_[fill[std::size_t(id) * 3 + std::size_t(wake[p])]++] = std::int32_t(p);
 }
 
 void Engine::enqueue(int p) {
@@ -42,22 +77,60 @@ void Engine::enqueue(int p) {
 }
 
 void Engine::schedule_modified(int running) {
+  const bool weak = level_ <= Propagation::forward;  // every constraint wakes on assignments only
   for (std::int32_t id : space_.modified()) {
-    const bool assigned = space_.assigned(Var{id});
-    for (std::uint32_t k = sub_start_[std::size_t(id)]; k < sub_start_[std::size_t(id) + 1]; ++k) {
-      const int p = subs_[k];
-      if (p == running) continue;
-      switch (level_) {
-        case Propagation::none:  // checks of the assigned variables
-        case Propagation::forward:
-          if (assigned) enqueue(p);
-          break;
-        default:
-          if (assigned || !assign_only_[std::size_t(p)]) enqueue(p);
+    const Event e = space_.pending(id);
+    const std::size_t i = std::size_t(id);
+    if (e >= Event::assigned) {  // every constraint on it wakes, and has one open variable less
+      assigned_trail_.push_back(id);
+      for (std::uint32_t k = sub_start_[i]; k < sub_start_[i + 1]; ++k) {
+        const int p = subs_[k];
+        --open_in_[std::size_t(p)];
+        if (p != running) enqueue(p);
       }
+      continue;
+    }
+    if (weak) continue;
+    const std::uint32_t end = e == Event::bounds ? sub_assigned_[i] : sub_bounds_[i];
+    for (std::uint32_t k = sub_start_[i]; k < end; ++k) {
+      const int p = subs_[k];
+      if (p != running) enqueue(p);
     }
   }
   space_.clear_modified();
+}
+
+void Engine::clear_queue() {
+  queue_cheap_.clear();
+  queue_rest_.clear();
+  head_cheap_ = head_rest_ = 0;
+}
+
+PropStatus Engine::check_by_engine(int p) {
+  const Constraint& c = *props_[std::size_t(p)];
+  const std::span<const Var> xs = c.scope();
+  values_.resize(xs.size());
+  open_at_.clear();
+  for (std::size_t k = 0; k < xs.size(); ++k) {
+    if (space_.assigned(xs[k])) {
+      values_[k] = space_.value(xs[k]);
+    } else {
+      if (!open_at_.empty() && xs[open_at_[0]].id != xs[k].id) return PropStatus::fixpoint;  // two open
+      open_at_.push_back(std::uint32_t(k));
+    }
+  }
+  if (open_at_.empty()) return c.check(values_) ? PropStatus::entailed : PropStatus::failed;
+  if (level_ == Propagation::none) return PropStatus::fixpoint;  // plain backtracking waits
+  // forward checking: the open variable keeps the values that complete a satisfying tuple
+  const Var open = xs[open_at_[0]].base();
+  drop_.clear();
+  space_.for_each_value(open, [&](int u) {
+    for (std::uint32_t k : open_at_) values_[k] = int(xs[k].apply(u));
+    if (!c.check(values_)) drop_.push_back(u);
+  });
+  for (int u : drop_)
+    if (space_.remove(open, u) == Event::failed) return PropStatus::failed;
+  return PropStatus::entailed;
 }
 
 bool Engine::propagate() {
@@ -73,30 +146,29 @@ bool Engine::propagate() {
     }
     in_queue_[std::size_t(p)] = 0;
     ++propagations_;
-    const PropStatus st = props_[std::size_t(p)]->propagate(space_);
+    const PropStatus st = by_engine_[std::size_t(p)] ? check_by_engine(p) : props_[std::size_t(p)]->propagate(space_);
     if (st == PropStatus::failed || space_.failed()) {
       ++weight_[std::size_t(p)];
       for (std::size_t k = head_cheap_; k < queue_cheap_.size(); ++k) in_queue_[std::size_t(queue_cheap_[k])] = 0;
       for (std::size_t k = head_rest_; k < queue_rest_.size(); ++k) in_queue_[std::size_t(queue_rest_[k])] = 0;
-      queue_cheap_.clear();
-      queue_rest_.clear();
-      head_cheap_ = head_rest_ = 0;
+      clear_queue();
       space_.clear_modified();
       return false;
     }
-    if (st == PropStatus::entailed) {
+    // A scope naming one variable twice sees its own pruning through the other name: only a
+    // run that changed nothing may conclude (entailment included).
+    const bool self = self_wake_[std::size_t(p)] && !space_.modified().empty();
+    if (st == PropStatus::entailed && !self) {
       entailed_[std::size_t(p)] = 1;
       entailed_trail_.push_back(p);
     }
     // "changed" with nothing modified is a fixpoint: a propagator that claims progress it did
     // not make must not loop forever
-    const bool again = st == PropStatus::changed && !space_.modified().empty();
+    const bool again = self || (st == PropStatus::changed && !space_.modified().empty());
     schedule_modified(again ? -1 : p);
     if (again) enqueue(p);
   }
-  queue_cheap_.clear();
-  queue_rest_.clear();
-  head_cheap_ = head_rest_ = 0;
+  clear_queue();
   return true;
 }
 
@@ -114,26 +186,35 @@ bool Engine::propagate_root() {
 
 void Engine::push() {
   space_.push_level();
-  entailed_marks_.push_back(std::uint32_t(entailed_trail_.size()));
+  marks_.push_back({std::uint32_t(entailed_trail_.size()), std::uint32_t(assigned_trail_.size()), n_open_,
+                    first_open_, group_, group_pos_});
 }
 
 void Engine::pop() {
   space_.pop_level();
-  const std::uint32_t mark = entailed_marks_.back();
-  entailed_marks_.pop_back();
-  while (entailed_trail_.size() > mark) {
+  const Mark mark = marks_.back();
+  marks_.pop_back();
+  while (entailed_trail_.size() > mark.entailed) {
     entailed_[std::size_t(entailed_trail_.back())] = 0;
     entailed_trail_.pop_back();
   }
+  while (assigned_trail_.size() > mark.assigned) {
+    const std::size_t i = std::size_t(assigned_trail_.back());
+    for (std::uint32_t k = sub_start_[i]; k < sub_start_[i + 1]; ++k) ++open_in_[std::size_t(subs_[k])];
+    assigned_trail_.pop_back();
+  }
+  n_open_ = mark.n_open;
+  first_open_ = mark.first_open;
+  group_ = mark.group;
+  group_pos_ = mark.group_pos;
 }
 
 int Engine::degree(Var x) const {
+  // x is open: the others open in constraint p are open_in_[p] - 1 (distinct variables)
   int deg = 0;
   for (std::uint32_t k = sub_start_[std::size_t(x.id)]; k < sub_start_[std::size_t(x.id) + 1]; ++k) {
-    const int p = subs_[k];
-    if (entailed_[std::size_t(p)]) continue;
-    for (Var y : props_[std::size_t(p)]->scope())
-      if (y.id != x.id && !space_.assigned(y)) ++deg;
+    const std::size_t p = std::size_t(subs_[k]);
+    if (!entailed_[p]) deg += open_in_[p] - 1;
   }
   return deg;
 }
@@ -141,13 +222,8 @@ int Engine::degree(Var x) const {
 std::uint64_t Engine::weighted_degree(Var x) const {
   std::uint64_t w = 0;
   for (std::uint32_t k = sub_start_[std::size_t(x.id)]; k < sub_start_[std::size_t(x.id) + 1]; ++k) {
-    const int p = subs_[k];
-    if (entailed_[std::size_t(p)]) continue;
-    for (Var y : props_[std::size_t(p)]->scope())
-      if (y.id != x.id && !space_.assigned(y)) {
-        w += weight_[std::size_t(p)];
-        break;
-      }
+    const std::size_t p = std::size_t(subs_[k]);
+    if (!entailed_[p] && open_in_[p] >= 2) w += weight_[p];
   }
   return w;
 }

@@ -1,12 +1,14 @@
 #pragma once
 // The propagation engine: the store, the constraints' own copies, who wakes on which
-// variable, the queue, and entailment with undo. One engine per search.
+// variable and event, the queue, entailment with undo, and plain backtracking / forward
+// checking through check() for the constraints that leave those levels to the engine.
+// One engine per search.
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "csp/store.hpp"
 #include "solve/model.hpp"
-#include "solve/space.hpp"
 
 namespace solve::detail {
 
@@ -14,8 +16,8 @@ class Engine {
  public:
   Engine(const Model& model, Propagation level);
 
-  Space& space() { return space_; }
-  const Space& space() const { return space_; }
+  Store& space() { return space_; }
+  const Store& space() const { return space_; }
   int num_constraints() const { return int(props_.size()); }
 
   /// First propagation at the root. At none and forward: unary constraints and every
@@ -29,32 +31,96 @@ class Engine {
   void push();
   void pop();
 
-  /// Constraints (not entailed) on x that have another unassigned variable, counted per
-  /// unassigned neighbour: the degree of x in the binary constraint graph.
+  /// For an unassigned x: the constraints (not entailed) on x that have another unassigned
+  /// variable, each counted once per unassigned neighbour: the degree of x in the binary
+  /// constraint graph. O(constraints on x): each constraint knows its open variables.
   int degree(Var x) const;
-  /// Sum of failure weights of the constraints on x with another unassigned variable.
+  /// For an unassigned x: the sum of failure weights of the constraints on x with another
+  /// unassigned variable.
   std::uint64_t weighted_degree(Var x) const;
+
+  /// Calls f(id) for every unassigned variable, in no fixed order. The open set is a sparse
+  /// set that drops assigned variables as it meets them; pop() restores its size.
+  template <class F>
+  void for_each_open(F&& f) {
+    std::uint32_t k = 0;
+    while (k < n_open_) {
+      const std::int32_t id = open_[k];
+      if (space_.assigned(Var{id})) {  // swap it past the end: the set keeps its members
+        open_[k] = open_[--n_open_];
+        open_[n_open_] = id;
+        continue;
+      }
+      f(id);
+      ++k;
+    }
+  }
+  /// The branch groups of the model (Model::branch), in order.
+  const std::vector<Model::BranchGroup>& groups() const { return groups_; }
+  /// The first group with an unassigned variable, or -1 (a trailed cursor). Afterwards
+  /// group_cursor() is the position of that group's first unassigned variable.
+  int open_group() {
+    while (group_ < int(groups_.size())) {
+      const std::vector<Var>& xs = groups_[std::size_t(group_)].vars;
+      while (group_pos_ < int(xs.size()) && space_.assigned(xs[std::size_t(group_pos_)])) ++group_pos_;
+      if (group_pos_ < int(xs.size())) return group_;
+      ++group_;
+      group_pos_ = 0;
+    }
+    return -1;
+  }
+  int group_cursor() const { return group_pos_; }
+  /// The first unassigned variable in creation order, or -1 (a trailed cursor).
+  int first_open() {
+    const int n = space_.num_vars();
+    while (first_open_ < n && space_.assigned(Var{first_open_})) ++first_open_;
+    return first_open_ < n ? first_open_ : -1;
+  }
 
   std::uint64_t propagations() const { return propagations_; }
 
  private:
+  void subscribe();
   void schedule_modified(int running);
   void enqueue(int p);
+  void clear_queue();
+  /// Plain backtracking (none) or forward checking (above) of constraint p through check().
+  PropStatus check_by_engine(int p);
 
-  Space space_;
+  Store space_;
   Propagation level_;
   std::vector<std::unique_ptr<Constraint>> props_;
-  std::vector<std::uint32_t> sub_start_;  // CSR: constraints of variable i are
-  std::vector<std::int32_t> subs_;        // subs_[sub_start_[i] .. sub_start_[i+1])
-  std::vector<std::uint8_t> assign_only_; // wakes_on_assignment_only() per constraint
+  // subscriptions in CSR form: the constraints on variable i are subs_[sub_start_[i] ..
+  // sub_start_[i+1]), those woken by any removal first, then those woken by bound changes,
+  // then those woken by assignments only; sub_bounds_[i] and sub_assigned_[i] mark the
+  // borders. An event wakes a prefix: domain [start, bounds), bounds [start, assigned),
+  // assigned everything.
+  std::vector<std::uint32_t> sub_start_, sub_bounds_, sub_assigned_;
+  std::vector<std::int32_t> subs_;
+  std::vector<std::uint8_t> by_engine_;   // per constraint: checked by the engine at this level
+  std::vector<std::uint8_t> self_wake_;   // scope names a variable twice: rerun after own changes
   std::vector<std::uint8_t> cheap_;       // arity <= 2: run before the others
   std::vector<std::int32_t> queue_cheap_, queue_rest_;
   std::size_t head_cheap_ = 0, head_rest_ = 0;
   std::vector<std::uint8_t> in_queue_;
   std::vector<std::uint8_t> entailed_;
   std::vector<std::int32_t> entailed_trail_;
-  std::vector<std::uint32_t> entailed_marks_;
+  std::vector<std::int32_t> open_in_;        // per constraint: unassigned distinct variables
+  std::vector<std::int32_t> assigned_trail_; // variables whose assignment open_in_ counted
+  std::vector<std::int32_t> open_;           // sparse set of open variables: open_[0, n_open_)
+  std::uint32_t n_open_ = 0;
+  int first_open_ = 0;
+  std::vector<Model::BranchGroup> groups_;
+  int group_ = 0, group_pos_ = 0;            // open_group() cursor
+  struct Mark {                              // what push() saves for pop()
+    std::uint32_t entailed, assigned, n_open;
+    int first_open, group, group_pos;
+  };
+  std::vector<Mark> marks_;
   std::vector<std::uint64_t> weight_;
+  std::vector<int> values_;               // scratch of check_by_engine()
+  std::vector<std::uint32_t> open_at_;    // scratch: scope positions of the open variable
+  std::vector<int> drop_;                 // scratch: values forward checking removes
   std::uint64_t propagations_ = 0;
 };
 

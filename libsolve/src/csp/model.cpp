@@ -2,12 +2,15 @@
 #include "solve/model.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 
 #include "solve/error.hpp"
 
 namespace solve {
 
-Model::Model(const Model& other) : vars_(other.vars_) {
+Model::Model(const Model& other)
+    : vars_(other.vars_), objective_(other.objective_), branching_(other.branching_) {
   constraints_.reserve(other.constraints_.size());
   for (const auto& c : other.constraints_) constraints_.push_back(c->clone());
 }
@@ -27,7 +30,7 @@ Var Model::add_var(int lo, int hi, std::string name) {
   if (static_cast<long long>(hi) - lo >= (1 << 26)) throw ModelError("add_var: domain wider than 2^26 values");
   VarDecl d;
   d.values.reserve(std::size_t(hi - lo + 1));
-  for (int v = lo; v <= hi; ++v) d.values.push_back(v);
+  for (std::int64_t v = lo; v <= hi; ++v) d.values.push_back(int(v));  // (hi may be INT_MAX)
   d.name = std::move(name);
   vars_.push_back(std::move(d));
   return Var{std::int32_t(vars_.size() - 1)};
@@ -57,21 +60,56 @@ std::vector<Var> Model::add_vars(int n, int lo, int hi, const std::string& prefi
 void Model::check(Var x) const {
   if (x.id < 0 || x.id >= num_vars())
     throw ModelError("variable x" + std::to_string(x.id) + " does not belong to this model");
+  if (!x.is_view()) return;
+  if (x.scale == 0) throw ModelError("view of " + name(x.base()) + " with a factor 0");
+  const std::vector<int>& d = vars_[std::size_t(x.id)].values;
+  const std::int64_t a = x.apply(d.front()), b = x.apply(d.back());
+  if (std::min(a, b) < INT_MIN || std::max(a, b) > INT_MAX)
+    throw ModelError("view " + name(x) + ": its values do not fit an int");
+  if ((x.scale < -1 || x.scale > 1) && std::max(a, b) - std::min(a, b) >= (1 << 26))
+    throw ModelError("view " + name(x) + ": spread over more than 2^26 values");
 }
 
 void Model::post(std::unique_ptr<Constraint> c) {
   if (!c) throw ModelError("post: null constraint");
   for (Var x : c->scope()) check(x);
-  constraints_.push_back(std::move(c));
+  (capture_ ? *capture_ : constraints_).push_back(std::move(c));
+}
+
+void Model::minimize(Var obj) {
+  check(obj);
+  objective_ = Objective{obj, false};
+}
+
+void Model::maximize(Var obj) {
+  check(obj);
+  objective_ = Objective{obj, true};
+}
+
+void Model::branch(std::span<const Var> xs, VarOrder var, ValOrder val) {
+  for (Var x : xs) {
+    check(x);
+    if (x.is_view()) throw ModelError("branch: " + name(x) + " is a view; branch on its variable");
+  }
+  branching_.push_back({std::vector<Var>(xs.begin(), xs.end()), var, val});
 }
 
 std::string Model::name(Var x) const {
-  check(x);
+  if (x.id < 0 || x.id >= num_vars())
+    throw ModelError("variable x" + std::to_string(x.id) + " does not belong to this model");
   const std::string& n = vars_[std::size_t(x.id)].name;
-  if (!n.empty()) return n;
-  std::string generated = "x";  // built in two steps: GCC 12 warns (-Wrestrict) on "x" + string
-  generated += std::to_string(x.id);
-  return generated;
+  std::string out;  // built in steps: GCC 12 warns (-Wrestrict) on "x" + string
+  if (x.scale == -1) out += "-";
+  else if (x.scale != 1) out += std::to_string(x.scale) + "*";
+  if (n.empty()) {
+    out += "x";
+    out += std::to_string(x.id);
+  } else {
+    out += n;
+  }
+  if (x.offset > 0) out += "+";
+  if (x.offset != 0) out += std::to_string(x.offset);
+  return out;
 }
 
 }  // namespace solve

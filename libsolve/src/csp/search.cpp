@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 
 #include "csp/dfs.hpp"
 #include "search/driver.hpp"
@@ -15,9 +16,28 @@ namespace {
 /// Threads are used when asked for and when no trace is wanted (a trace needs one order).
 int threads_of(const SearchOptions& o) { return o.trace ? 1 : o.threads; }
 
+/// The objective value of a best value in minimisation form (INT64_MAX: none found).
+std::optional<std::int64_t> objective_value(const Model& m, std::int64_t best) {
+  if (!m.objective() || best == INT64_MAX) return std::nullopt;
+  return m.objective()->minimised(best);
+}
+
+/// search() and count(): with `optimise`, branch and bound on the model's objective (when
+/// it has one); without, every solution counts.
+Result run(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution, bool optimise) {
+  auto best = optimise && model.objective() ? std::make_shared<detail::SharedBest>() : nullptr;
+  // with an objective every solution goes through the control, which keeps only improvements
+  detail::Control control(options.limits, bool(on_solution) || bool(best), options.progress, options.progress_seconds);
+  detail::DfsSearch root(model, options, control, &on_solution, detail::make_state_stores(model), best);
+  Result r = detail::run_search(root, control, threads_of(options));
+  if (best) r.objective = objective_value(model, best->delivered);
+  return r;
+}
+
 }  // namespace
 
 struct Search::Impl {
+  const Model* model;
   Limits limits;
   detail::Control control;
   detail::DfsSearch dfs;
@@ -27,10 +47,11 @@ struct Search::Impl {
   double seconds = 0;
 
   Impl(const Model& m, const SearchOptions& o)
-      : limits(o.limits),
+      : model(&m),
+        limits(o.limits),
         control(Limits{0, limits.max_nodes, limits.max_seconds, limits.cancel}, false, o.progress,
                 o.progress_seconds),
-        dfs(m, o, control, nullptr, detail::make_state_stores(m)),
+        dfs(m, o, control, nullptr, detail::make_state_stores(m), std::make_shared<detail::SharedBest>()),
         worker(control, dfs) {}
 
   bool advance() {
@@ -73,13 +94,12 @@ Result Search::result() const {
   r.stats.solutions = impl_->found;
   r.count = r.stats.solutions;
   r.stats.seconds = impl_->seconds;
+  r.objective = objective_value(*impl_->model, impl_->dfs.best());
   return r;
 }
 
 Result search(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution) {
-  detail::Control control(options.limits, bool(on_solution), options.progress, options.progress_seconds);
-  detail::DfsSearch root(model, options, control, &on_solution, detail::make_state_stores(model));
-  return detail::run_search(root, control, threads_of(options));
+  return run(model, options, on_solution, true);
 }
 
 std::optional<Solution> solve_first(const Model& model, const SearchOptions& options, Result* result) {
@@ -94,21 +114,29 @@ std::optional<Solution> solve_first(const Model& model, const SearchOptions& opt
   return sol;
 }
 
-Result count(const Model& model, const SearchOptions& options) { return search(model, options, {}); }
+std::optional<Solution> solve_best(const Model& model, const SearchOptions& options, Result* result) {
+  std::optional<Solution> best;
+  const Result r = search(model, options, [&](const Solution& s) {
+    best = s;  // each solution delivered beats the ones before
+    return true;
+  });
+  if (result) *result = r;
+  return best;
+}
+
+Result count(const Model& model, const SearchOptions& options) { return run(model, options, {}, false); }
 
 bool is_solution(const Model& model, const std::vector<int>& values) {
   if (int(values.size()) != model.num_vars()) return false;
-  Space s;
-  s.set_level(Propagation::none);
   for (int i = 0; i < model.num_vars(); ++i) {
     const auto& d = model.initial_domain(Var{i});
     if (!std::binary_search(d.begin(), d.end(), values[std::size_t(i)])) return false;
-    const int v = values[std::size_t(i)];
-    s.add_var(v, v, {});
   }
+  std::vector<int> scope_values;
   for (const auto& c : model.constraints()) {
-    auto copy = c->clone();
-    if (copy->propagate(s) == PropStatus::failed || s.failed()) return false;
+    scope_values.clear();
+    for (Var x : c->scope()) scope_values.push_back(int(x.apply(values[std::size_t(x.id)])));
+    if (!c->check(scope_values)) return false;
   }
   return true;
 }

@@ -1,4 +1,5 @@
-// among(xs, S, lo, hi): the number of xs taking a value in S lies in [lo, hi].
+// among(xs, S, lo, hi): the number of xs taking a value in S lies in [lo, hi]; or, with a
+// count variable n, is n (then lo, hi are n's bounds, and n is kept within [sure, possible]).
 //
 // Each variable is "sure" (every value left is in S), "possible" (some value is in S) or
 // "out". Fails when sure > hi or possible < lo; at sure == hi the possible-but-not-sure
@@ -9,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "propagators/basic.hpp"
 #include "solve/constraint.hpp"
 #include "solve/counting.hpp"
 #include "solve/error.hpp"
@@ -19,37 +21,56 @@ namespace {
 
 class Among : public CloneableConstraint<Among> {
  public:
-  Among(std::vector<Var> xs, std::vector<int> values, int lo, int hi)
-      : xs_(std::move(xs)), values_(std::move(values)), lo_(lo), hi_(hi) {}
+  /// Counts within [lo, hi], or equal to `count` when it names a variable.
+  Among(std::vector<Var> xs, std::vector<int> values, int lo, int hi, Var count = Var{})
+      : xs_(std::move(xs)), n_(xs_.size()), values_(std::move(values)), lo_(lo), hi_(hi), count_(count) {
+    if (has_count()) xs_.push_back(count);
+  }
 
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "among"; }
+  bool check(std::span<const int> v) const override {
+    int n = 0;
+    for (std::size_t i = 0; i < n_; ++i) n += std::binary_search(values_.begin(), values_.end(), v[i]);
+    return has_count() ? n == v[n_] : lo_ <= n && n <= hi_;
+  }
 
   PropStatus propagate(Space& s) override {
     if (offsets_.empty()) build_masks(s);
     int sure = 0, possible = 0;
-    for (std::size_t i = 0; i < xs_.size(); ++i) {
+    for (std::size_t i = 0; i < n_; ++i) {
       const Kind k = kind(s, i);
       sure += k == Kind::sure;
       possible += k != Kind::out;
     }
-    if (sure > hi_ || possible < lo_) return PropStatus::failed;
-    if (sure >= lo_ && possible <= hi_) return PropStatus::entailed;
-    if (sure < hi_ && possible > lo_) return PropStatus::fixpoint;
+    int lo = lo_, hi = hi_;
+    if (has_count()) {
+      if (s.set_min(count_, sure) == Event::failed || s.set_max(count_, possible) == Event::failed)
+        return PropStatus::failed;
+      lo = s.min(count_);
+      hi = s.max(count_);
+      if (sure == possible) return PropStatus::entailed;  // the count is fixed to it
+    }
+    if (sure > hi || possible < lo) return PropStatus::failed;
+    if (sure >= lo && possible <= hi && !has_count()) return PropStatus::entailed;
+    if (sure < hi && possible > lo) return PropStatus::fixpoint;
     // One bound is reached: decide every undecided variable.
-    const bool into = possible == lo_;
-    for (std::size_t i = 0; i < xs_.size(); ++i) {
+    const bool into = possible == lo;
+    for (std::size_t i = 0; i < n_; ++i) {
       if (kind(s, i) != Kind::mixed) continue;
       if (s.intersect(xs_[i], mask(i, into)) == Event::failed) return PropStatus::failed;
     }
-    return PropStatus::entailed;
+    return has_count() ? PropStatus::changed : PropStatus::entailed;  // the count follows next run
   }
 
  private:
   enum class Kind { out, mixed, sure };
 
+  bool has_count() const { return count_.id >= 0; }
+
   void build_masks(const Space& s) {
-    for (Var x : xs_) {
+    for (std::size_t i = 0; i < n_; ++i) {
+      const Var x = xs_[i];
       const auto words = s.bits(x).size();
       const int base = s.base(x);
       offsets_.push_back(std::uint32_t(in_.size()));
@@ -80,9 +101,11 @@ class Among : public CloneableConstraint<Among> {
     return !any_in ? Kind::out : any_out ? Kind::mixed : Kind::sure;
   }
 
-  std::vector<Var> xs_;
+  std::vector<Var> xs_;  // the counted variables, then the count when there is one
+  std::size_t n_;        // counted variables
   std::vector<int> values_;
   int lo_, hi_;
+  Var count_;
   std::vector<std::uint32_t> offsets_;  // per variable, first word of its masks
   std::vector<std::uint64_t> in_;       // bit set for the values of S
   std::vector<std::uint64_t> out_;      // the complement
@@ -98,11 +121,18 @@ void among(Model& m, std::span<const Var> xs, std::span<const int> values, int l
   if (lo > hi) throw ModelError("among: lo > hi");
   if (values.empty()) throw ModelError("among: empty value set");
   for (Var x : xs) m.check(x);
-  std::vector<int> v(values.begin(), values.end());
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-  m.post(std::make_unique<detail::Among>(std::vector<Var>(xs.begin(), xs.end()), std::move(v),
+  m.post(std::make_unique<detail::Among>(std::vector<Var>(xs.begin(), xs.end()), detail::sorted_set(values),
                                          std::max(lo, 0), hi));
+}
+
+void among(Model& m, std::span<const Var> xs, std::span<const int> values, Var n) {
+  m.post(std::make_unique<detail::Among>(std::vector<Var>(xs.begin(), xs.end()), detail::sorted_set(values), 0,
+                                         int(xs.size()), n));
+}
+
+void occurrences(Model& m, std::span<const Var> xs, int value, Var n) {
+  const int v[] = {value};
+  among(m, xs, v, n);
 }
 
 }  // namespace solve

@@ -1,8 +1,11 @@
 // Binary relations between two variables: x + c <= y (less, less_equal), x != y, x == y;
 // and the unary x == v.
 #include <array>
+#include <climits>
+#include <cstdint>
 #include <memory>
 
+#include "propagators/basic.hpp"
 #include "propagators/status.hpp"
 #include "solve/constraints.hpp"
 
@@ -17,25 +20,53 @@ PropStatus check_pair(const Space& s, const std::array<Var, N>& v, Holds holds) 
   return holds(s.value(v[0]), s.value(v[1])) ? PropStatus::entailed : PropStatus::failed;
 }
 
+/// What the domains say about x == y: entailed when both are the same single value,
+/// disentailed when the domains do not meet.
+Entailment equal_entailment(const Space& s, const std::array<Var, 2>& v) {
+  if (s.assigned(v[0]) && s.assigned(v[1]))
+    return s.value(v[0]) == s.value(v[1]) ? Entailment::entailed : Entailment::disentailed;
+  if (s.max(v[0]) < s.min(v[1]) || s.max(v[1]) < s.min(v[0])) return Entailment::disentailed;
+  const Var small = s.size(v[0]) <= s.size(v[1]) ? v[0] : v[1], other = small == v[0] ? v[1] : v[0];
+  for (int a = s.min(small); a != INT_MAX; a = s.next_value(small, a))
+    if (s.contains(other, a)) return Entailment::unknown;
+  return Entailment::disentailed;
+}
+
+Entailment negated_entailment(const Space& s, const std::array<Var, 2>& v) {
+  const Entailment e = equal_entailment(s, v);
+  return e == Entailment::entailed ? Entailment::disentailed
+         : e == Entailment::disentailed ? Entailment::entailed : Entailment::unknown;
+}
+
 /// x + offset <= y. Bounds reasoning is arc consistency for this relation.
 class LessOffset final : public CloneableConstraint<LessOffset> {
  public:
   LessOffset(Var x, Var y, int offset) : vars_{x, y}, offset_(offset) {}
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return offset_ == 1 ? "less" : "less_equal"; }
+  bool check(std::span<const int> v) const override { return std::int64_t(v[0]) + offset_ <= v[1]; }
+  Entailment entailment(const Space& s) const override {
+    if (std::int64_t(s.max(vars_[0])) + offset_ <= s.min(vars_[1])) return Entailment::entailed;
+    if (std::int64_t(s.min(vars_[0])) + offset_ > s.max(vars_[1])) return Entailment::disentailed;
+    return Entailment::unknown;
+  }
+  std::unique_ptr<Constraint> negation() const override {  // not (x + c <= y)  <=>  y + (1 - c) <= x
+    return std::make_unique<LessOffset>(vars_[1], vars_[0], 1 - offset_);
+  }
+  Wake wakes_on(Propagation) const override { return Wake::bounds; }
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
     if (check_only(s)) return check_pair(s, vars_, [&](int a, int b) { return a + offset_ <= b; });
     if (from_assigned_only(s)) {
-      if (s.assigned(x)) s.restrict_min(y, s.value(x) + offset_);
-      if (!s.failed() && s.assigned(y)) s.restrict_max(x, s.value(y) - offset_);
+      if (s.assigned(x)) s.set_min(y, std::int64_t(s.value(x)) + offset_);
+      if (!s.failed() && s.assigned(y)) s.set_max(x, std::int64_t(s.value(y)) - offset_);
     } else {
-      s.restrict_max(x, s.max(y) - offset_);
-      if (!s.failed()) s.restrict_min(y, s.min(x) + offset_);
+      s.set_max(x, std::int64_t(s.max(y)) - offset_);
+      if (!s.failed()) s.set_min(y, std::int64_t(s.min(x)) + offset_);
     }
     if (s.failed()) return PropStatus::failed;
-    return s.max(x) + offset_ <= s.min(y) ? PropStatus::entailed : PropStatus::fixpoint;
+    return std::int64_t(s.max(x)) + offset_ <= s.min(y) ? PropStatus::entailed : PropStatus::fixpoint;
   }
 
  private:
@@ -49,7 +80,10 @@ class NotEqual final : public CloneableConstraint<NotEqual> {
   NotEqual(Var x, Var y) : vars_{x, y} {}
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "not_equal"; }
-  bool wakes_on_assignment_only() const override { return true; }
+  bool check(std::span<const int> v) const override { return v[0] != v[1]; }
+  Entailment entailment(const Space& s) const override { return negated_entailment(s, vars_); }
+  std::unique_ptr<Constraint> negation() const override;
+  Wake wakes_on(Propagation) const override { return Wake::assigned; }
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
@@ -75,6 +109,9 @@ class Equal final : public CloneableConstraint<Equal> {
   Equal(Var x, Var y) : vars_{x, y} {}
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "equal"; }
+  bool check(std::span<const int> v) const override { return v[0] == v[1]; }
+  Entailment entailment(const Space& s) const override { return equal_entailment(s, vars_); }
+  std::unique_ptr<Constraint> negation() const override { return std::make_unique<NotEqual>(vars_[0], vars_[1]); }
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
@@ -105,6 +142,13 @@ class Fix final : public CloneableConstraint<Fix> {
   Fix(Var x, int v) : var_{x}, value_(v) {}
   std::span<const Var> scope() const override { return var_; }
   std::string_view name() const override { return "fix"; }
+  bool check(std::span<const int> v) const override { return v[0] == value_; }
+  std::unique_ptr<Constraint> negation() const override { return make_in_set(var_[0], {value_}, false); }
+  std::unique_ptr<Constraint> reified(Var b, Reification how) const override;
+  Entailment entailment(const Space& s) const override {
+    if (!s.contains(var_[0], value_)) return Entailment::disentailed;
+    return s.assigned(var_[0]) ? Entailment::entailed : Entailment::unknown;
+  }
   PropStatus propagate(Space& s) override {
     s.assign(var_[0], value_);
     return settle(s, PropStatus::entailed);
@@ -115,7 +159,51 @@ class Fix final : public CloneableConstraint<Fix> {
   int value_;
 };
 
+/// b <=> (x == v), or b => (x == v): the most common reification, without the general wrapper.
+class ReifiedFix final : public CloneableConstraint<ReifiedFix> {
+ public:
+  ReifiedFix(Var x, int v, Var b, Reification how) : vars_{x, b}, value_(v), how_(how) {}
+  std::span<const Var> scope() const override { return vars_; }
+  std::string_view name() const override { return "reified_fix"; }
+  Propagation propagates_from() const override { return Propagation::arc; }
+  bool check(std::span<const int> v) const override {
+    if (v[1] != 0 && v[1] != 1) return false;
+    return how_ == Reification::equivalent ? (v[0] == value_) == (v[1] == 1) : v[1] == 0 || v[0] == value_;
+  }
+
+  PropStatus propagate(Space& s) override {
+    const Var x = vars_[0], b = vars_[1];
+    if (s.assigned(b)) {
+      if (s.value(b) == 1) s.assign(x, value_);
+      else if (how_ == Reification::equivalent) s.remove(x, value_);
+      return settle(s, PropStatus::entailed);
+    }
+    if (!s.contains(x, value_)) return s.assign(b, 0) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+    if (!s.assigned(x)) return PropStatus::fixpoint;
+    if (how_ == Reification::implies) return PropStatus::entailed;
+    return s.assign(b, 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+  }
+
+ private:
+  std::array<Var, 2> vars_;
+  int value_;
+  Reification how_;
+};
+
+std::unique_ptr<Constraint> Fix::reified(Var b, Reification how) const {
+  return std::make_unique<ReifiedFix>(var_[0], value_, b, how);
+}
+
+std::unique_ptr<Constraint> NotEqual::negation() const { return std::make_unique<Equal>(vars_[0], vars_[1]); }
+
 }  // namespace
+
+std::unique_ptr<Constraint> make_less_offset(Var x, Var y, int offset) {
+  return std::make_unique<LessOffset>(x, y, offset);
+}
+std::unique_ptr<Constraint> make_equal(Var x, Var y) { return std::make_unique<Equal>(x, y); }
+std::unique_ptr<Constraint> make_not_equal(Var x, Var y) { return std::make_unique<NotEqual>(x, y); }
+
 }  // namespace detail
 
 void less(Model& m, Var x, Var y) { m.post(std::make_unique<detail::LessOffset>(x, y, 1)); }

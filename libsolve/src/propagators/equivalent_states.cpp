@@ -17,6 +17,8 @@ class EquivalentStates : public CloneableConstraint<EquivalentStates> {
   std::span<const Var> scope() const override { return {}; }
   std::string_view name() const override { return "skip_equivalent_states"; }
   PropStatus propagate(Space&) override { return PropStatus::entailed; }
+  /// Every assignment is allowed: what the search prunes for it depends on its order.
+  bool check(std::span<const int>) const override { return true; }
   const StateDeclaration& declaration() const { return *decl_; }
 
  private:

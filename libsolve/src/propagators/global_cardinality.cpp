@@ -29,6 +29,14 @@ class GlobalCardinality : public CloneableConstraint<GlobalCardinality> {
 
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "global_cardinality"; }
+  bool check(std::span<const int> v) const override {
+    std::vector<int> n(groups_.size(), 0);
+    for (int x : v)
+      if (group(x) >= 0) ++n[std::size_t(group(x))];
+    for (std::size_t g = 0; g < groups_.size(); ++g)
+      if (n[g] < groups_[g].lo || n[g] > groups_[g].hi) return false;
+    return true;
+  }
 
   PropStatus propagate(Space& s) override {
     std::fill(sure_.begin(), sure_.end(), 0);

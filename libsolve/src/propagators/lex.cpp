@@ -2,6 +2,7 @@
 // position q, x_q <= y_q must hold on bounds. If q is already decided (x_q < y_q surely) the
 // constraint is entailed; if the whole sequence is fixed equal, strict fails and non-strict
 // is entailed. Pruning x_q/y_q can fix them equal, so the walk repeats until it stops moving.
+#include <algorithm>
 #include <vector>
 
 #include "solve/constraint.hpp"
@@ -21,6 +22,11 @@ class Lex : public CloneableConstraint<Lex> {
 
   std::span<const Var> scope() const override { return scope_; }
   std::string_view name() const override { return strict_ ? "lex_less" : "lex_less_equal"; }
+  bool check(std::span<const int> v) const override {
+    const auto xs = v.first(n_), ys = v.subspan(n_);
+    return strict_ ? std::lexicographical_compare(xs.begin(), xs.end(), ys.begin(), ys.end())
+                   : !std::lexicographical_compare(ys.begin(), ys.end(), xs.begin(), xs.end());
+  }
 
   PropStatus propagate(Space& s) override {
     for (std::size_t q = 0; q < n_; ++q) {
@@ -28,13 +34,13 @@ class Lex : public CloneableConstraint<Lex> {
       if (s.assigned(x) && s.assigned(y) && s.value(x) == s.value(y)) continue;
       if (s.max(x) < s.min(y)) return PropStatus::entailed;
       // The rest after q can only help when x_q == y_q is still possible.
-      if (s.restrict_max(x, s.max(y)) == Event::failed) return PropStatus::failed;
-      if (s.restrict_min(y, s.min(x)) == Event::failed) return PropStatus::failed;
+      if (s.set_max(x, s.max(y)) == Event::failed) return PropStatus::failed;
+      if (s.set_min(y, s.min(x)) == Event::failed) return PropStatus::failed;
       if (s.assigned(x) && s.assigned(y) && s.value(x) == s.value(y)) continue;
       if (strict_ && tail_fixed_equal(s, q + 1)) {
         // Equality at q would make the sequences equal: x_q < y_q.
-        if (s.restrict_max(x, s.max(y) - 1) == Event::failed) return PropStatus::failed;
-        if (s.restrict_min(y, s.min(x) + 1) == Event::failed) return PropStatus::failed;
+        if (s.set_max(x, s.max(y) - 1) == Event::failed) return PropStatus::failed;
+        if (s.set_min(y, s.min(x) + 1) == Event::failed) return PropStatus::failed;
         return s.max(x) < s.min(y) ? PropStatus::entailed : PropStatus::fixpoint;
       }
       return s.max(x) < s.min(y) ? PropStatus::entailed : PropStatus::fixpoint;

@@ -18,6 +18,8 @@ std::uint64_t read64(std::span<const std::uint64_t> words, long pos) {
   return sh == 0 ? a : (a >> sh) | (b << (64 - sh));
 }
 
+/// Exactly one bit set (without popcount: a library call on plain x86-64).
+inline bool single(std::uint64_t w) { return w && !(w & (w - 1)); }
 inline bool test(const std::uint64_t* set, int k) { return (set[k >> 6] >> (k & 63)) & 1u; }
 inline void put(std::uint64_t* set, int k) { set[k >> 6] |= std::uint64_t{1} << (k & 63); }
 }  // namespace
@@ -28,8 +30,9 @@ void ReginFilter::load(const Space& s, std::span<const Var> xs) {
   dom_.assign(std::size_t(n_) * wv_, 0);
   vars_of_.assign(std::size_t(m_) * wn_, 0);
   for (int i = 0; i < n_; ++i) {
-    const auto bits = s.bits(xs[std::size_t(i)]);
-    const long shift = long(lo_) - s.base(xs[std::size_t(i)]);
+    const Var x = xs[std::size_t(i)];
+    const auto bits = s.bits(x);  // a scaled view's are computed on demand: read at once
+    const long shift = long(lo_) - s.base(x);
     std::uint64_t* d = dom(i);
     for (std::size_t w = 0; w < wv_; ++w) {
       std::uint64_t word = read64(bits, shift + long(w) * 64);
@@ -40,6 +43,48 @@ void ReginFilter::load(const Space& s, std::span<const Var> xs) {
         put(vars_of(v), i);
       }
     }
+  }
+}
+
+bool ReginFilter::collect_values(const Space& s, std::span<const Var> xs) {
+  // a k-way merge of the domains (each ascending) through a min-heap of one cursor each
+  values_.clear();
+  heap_.clear();
+  for (int i = 0; i < n_; ++i) heap_.emplace_back(s.min(xs[std::size_t(i)]), i);
+  const auto later = [](const std::pair<int, int>& a, const std::pair<int, int>& b) { return a.first > b.first; };
+  std::make_heap(heap_.begin(), heap_.end(), later);
+  while (!heap_.empty()) {
+    std::pop_heap(heap_.begin(), heap_.end(), later);
+    auto& [v, i] = heap_.back();
+    if (values_.empty() || values_.back() != v) {
+      if (std::uint64_t(n_) * (values_.size() + 1) > kMaxBits) return false;
+      values_.push_back(v);
+    }
+    const Var x = xs[std::size_t(i)];
+    if (v == s.max(x)) {  // (not next_value's INT_MAX: that may be a value)
+      heap_.pop_back();
+    } else {
+      v = s.next_value(x, v);
+      std::push_heap(heap_.begin(), heap_.end(), later);
+    }
+  }
+  return true;
+}
+
+void ReginFilter::load_sparse(const Space& s, std::span<const Var> xs) {
+  wv_ = std::size_t(m_ + 63) / 64;
+  wn_ = std::size_t(n_ + 63) / 64;
+  dom_.assign(std::size_t(n_) * wv_, 0);
+  vars_of_.assign(std::size_t(m_) * wn_, 0);
+  for (int i = 0; i < n_; ++i) {
+    std::uint64_t* d = dom(i);
+    auto at = values_.begin();
+    s.for_each_value(xs[std::size_t(i)], [&](int v) {  // ascending: the index only moves forward
+      at = std::lower_bound(at, values_.end(), v);
+      const int k = int(at - values_.begin());
+      put(d, k);
+      put(vars_of(k), i);
+    });
   }
 }
 
@@ -68,9 +113,10 @@ bool ReginFilter::match() {
   match_val_.assign(std::size_t(m_), -1);
   for (int i = 0; i < n_; ++i) {
     int& mv = match_var_[std::size_t(i)];
-    const int k = mv == -1 ? -1 : mv + last_lo_ - lo_;  // re-base the remembered value
-    if (k >= 0 && k < m_ && test(dom(i), k) && match_val_[std::size_t(k)] < 0) {
-      mv = k;
+    // re-base the remembered value (64-bit: the two bases may lie 2^32 apart)
+    const std::int64_t k = mv == -1 ? -1 : std::int64_t(mv) + last_lo_ - lo_;
+    if (k >= 0 && k < m_ && test(dom(i), int(k)) && match_val_[std::size_t(k)] < 0) {
+      mv = int(k);
       match_val_[std::size_t(k)] = i;
     } else {
       mv = -1;
@@ -201,7 +247,7 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
   const int n_all = n_;
   std::uint64_t all_values = 0;
   for (int i = 0; i < n_all; ++i) {
-    sdom_[i] = read64(s.bits(xs[std::size_t(i)]), long(lo_) - s.base(xs[std::size_t(i)]));
+    sdom_[i] = s.word_at(xs[std::size_t(i)], lo_);
     all_values |= sdom_[i];
   }
   if (std::popcount(all_values) < n_all) return false;  // pigeonhole
@@ -211,7 +257,7 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
   for (bool again = true; again;) {
     again = false;
     for (int i = 0; i < n_all; ++i) {
-      if (((done >> i) & 1u) || std::popcount(sdom_[i]) != 1) continue;
+      if (((done >> i) & 1u) || !single(sdom_[i])) continue;
       if (sdom_[i] & fixed_vals) return false;  // two variables with one value
       fixed_vals |= sdom_[i];
       done |= std::uint64_t{1} << i;
@@ -221,7 +267,7 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
       for (std::uint64_t drop = sdom_[j] & fixed_vals; drop; drop &= drop - 1)
         if (s.remove(xs[std::size_t(j)], lo_ + std::countr_zero(drop)) == Event::failed) return false;
       sdom_[j] &= ~fixed_vals;
-      again = again || std::popcount(sdom_[j]) == 1;
+      again = again || single(sdom_[j]);
     }
   }
   // the open variables, renumbered 0..n-1
@@ -248,9 +294,9 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
   if (int(match_var_.size()) != n_all) match_var_.assign(std::size_t(n_all), -1);
   for (int k = 0; k < n; ++k) {
     const int old = match_var_[std::size_t(orig_[k])];
-    const int v = old == -1 ? -1 : old + last_lo_ - lo_;
+    const std::int64_t v = old == -1 ? -1 : std::int64_t(old) + last_lo_ - lo_;
     if (v >= 0 && v < m && ((sdom_[k] >> v) & 1u) && smatch_val_[v] < 0) {
-      smatch_var_[k] = v;
+      smatch_var_[k] = int(v);
       smatch_val_[v] = k;
     } else {
       smatch_var_[k] = -1;
@@ -333,19 +379,45 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
   return true;
 }
 
-bool ReginFilter::filter(Space& s, std::span<const Var> xs) {
+ReginFilter::Outcome ReginFilter::filter(Space& s, std::span<const Var> xs) {
   n_ = int(xs.size());
-  lo_ = INT_MAX;
-  int hi = INT_MIN;
-  for (Var x : xs) {
-    lo_ = std::min(lo_, s.min(x));
-    hi = std::max(hi, s.max(x));
+  if (hint_sparse_) {  // the remembered matching names indices of another value list
+    match_var_.assign(std::size_t(n_), -1);
+    hint_sparse_ = false;
   }
-  m_ = hi - lo_ + 1;
-  if (m_ < n_) return false;
-  if (n_ <= 64 && m_ <= 64) return filter_small(s, xs);
-  load(s, xs);
-  if (!match()) return false;
+  std::int64_t lo = INT_MAX, hi = INT_MIN, total = 0;
+  for (Var x : xs) {
+    lo = std::min<std::int64_t>(lo, s.min(x));
+    hi = std::max<std::int64_t>(hi, s.max(x));
+    total += s.size(x);
+  }
+  const std::int64_t span = hi - lo + 1;
+  if (span < n_) return Outcome::failed;
+  lo_ = int(lo);
+  if (n_ <= 64 && span <= 64) {
+    m_ = int(span);
+    return filter_small(s, xs) ? Outcome::filtered : Outcome::failed;
+  }
+  if (span <= 8 * total) {  // values as offsets from lo_
+    if (std::uint64_t(n_) * std::uint64_t(span) > kMaxBits) return Outcome::too_large;
+    m_ = int(span);
+    values_.clear();
+    load(s, xs);
+  } else {  // a sparse span: the values themselves, as indices
+    // (a graph too large once is taken as too large again while the domains hold as many
+    // values: counting the distinct ones costs a merge of every domain per run)
+    if (total >= declined_total_) return Outcome::too_large;
+    if (!collect_values(s, xs)) {
+      declined_total_ = total;
+      return Outcome::too_large;
+    }
+    m_ = int(values_.size());
+    if (m_ < n_) return Outcome::failed;
+    load_sparse(s, xs);
+    match_var_.assign(std::size_t(n_), -1);
+    hint_sparse_ = true;
+  }
+  if (!match()) return Outcome::failed;
   mark_reached();
   components();
   // values allowed to variable j: free ones, those matched to reached variables, and those
@@ -366,11 +438,11 @@ bool ReginFilter::filter(Space& s, std::span<const Var> xs) {
       while (drop) {
         const int v = int(w * 64) + std::countr_zero(drop);
         drop &= drop - 1;
-        if (s.remove(xs[std::size_t(j)], lo_ + v) == Event::failed) return false;
+        if (s.remove(xs[std::size_t(j)], value_at(v)) == Event::failed) return Outcome::failed;
       }
     }
   }
-  return true;
+  return Outcome::filtered;
 }
 
 }  // namespace solve::detail

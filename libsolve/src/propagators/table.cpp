@@ -2,6 +2,7 @@
 // Arc level: generalised arc consistency by scanning the tuples still valid (GAC-scheme);
 // forward level: acts once at most one variable is unassigned (nFC0); none: checks a
 // complete tuple.
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -19,6 +20,11 @@ class Table final : public CloneableConstraint<Table> {
   Table(std::vector<Var> xs, std::vector<int> flat) : xs_(std::move(xs)), tuples_(std::move(flat)) {}
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "table"; }
+  bool check(std::span<const int> v) const override {
+    for (std::size_t t = 0; t < tuples_.size(); t += xs_.size())
+      if (std::equal(v.begin(), v.end(), tuples_.begin() + std::ptrdiff_t(t))) return true;
+    return false;
+  }
 
   PropStatus propagate(Space& s) override {
     const std::size_t arity = xs_.size();

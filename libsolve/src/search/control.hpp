@@ -27,8 +27,16 @@ class Control {
   /// found after another worker stopped the search is not delivered and not counted.
   template <class Deliver>
   bool solution(Deliver&& deliver) {
+    return solution([] { return true; }, deliver);
+  }
+  /// The same, after admit() (called first, under the lock) accepts the solution; one it
+  /// turns down is neither delivered nor counted (branch and bound: a solution no better than
+  /// one another worker delivered meanwhile).
+  template <class Admit, class Deliver>
+  bool solution(Admit&& admit, Deliver&& deliver) {
     std::lock_guard lock(mutex_);
     if (stopped()) return false;
+    if (!admit()) return true;
     const std::uint64_t n = delivered_.fetch_add(1, std::memory_order_relaxed) + 1;
     StopReason why = StopReason::exhausted;
     if (!deliver()) why = StopReason::by_callback;

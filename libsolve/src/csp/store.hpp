@@ -1,0 +1,33 @@
+#pragma once
+// The engine's side of the store: creating variables, search levels with the trail that
+// undoes them, and the record of which variables changed (and how strongly) since the
+// engine last looked. Propagators get the Space base class and cannot reach any of this.
+#include <cstdint>
+#include <span>
+
+#include "solve/space.hpp"
+
+namespace solve::detail {
+
+class Store : public Space {
+ public:
+  Store() = default;
+  /// Adds a variable with domain [lo, hi], or only the given values of it when not empty.
+  Var add_var(int lo, int hi, std::span<const int> values);
+  void set_propagation(Propagation p) { level_ = p; }
+  /// Opens a new search level: later changes are undone by pop_level().
+  void push_level();
+  /// Undoes every change since the matching push_level().
+  void pop_level();
+  /// Number of open levels.
+  int depth() const { return int(level_marks_.size()); }
+  /// Variables modified since the last clear_modified(), each listed once.
+  std::span<const std::int32_t> modified() const { return modified_; }
+  /// The strongest event of variable id since the last clear_modified().
+  Event pending(std::int32_t id) const { return info_[std::size_t(id)].pending; }
+  void clear_modified();
+  /// Counts domain operations that removed something (for statistics).
+  std::uint64_t updates() const { return updates_; }
+};
+
+}  // namespace solve::detail

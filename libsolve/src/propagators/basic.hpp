@@ -1,0 +1,30 @@
+#pragma once
+// Factories of the basic constraints (binary.cpp, in_set.cpp), for post functions that
+// choose them as cheaper forms of something more general (linear of two terms, say) and for
+// negations.
+#include <memory>
+#include <vector>
+
+#include <span>
+
+#include "solve/constraint.hpp"
+#include "solve/model.hpp"
+
+namespace solve::detail {
+
+/// x + offset <= y.
+std::unique_ptr<Constraint> make_less_offset(Var x, Var y, int offset);
+/// x == y.
+std::unique_ptr<Constraint> make_equal(Var x, Var y);
+/// x != y.
+std::unique_ptr<Constraint> make_not_equal(Var x, Var y);
+/// x in values (member) or x not in values (!member); values sorted, distinct.
+std::unique_ptr<Constraint> make_in_set(Var x, std::vector<int> values, bool member);
+/// A constraint that no assignment satisfies (a model found unsatisfiable at post time).
+std::unique_ptr<Constraint> make_false();
+/// The values sorted, without repeats.
+std::vector<int> sorted_set(std::span<const int> values);
+/// Posts x in {0, 1} for each x whose initial domain (through its view) goes beyond it.
+void restrict_to_booleans(Model& m, std::span<const Var> xs);
+
+}  // namespace solve::detail

@@ -1,0 +1,135 @@
+// occurrences with a variable value, and nvalue: both recount from the domains on every run
+// (O(total domain size)), which is cheap next to the search on the sizes they are used for.
+#include <algorithm>
+#include <climits>
+#include <memory>
+#include <vector>
+
+#include "solve/constraint.hpp"
+#include "solve/counting.hpp"
+
+namespace solve {
+namespace detail {
+namespace {
+
+/// n == |{ i : xs[i] == y }|. Scope: xs..., y, n.
+class OccurrencesVar final : public CloneableConstraint<OccurrencesVar> {
+ public:
+  OccurrencesVar(std::vector<Var> xs, Var y, Var n) : k_(xs.size()), vars_(std::move(xs)) {
+    vars_.push_back(y);
+    vars_.push_back(n);
+  }
+  std::span<const Var> scope() const override { return vars_; }
+  std::string_view name() const override { return "occurrences"; }
+  Propagation propagates_from() const override { return Propagation::arc; }
+  bool check(std::span<const int> v) const override {
+    return std::count(v.begin(), v.begin() + std::ptrdiff_t(k_), v[k_]) == v[k_ + 1];
+  }
+
+  PropStatus propagate(Space& s) override {
+    const Var y = vars_[k_], n = vars_[k_ + 1];
+    // per value v of y: sure(v) variables are v, possible(v) may be
+    int lo = INT_MAX, hi = INT_MIN;
+    drop_.clear();
+    s.for_each_value(y, [&](int v) {
+      int sure = 0, possible = 0;
+      for (std::size_t i = 0; i < k_; ++i)
+        if (s.contains(vars_[i], v)) {
+          ++possible;
+          sure += s.assigned(vars_[i]);
+        }
+      if (sure > s.max(n) || possible < s.min(n)) {
+        drop_.push_back(v);
+        return;
+      }
+      lo = std::min(lo, sure);
+      hi = std::max(hi, possible);
+    });
+    for (int v : drop_)
+      if (s.remove(y, v) == Event::failed) return PropStatus::failed;
+    if (s.set_min(n, lo) == Event::failed || s.set_max(n, hi) == Event::failed) return PropStatus::failed;
+    if (!s.assigned(y)) return PropStatus::fixpoint;
+    // y known: the count of one value, as among() does it
+    const int v = s.value(y);
+    int sure = 0, possible = 0;
+    for (std::size_t i = 0; i < k_; ++i)
+      if (s.contains(vars_[i], v)) {
+        ++possible;
+        sure += s.assigned(vars_[i]);
+      }
+    if (sure == possible) return s.assign(n, sure) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+    const bool none_more = s.max(n) == sure, all_in = s.min(n) == possible;
+    if (!none_more && !all_in) return PropStatus::fixpoint;
+    for (std::size_t i = 0; i < k_; ++i) {
+      const Var x = vars_[i];
+      if (s.assigned(x) || !s.contains(x, v)) continue;
+      if ((none_more ? s.remove(x, v) : s.assign(x, v)) == Event::failed) return PropStatus::failed;
+    }
+    return PropStatus::changed;
+  }
+
+ private:
+  std::size_t k_;
+  std::vector<Var> vars_;
+  std::vector<int> drop_;  // scratch
+};
+
+/// n == number of distinct values of xs. Scope: xs..., n.
+class NValue final : public CloneableConstraint<NValue> {
+ public:
+  NValue(std::vector<Var> xs, Var n) : k_(xs.size()), vars_(std::move(xs)) { vars_.push_back(n); }
+  std::span<const Var> scope() const override { return vars_; }
+  std::string_view name() const override { return "nvalue"; }
+  Propagation propagates_from() const override { return Propagation::arc; }
+  bool check(std::span<const int> v) const override {
+    std::vector<int> d(v.begin(), v.begin() + std::ptrdiff_t(k_));
+    std::sort(d.begin(), d.end());
+    return std::unique(d.begin(), d.end()) - d.begin() == v[k_];
+  }
+
+  PropStatus propagate(Space& s) override {
+    const Var n = vars_[k_];
+    fixed_.clear();
+    all_.clear();
+    bool open = false;
+    for (std::size_t i = 0; i < k_; ++i) {
+      const Var x = vars_[i];
+      if (s.assigned(x)) fixed_.push_back(s.value(x));
+      else open = true;
+      s.for_each_value(x, [&](int v) { all_.push_back(v); });
+    }
+    distinct(fixed_);
+    distinct(all_);
+    const int at_least = std::max<int>(int(fixed_.size()), k_ > 0 ? 1 : 0);
+    if (s.set_min(n, at_least) == Event::failed || s.set_max(n, int(std::min(all_.size(), k_))) == Event::failed)
+      return PropStatus::failed;
+    if (!open) return PropStatus::entailed;
+    if (s.max(n) > int(fixed_.size())) return PropStatus::fixpoint;
+    // no new value allowed: every open variable takes an assigned one
+    for (std::size_t i = 0; i < k_; ++i)
+      if (!s.assigned(vars_[i]) && s.keep_only(vars_[i], fixed_) == Event::failed) return PropStatus::failed;
+    return PropStatus::changed;
+  }
+
+ private:
+  static void distinct(std::vector<int>& v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+  }
+  std::size_t k_;
+  std::vector<Var> vars_;
+  std::vector<int> fixed_, all_;  // scratch
+};
+
+}  // namespace
+}  // namespace detail
+
+void occurrences(Model& m, std::span<const Var> xs, Var y, Var n) {
+  m.post(std::make_unique<detail::OccurrencesVar>(std::vector<Var>(xs.begin(), xs.end()), y, n));
+}
+
+void nvalue(Model& m, std::span<const Var> xs, Var n) {
+  m.post(std::make_unique<detail::NValue>(std::vector<Var>(xs.begin(), xs.end()), n));
+}
+
+}  // namespace solve

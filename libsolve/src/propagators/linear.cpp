@@ -1,0 +1,290 @@
+// Linear constraints sum(a_i * x_i) rel c, bounds-consistent, in 64-bit arithmetic.
+//
+// With L = sum of the terms' minima and U = sum of their maxima, a_i x_i <= c - (L - min_i)
+// for <=; for == also a_i x_i >= c - (U - max_i), repeated until no bound moves (each
+// change updates L and U at once). The post function normalises first: views expanded,
+// repeated variables merged, zero coefficients dropped, < > >= turned into <=, and it checks
+// that no sum of bounds can overflow 64 bits (2^62 margin), so that propagation itself
+// needs no checks.
+#include "solve/linear.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "csp/arith.hpp"
+#include "propagators/basic.hpp"
+#include "solve/constraint.hpp"
+#include "solve/error.hpp"
+
+namespace solve {
+namespace detail {
+namespace {
+
+struct Term {
+  std::int64_t a;  // never 0
+  Var x;           // a plain variable
+};
+
+/// The terms, their scope, the constant; bound helpers shared by the three propagators.
+class LinearBase {
+ public:
+  LinearBase(std::vector<Term> terms, std::int64_t c) : terms_(std::move(terms)), c_(c) {
+    for (const Term& t : terms_) vars_.push_back(t.x);
+  }
+
+ protected:
+  static std::int64_t lo(const Space& s, const Term& t) { return t.a * (t.a > 0 ? s.min(t.x) : s.max(t.x)); }
+  static std::int64_t hi(const Space& s, const Term& t) { return t.a * (t.a > 0 ? s.max(t.x) : s.min(t.x)); }
+  /// a x <= b (unit coefficients, the common case, without a division)
+  static Event at_most(Space& s, const Term& t, std::int64_t b) {
+    if (t.a == 1) return s.set_max(t.x, b);
+    if (t.a == -1) return s.set_min(t.x, -b);
+    return t.a > 0 ? s.set_max(t.x, floor_div(b, t.a)) : s.set_min(t.x, ceil_div(b, t.a));
+  }
+  /// a x >= b
+  static Event at_least(Space& s, const Term& t, std::int64_t b) {
+    if (t.a == 1) return s.set_min(t.x, b);
+    if (t.a == -1) return s.set_max(t.x, -b);
+    return t.a > 0 ? s.set_min(t.x, ceil_div(b, t.a)) : s.set_max(t.x, floor_div(b, t.a));
+  }
+  std::int64_t sum(std::span<const int> values) const {
+    std::int64_t total = 0;
+    for (std::size_t i = 0; i < terms_.size(); ++i) total += terms_[i].a * values[i];
+    return total;
+  }
+  void bounds(const Space& s, std::int64_t& l, std::int64_t& u) const {
+    l = u = 0;
+    for (const Term& t : terms_) {
+      l += lo(s, t);
+      u += hi(s, t);
+    }
+  }
+  std::vector<Term> negated() const {
+    std::vector<Term> n = terms_;
+    for (Term& t : n) t.a = -t.a;
+    return n;
+  }
+
+  std::vector<Term> terms_;
+  std::vector<Var> vars_;
+  std::int64_t c_;
+};
+
+/// sum <= c
+class LinearLe final : public CloneableConstraint<LinearLe>, LinearBase {
+ public:
+  using LinearBase::LinearBase;
+  std::span<const Var> scope() const override { return vars_; }
+  std::string_view name() const override { return "linear_le"; }
+  Wake wakes_on(Propagation) const override { return Wake::bounds; }
+  Propagation propagates_from() const override { return Propagation::arc; }
+  bool check(std::span<const int> v) const override { return sum(v) <= c_; }
+  Entailment entailment(const Space& s) const override {
+    std::int64_t l, u;
+    bounds(s, l, u);
+    return u <= c_ ? Entailment::entailed : l > c_ ? Entailment::disentailed : Entailment::unknown;
+  }
+  std::unique_ptr<Constraint> negation() const override {  // sum >= c + 1
+    return std::make_unique<LinearLe>(negated(), -c_ - 1);
+  }
+
+  PropStatus propagate(Space& s) override {
+    std::int64_t l, u;
+    bounds(s, l, u);
+    if (l > c_) return PropStatus::failed;
+    if (u <= c_) return PropStatus::entailed;
+    // tightening a term's upper side leaves every lower side, hence l, unchanged: one pass
+    for (const Term& t : terms_) {
+      const std::int64_t low = lo(s, t), upper = c_ - (l - low);
+      if (hi(s, t) > upper && at_most(s, t, upper) == Event::failed) return PropStatus::failed;
+    }
+    return PropStatus::fixpoint;
+  }
+};
+
+/// sum == c
+class LinearEq final : public CloneableConstraint<LinearEq>, LinearBase {
+ public:
+  using LinearBase::LinearBase;
+  std::span<const Var> scope() const override { return vars_; }
+  std::string_view name() const override { return "linear_eq"; }
+  Wake wakes_on(Propagation) const override { return Wake::bounds; }
+  Propagation propagates_from() const override { return Propagation::arc; }
+  bool check(std::span<const int> v) const override { return sum(v) == c_; }
+  Entailment entailment(const Space& s) const override {
+    std::int64_t l, u;
+    bounds(s, l, u);
+    if (c_ < l || c_ > u) return Entailment::disentailed;
+    return l == u ? Entailment::entailed : Entailment::unknown;
+  }
+  std::unique_ptr<Constraint> negation() const override;
+
+  PropStatus propagate(Space& s) override {
+    std::int64_t l, u;
+    bounds(s, l, u);
+    for (bool moved = true; moved;) {
+      if (l > c_ || u < c_) return PropStatus::failed;
+      moved = false;
+      for (const Term& t : terms_) {
+        const std::int64_t old_lo = lo(s, t), old_hi = hi(s, t);
+        // a x within [c - (u - hi), c - (l - lo)]; nothing to do when that holds already
+        const std::int64_t upper = c_ - (l - old_lo), lower = c_ - (u - old_hi);
+        if (old_hi <= upper && old_lo >= lower) continue;
+        const Event e1 = at_most(s, t, upper);
+        const Event e2 = e1 == Event::failed ? e1 : at_least(s, t, lower);
+        if (e2 == Event::failed) return PropStatus::failed;
+        if (e1 == Event::none && e2 == Event::none) continue;
+        moved = true;
+        l += lo(s, t) - old_lo;
+        u += hi(s, t) - old_hi;
+      }
+    }
+    return l == u ? PropStatus::entailed : PropStatus::fixpoint;
+  }
+};
+
+/// sum != c: prunes once a single variable is open.
+class LinearNe final : public CloneableConstraint<LinearNe>, LinearBase {
+ public:
+  using LinearBase::LinearBase;
+  std::span<const Var> scope() const override { return vars_; }
+  std::string_view name() const override { return "linear_ne"; }
+  Wake wakes_on(Propagation) const override { return Wake::assigned; }
+  Propagation propagates_from() const override { return Propagation::arc; }
+  bool check(std::span<const int> v) const override { return sum(v) != c_; }
+  Entailment entailment(const Space& s) const override {
+    std::int64_t l, u;
+    bounds(s, l, u);
+    if (c_ < l || c_ > u) return Entailment::entailed;
+    return l == u ? Entailment::disentailed : Entailment::unknown;
+  }
+  std::unique_ptr<Constraint> negation() const override { return std::make_unique<LinearEq>(terms_, c_); }
+
+  PropStatus propagate(Space& s) override {
+    std::int64_t fixed = 0;
+    const Term* open = nullptr;
+    for (const Term& t : terms_) {
+      if (!s.assigned(t.x)) {
+        if (open) return PropStatus::fixpoint;
+        open = &t;
+      } else {
+        fixed += t.a * s.value(t.x);
+      }
+    }
+    if (!open) return fixed != c_ ? PropStatus::entailed : PropStatus::failed;
+    const std::int64_t rest = c_ - fixed;  // open->a * x must differ from rest
+    if (rest % open->a == 0 && rest / open->a >= INT_MIN && rest / open->a <= INT_MAX &&
+        s.remove(open->x, int(rest / open->a)) == Event::failed)
+      return PropStatus::failed;
+    return PropStatus::entailed;
+  }
+};
+
+std::unique_ptr<Constraint> LinearEq::negation() const { return std::make_unique<LinearNe>(terms_, c_); }
+
+[[noreturn]] void overflow() { throw ModelError("linear: the bounds of the sum overflow 64-bit arithmetic"); }
+
+/// Expands views and merges repeated variables; moves view offsets into c.
+std::vector<Term> normalise(const Model& m, std::span<const int> coefs, std::span<const Var> xs, std::int64_t& c) {
+  if (coefs.size() != xs.size())
+    throw ModelError("linear: " + std::to_string(coefs.size()) + " coefficients for " + std::to_string(xs.size()) +
+                     " variables");
+  std::map<std::int32_t, std::int64_t> by_var;
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    m.check(xs[i]);
+    std::int64_t a, shift = 0;  // coefs[i] * (scale x + offset) = a x + shift
+    if (__builtin_mul_overflow(std::int64_t(coefs[i]), std::int64_t(xs[i].scale), &a) ||
+        __builtin_add_overflow(by_var[xs[i].id], a, &by_var[xs[i].id]) ||
+        !mul_add(coefs[i], xs[i].offset, shift) || __builtin_sub_overflow(c, shift, &c))
+      overflow();
+  }
+  std::vector<Term> terms;
+  std::int64_t reach = 0;  // sum of |a| * max |x| plus |c|: every intermediate stays below it
+  for (const auto& [id, a] : by_var) {
+    if (a == 0) continue;
+    const std::vector<int>& d = m.initial_domain(Var{id});
+    const std::int64_t big = std::max<std::int64_t>(-std::int64_t(d.front()), d.back());
+    if (!mul_add(a < 0 ? -a : a, big, reach)) overflow();
+    terms.push_back({a, Var{id}});
+  }
+  if (!mul_add(1, c < 0 ? -c : c, reach) || reach > (std::int64_t{1} << 62)) overflow();
+  return terms;
+}
+
+/// Two terms x - y (coefficients 1 and -1): the binary constraints on a view.
+bool post_difference(Model& m, const std::vector<Term>& t, Rel rel, std::int64_t c) {
+  if (t.size() != 2 || t[0].a != -t[1].a || (t[0].a != 1 && t[0].a != -1)) return false;
+  const Var x = t[0].a == 1 ? t[0].x : t[1].x, y = t[0].a == 1 ? t[1].x : t[0].x;  // x - y rel c
+  if (c < -(1 << 30) || c > (1 << 30)) return false;
+  const Var y_c{y.id, 1, int(c)};
+  try {
+    m.check(y_c);
+  } catch (const ModelError&) {
+    return false;  // y + c leaves int: the general propagator handles it in 64 bits
+  }
+  if (rel == Rel::le) m.post(make_less_offset(x, y, int(-c)));  // x - c <= y
+  else if (rel == Rel::eq) m.post(make_equal(x, y_c));
+  else m.post(make_not_equal(x, y_c));
+  return true;
+}
+
+void post_linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, std::int64_t c) {
+  std::vector<Term> terms = normalise(m, coefs, xs, c);
+  // < and > become <= and >=, then >= becomes <= of the negation
+  if (rel == Rel::lt) rel = Rel::le, --c;
+  if (rel == Rel::gt) rel = Rel::ge, ++c;
+  if (rel == Rel::ge) {
+    for (Term& t : terms) t.a = -t.a;
+    c = -c;
+    rel = Rel::le;
+  }
+  if (terms.empty()) {  // 0 rel c
+    const bool holds = rel == Rel::eq ? c == 0 : rel == Rel::ne ? c != 0 : 0 <= c;
+    if (!holds) m.post(make_false());
+    return;
+  }
+  if (post_difference(m, terms, rel, c)) return;
+  if (rel == Rel::le) m.post(std::make_unique<LinearLe>(std::move(terms), c));
+  else if (rel == Rel::eq) m.post(std::make_unique<LinearEq>(std::move(terms), c));
+  else m.post(std::make_unique<LinearNe>(std::move(terms), c));
+}
+
+std::vector<int> ones(std::size_t n) { return std::vector<int>(n, 1); }
+
+}  // namespace
+}  // namespace detail
+
+void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, std::int64_t c) {
+  detail::post_linear(m, coefs, xs, rel, c);
+}
+
+void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, Var y) {
+  std::vector<int> a(coefs.begin(), coefs.end());
+  std::vector<Var> v(xs.begin(), xs.end());
+  a.push_back(-1);
+  v.push_back(y);
+  detail::post_linear(m, a, v, rel, 0);
+}
+
+void linear(Model& m, std::span<const Var> xs, Rel rel, std::int64_t c) {
+  detail::post_linear(m, detail::ones(xs.size()), xs, rel, c);
+}
+
+void linear(Model& m, std::span<const Var> xs, Rel rel, Var y) { linear(m, detail::ones(xs.size()), xs, rel, y); }
+
+void compare(Model& m, Var x, Rel rel, Var y) {
+  const int a[] = {1, -1};
+  const Var v[] = {x, y};
+  detail::post_linear(m, a, v, rel, 0);
+}
+
+void compare(Model& m, Var x, Rel rel, std::int64_t c) {
+  const int a[] = {1};
+  detail::post_linear(m, a, {&x, 1}, rel, c);
+}
+
+}  // namespace solve
