@@ -487,6 +487,24 @@ TEST_CASE("reification of every kind of constraint against brute force", "[catal
   CHECK(sat > 80);
 }
 
+TEST_CASE("reification of Boolean constraints against brute force (a clause's own reified forms)",
+          "[catalogue][reify][boolean]") {
+  Random r{std::mt19937(606)};
+  int sat = 0;
+  for (int round = 0; round < 200; ++round) {
+    Instance in = base_instance(r, r.pick(3, 5), 5, 0, 1);
+    std::vector<std::size_t> bools;
+    for (std::size_t i = 0; i < in.domains.size(); ++i) bools.push_back(i);
+    const std::size_t b = bools.back();  // may also appear inside the constraint
+    const Reification how = r.pick(0, 2) ? Reification::equivalent : Reification::implies;
+    in.specs.push_back(reified(random_boolean(r, bools), b, how));
+    if (r.pick(0, 1)) in.specs.push_back(random_boolean(r, bools));
+    sat += !brute_force(in).empty();
+    agree(in, round);
+  }
+  CHECK(sat > 60);
+}
+
 TEST_CASE("reification nests, and a Boolean view is a negated literal", "[catalogue][reify]") {
   Random r{std::mt19937(606)};
   for (int round = 0; round < 60; ++round) {

@@ -33,6 +33,16 @@ class Clause final : public CloneableConstraint<Clause> {
       if (x == 1) return true;
     return false;
   }
+  Entailment entailment(const Space& s) const override {
+    bool open = false;
+    for (Var x : lits_) {
+      if (!s.assigned(x)) open = true;
+      else if (s.value(x) == 1) return Entailment::entailed;
+    }
+    return open ? Entailment::unknown : Entailment::disentailed;
+  }
+  /// b <=> the clause is bool_or over the literals; b => the clause is the clause with not b.
+  std::unique_ptr<Constraint> reified(Var b, Reification how) const override;
 
   PropStatus propagate(Space& s) override {
     const std::size_t n = lits_.size();
@@ -128,6 +138,13 @@ class Parity final : public CloneableConstraint<Parity> {
   std::vector<Var> xs_;
   bool odd_;
 };
+
+std::unique_ptr<Constraint> Clause::reified(Var b, Reification how) const {
+  if (how == Reification::equivalent) return std::make_unique<BoolOr>(lits_, b);
+  std::vector<Var> lits = lits_;
+  lits.push_back(solve::negation(b));
+  return std::make_unique<Clause>(std::move(lits));
+}
 
 std::vector<Var> with(std::span<const Var> xs, Var r) {
   std::vector<Var> v(xs.begin(), xs.end());
