@@ -33,6 +33,8 @@ struct Args {
   double timeout = 0;
   std::uint64_t max_nodes = 0;
   bool json = false, all = false, dumb = false, smart = false, identical = false, unique = false, no_limits = false;
+  bool memo = false, stats = false;
+  std::size_t memo_mb = solve::CoverOptions{}.memo_mb;
 };
 
 void add_common(CLI::App* sub, Args& a) {
@@ -76,19 +78,22 @@ Board make_board(const Puzzle& puzzle, const Args& a, Limits limits) {
 
 // "after 12 solutions (3456 positions examined, 1.2 s)": the partial figures of a cut search.
 std::string partial(const CountResult& r) {
-  return fmt::format("after {} solutions ({} positions examined, {:.1f} s)", r.solutions, r.positions,
+  return fmt::format("after {} solutions ({} positions examined, {:.1f} s)", r.solutions.to_string(), r.positions,
                      r.seconds);
 }
 
-int count(const Board& board, const RunOptions& o, const Args& a) {
+int count(const Board& board, RunOptions o, const Args& a) {
+  o.memo = a.memo;
+  o.memo_mb = a.memo_mb;
   const CountResult r = count_solutions(board, o);
+  if (a.stats) std::cerr << libsolve_stats_text(r);
   if (cli::cut_short(r.stop)) {
     if (a.json) std::cout << count_json(r);  // says "complete": false
     std::cerr << cli::stopped_message("stenen", r.stop, partial(r) + "; the count is incomplete") << "\n";
     return cli::stopped;
   }
   std::cout << (a.json ? count_json(r) : count_text(r));
-  return r.solutions > 0 ? cli::answered : cli::no_solution;
+  return r.solutions != 0 ? cli::answered : cli::no_solution;
 }
 
 int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o) {
@@ -102,7 +107,7 @@ int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o) {
     return cli::stopped;
   }
   std::cout << count_text(r);
-  return r.solutions > 0 ? cli::answered : cli::no_solution;
+  return r.solutions != 0 ? cli::answered : cli::no_solution;
 }
 
 int solve_one(const Puzzle& puzzle, const Board& board, const RunOptions& o, const Args& a) {
@@ -167,6 +172,13 @@ int main(int argc, char** argv) {
           ->check(CLI::Range(1, 256));
       sub->add_flag("--json", a.json, "print the result as one JSON object");
     }
+    count->add_flag("--memo", a.memo,
+                    "remember the count of each subproblem met and reuse it (one thread, no region test,\n"
+                    "no symmetry: labelled or --identical; exact at any size)");
+    count->add_option("--memo-mb", a.memo_mb, "memory for --memo in MiB (then the least useful entries go)")
+        ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
+        ->capture_default_str();
+    count->add_flag("--stats", a.stats, "also print libsolve's figures on standard error (nodes, updates)");
     auto* svg = solve->add_option("--svg", a.svg, "also draw the solution into this SVG file (checked before the search)");
     solve->add_flag("--all", a.all, "print every solution (with --unique: one of each kind), then the count")
         ->excludes(svg)

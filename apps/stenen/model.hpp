@@ -9,10 +9,14 @@
 // leave cells empty: a few empty cells become one-cell "hole" stones (interchangeable, so the
 // cells stay primary and the search can branch on them); many make the cells secondary.
 //
+// Interchangeable stones (congruent ones under --identical, and the holes always) are one
+// piece with a multiplicity: one item covered exactly k times (libsolve's MCC, Algorithm M)
+// and the placements of one of them, so each board is met once with no ordering test.
+//
 // Counting (see docs/stenen.md):
 //   labelled   boards of stone numbers: the plain exact-cover count;
-//   identical  stones congruent to each other are interchangeable: the prune hook keeps the
-//              stones of a class in the order of their first cells (one board per class);
+//   identical  stones congruent to each other are interchangeable: one piece item per class,
+//              with the class's size as its multiplicity;
 //   symmetric  also up to board rotations/reflections: one stone (the "breaker", a stone with
 //              no interchangeable twin) is restricted to one placement per orbit of the board's
 //              symmetry group, and each solution found stands for |G|/|Stab(p)| boards (p its
@@ -23,6 +27,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "board.hpp"
@@ -55,20 +60,22 @@ struct ModelOptions {
   int max_holes = max_hole_stones;
 };
 
-/// A stone of the search: a stone still to place, or a hole (cap_puzzle's empty cell).
+/// A piece of the search: interchangeable stones still to place (one, or a class of congruent
+/// ones), or the holes (cap_puzzle's empty cells). Its item is covered copies() times.
 struct Piece {
-  const Stone* stone = nullptr;  ///< nullptr for a hole
-  int size = 1;
-  int cls = 0;     ///< pieces with equal cls are interchangeable
-  int prev = -1;   ///< the piece before in its class (placed at a lower first cell), or -1
-  int next = -1;   ///< the piece after in its class, or -1
-  bool hole() const { return stone == nullptr; }
+  std::vector<const Stone*> stones;  ///< in number order (placed by first cell); empty: holes
+  int size = 1;    ///< cells of one copy
+  int holes = 0;   ///< how many holes (when stones is empty)
+  bool hole() const { return stones.empty(); }
+  int copies() const { return hole() ? holes : int(stones.size()); }
+  /// The stone whose orientations the placements use (nullptr for holes).
+  const Stone* shape() const { return hole() ? nullptr : stones.front(); }
 };
 
 /// An option: a piece at a place.
 struct Placement {
   int piece = 0;
-  int orient = 0;
+  int orient = 0;  ///< of the piece's shape() stone
   int row = 0;
   int col = 0;
   int anchor = 0;  ///< the rank of its first cell in scan order (see Model::rank)
@@ -97,15 +104,14 @@ class Model {
   /// Cells in one line of the scan: a row, or a column.
   int line() const { return column_major_ ? position_->rows() : position_->cols(); }
   /// Libsolve options for the method: item choice and the prune hook (which refers to this
-  /// model: keep it alive while searching).
-  solve::CoverOptions cover_options() const;
-  /// Placements refused because they put interchangeable stones out of order: not counted as
-  /// positions examined (a hand-written search would not have generated them).
-  std::uint64_t order_rejections() const;
+  /// model: keep it alive while searching). with_prune = false leaves the hook out (a memoised
+  /// count takes none; the region test only cuts dead subproblems, so counts stay the same).
+  solve::CoverOptions cover_options(bool with_prune = true) const;
 
   /// The position's board with the chosen options added (stone numbers; holes stay 0).
   std::vector<int> grid(std::span<const int> chosen) const;
-  /// The chosen options as moves (holes left out), in choice order.
+  /// The chosen options as moves (holes left out), in choice order. The stones of a piece go
+  /// to its placements in number order by first cell (Placement::anchor).
   std::vector<Move> moves(std::span<const int> chosen) const;
 
   /// Board symmetries that keep the position (only identity unless options.symmetric).
@@ -120,6 +126,8 @@ class Model {
 
  private:
   void make_pieces(const ModelOptions& o);
+  /// For each chosen option, its stone (nullptr for a hole) and that stone's orientation.
+  std::vector<std::pair<const Stone*, int>> stones_of(std::span<const int> chosen) const;
   void enumerate(std::vector<std::vector<Placement>>& per_piece,
                  std::vector<std::vector<std::vector<int>>>& cells) const;
   void choose_breaker(std::vector<std::vector<Placement>>& per_piece,

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <numeric>
 
+#include "solve/error.hpp"
+
 namespace stenen {
 
 namespace {
@@ -14,8 +16,9 @@ ModelOptions model_options(const Board& position, const RunOptions& o, bool for_
   m.counting = o.counting;
   // Counting with the fast method always goes through the board's symmetry: one placement of
   // the breaker per orbit, each solution weighted by its orbit's size (exact, |G| times less
-  // work). cap_puzzle counts report the count up to symmetry as well.
-  m.symmetric = for_count && (position.puzzle().format == Format::cap_puzzle || o.method == Method::fast);
+  // work). cap_puzzle counts report the count up to symmetry as well. Not with the memo: the
+  // weights need every solution, which a memoised count never sees one by one.
+  m.symmetric = for_count && !o.memo && (position.puzzle().format == Format::cap_puzzle || o.method == Method::fast);
   return m;
 }
 
@@ -28,14 +31,6 @@ solve::CoverOptions cover_options(const Model& model, const RunOptions& o) {
   c.limits.max_nodes = o.max_nodes;
   c.limits.cancel = o.cancel;
   return c;
-}
-
-/// Options chosen, less the placements refused only for putting interchangeable stones out of
-/// order. The library calls the prune hook exactly once per node it counts, whatever the number
-/// of threads (issue 7 item 4), so this never goes below 0; the guard keeps it so.
-std::uint64_t positions_examined(const solve::Result& r, const Model& model) {
-  const std::uint64_t refused = model.order_rejections();
-  return r.stats.nodes > refused ? r.stats.nodes - refused : 0;
 }
 
 double since(std::chrono::steady_clock::time_point t0) {
@@ -67,12 +62,25 @@ void SymmetryTally::add(std::span<const int> chosen) {
 
 CountResult count_solutions(const Board& position, const RunOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
+  if (o.memo && o.counting == Counting::unique)
+    throw solve::InputError(
+        "--memo counts labelled or --identical boards, not --unique ones (counting up to symmetry "
+        "needs every solution, and a memoised count meets them in bulk)");
   const Model model(position, model_options(position, o, true));
   CountResult out;
   solve::Result r;
   SymmetryTally tally(model);
   if (model.pieces().empty()) {
     tally.add({});  // the position is already complete
+  } else if (o.memo) {
+    // The region test would be sound here (it depends only on the items still open, the memo's
+    // key), but libsolve's memo takes no hook: it counts a dead subproblem once as 0 instead.
+    solve::CoverOptions c = cover_options(model, o);
+    c.prune = nullptr;
+    c.threads = 1;
+    c.memo = true;
+    c.memo_mb = o.memo_mb;
+    r = solve::count(model.problem(), c);
   } else if (model.symmetries().size() > 1) {
     r = solve::search(model.problem(), cover_options(model, o), [&](std::span<const int> chosen) {
       tally.add(chosen);
@@ -82,14 +90,16 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
     r = solve::count(model.problem(), cover_options(model, o));
   }
   const bool tallied = model.pieces().empty() || model.symmetries().size() > 1;
-  const std::uint64_t all = tallied ? tally.all() : r.stats.solutions;
-  const std::uint64_t unique = tallied ? tally.unique() : all;
+  const solve::BigCount all = tallied ? solve::BigCount(tally.all()) : r.count;
+  const solve::BigCount unique = tallied ? solve::BigCount(tally.unique()) : all;
   const bool leiden = position.puzzle().format == Format::leiden;
   out.solutions = leiden && o.counting == Counting::unique ? unique : all;
-  if (!leiden) out.unique = unique;
-  out.positions = positions_examined(r, model);
+  if (!leiden && !o.memo) out.unique = unique;
+  out.positions = r.stats.nodes;
   out.complete = r.complete();
   out.stop = r.stop;
+  out.stats = r.stats;
+  out.memo = r.memo;
   out.seconds = since(t0);
   return out;
 }
@@ -112,7 +122,7 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     for (int g : stab)
       if (g != 0 && board_key(transformed(grid, group[std::size_t(g)].image), model.class_of_stone()) < key)
         return true;
-    ++out.solutions;
+    out.solutions += 1;
     on_board(grid);
     return true;
   };
@@ -121,7 +131,7 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     take({});
   else
     r = solve::search(model.problem(), cover_options(model, o), take);
-  out.positions = positions_examined(r, model);
+  out.positions = r.stats.nodes;
   out.complete = r.complete();
   out.stop = r.stop;
   out.seconds = since(t0);
@@ -150,7 +160,7 @@ SolveResult find_solution(const Board& position, const RunOptions& o) {
       return first(a) < first(b);
     });
   }
-  out.positions = positions_examined(r, model);
+  out.positions = r.stats.nodes;
   out.stop = r.stop;
   out.seconds = since(t0);
   return out;

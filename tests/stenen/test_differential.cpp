@@ -144,7 +144,7 @@ TEST_CASE("the region test: word-parallel and cell-by-cell agree", "[stenen][dif
     const Puzzle p = parse_puzzle(rp.text, "regions");
     Board b(p, 4, 6);
     const Model model(b, ModelOptions{Method::smart, Counting::identical});
-    const Pruner fast(model, true, true, false), generic(model, true, true, true);
+    const Pruner fast(model), generic(model, true);
     std::uint64_t calls = 0, agree = 0;
     solve::CoverOptions o = model.cover_options();
     o.limits.max_nodes = 20000;  // enough to meet every kind of region
