@@ -35,7 +35,7 @@ Model::Model(const Board& position, const ModelOptions& options)
   enumerate(per_piece, cells);
   choose_breaker(per_piece, cells, stab_of);
   build_problem(per_piece, cells, stab_of);
-  pruner_ = std::make_shared<Pruner>(*this);
+  pruner_ = std::make_shared<Pruner>(*this, options.method != Method::dumb);
 }
 
 Model::~Model() = default;
@@ -45,21 +45,43 @@ void Model::make_pieces(const ModelOptions& o) {
   const std::vector<int> congruent = congruence_classes(puzzle.stones);
   const bool identical = o.counting != Counting::labelled;
   class_of_stone_.assign(puzzle.stones.size() + 1, 0);
-  std::map<int, std::size_t> piece_of_class;
-  int left = 0;
+  std::vector<std::pair<int, const Stone*>> left;  // class and stone, in number order
+  int area = 0;
   for (std::size_t i = 0; i < puzzle.stones.size(); ++i) {
     const Stone& s = puzzle.stones[i];
     const int cls = identical ? congruent[i] + 1 : s.number;
     class_of_stone_[std::size_t(s.number)] = cls;
     if (position_->used(s.number)) continue;
-    left += s.size();
-    const auto [it, added] = piece_of_class.emplace(cls, pieces_.size());
-    if (added) pieces_.push_back({{}, s.size()});
-    pieces_[it->second].stones.push_back(&s);
+    left.emplace_back(cls, &s);
+    area += s.size();
   }
-  const int holes = position_->empty_cells() - left;
+  const int holes = position_->empty_cells() - area;
   cells_primary_ = holes == 0 || holes <= o.max_holes;
-  if (cells_primary_ && holes > 0) pieces_.push_back({{}, 1, holes});
+  if (cells_primary_)
+    for (int h = 0; h < holes; ++h) left.emplace_back(-1, nullptr);
+  // The ordered problem: one item per empty cell and per stone or hole. It fits the bitset
+  // engine when small enough and branching on the first open item (CoverEngine::automatic).
+  const int bitset_items = 256;  // solve::CoverEngine::bitset's limit
+  const bool first_item = cover_options().item_choice == solve::ItemChoice::first;
+  ordered_ = o.twins == Twins::ordered ||
+             (o.twins == Twins::automatic && first_item &&
+              position_->empty_cells() + int(left.size()) <= bitset_items);
+  std::map<int, std::size_t> last_of_class;  // class -> its latest piece
+  for (const auto& [cls, stone] : left) {
+    const auto it = last_of_class.find(cls);
+    if (it != last_of_class.end() && !ordered_) {  // one more copy of that piece
+      Piece& p = pieces_[it->second];
+      if (stone) p.stones.push_back(stone);
+      else ++p.holes;
+      continue;
+    }
+    pieces_.push_back(stone ? Piece{{stone}, stone->size()} : Piece{{}, 1, 1});
+    if (it != last_of_class.end()) {  // ordered: link it after the class's latest piece
+      pieces_[it->second].next = int(pieces_.size() - 1);
+      pieces_.back().prev = int(it->second);
+    }
+    last_of_class[cls] = pieces_.size() - 1;
+  }
 }
 
 void Model::enumerate(std::vector<std::vector<Placement>>& per_piece,
@@ -96,7 +118,7 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
   std::vector<char> best_keep;
   std::vector<std::vector<int>> best_stab;
   for (std::size_t p = 0; p < pieces_.size(); ++p) {
-    if (pieces_[p].copies() != 1) continue;  // the breaker must have no twin
+    if (!pieces_[p].alone()) continue;  // the breaker must have no twin
     std::map<Cells, int> index;
     for (std::size_t i = 0; i < cells[p].size(); ++i) index[cells[p][i]] = int(i);
     std::vector<char> keep(cells[p].size(), 1);
@@ -153,8 +175,9 @@ void Model::build_problem(const std::vector<std::vector<Placement>>& per_piece,
     cell_item[std::size_t(c)] = cells_primary_ ? problem_.add_primary(name) : problem_.add_secondary(name);
   }
   std::vector<int> piece_item;
+  int hole = 0;
   for (const Piece& p : pieces_) {
-    const std::string name = p.hole() ? "holes" : fmt::format("s{}", p.shape()->name());
+    const std::string name = p.hole() ? fmt::format("hole{}", ++hole) : fmt::format("s{}", p.shape()->name());
     piece_item.push_back(p.copies() == 1 ? problem_.add_primary(name)
                                          : problem_.add_primary(name, p.copies(), p.copies()));
   }
@@ -179,16 +202,18 @@ std::span<const int> Model::cells(int option) const {
   return {option_cells_.data() + option_start_[o], std::size_t(option_start_[o + 1] - option_start_[o])};
 }
 
-solve::CoverOptions Model::cover_options(bool with_prune) const {
+solve::CoverOptions Model::cover_options() const {
   solve::CoverOptions c;
   // First empty cell; fewest options when cells are secondary (many may stay empty), as the
   // first open item would then just be the next stone in number order.
   c.item_choice = options_.method == Method::fast && !cells_primary_ ? solve::ItemChoice::mrv
                                                                      : solve::ItemChoice::first;
-  if (with_prune && options_.method != Method::dumb)
+  if (pruner_ && (options_.method != Method::dumb || ordered_))
     c.prune = [p = pruner_](std::span<const int> chosen) { return (*p)(chosen); };
   return c;
 }
+
+std::uint64_t Model::order_rejections() const { return pruner_->order_rejections(); }
 
 std::vector<std::pair<const Stone*, int>> Model::stones_of(std::span<const int> chosen) const {
   // The k-th placement of a piece by first cell gets its k-th stone, in that stone's own

@@ -20,8 +20,9 @@ struct Scratch {
 
 }  // namespace
 
-Pruner::Pruner(const Model& model, bool generic)
+Pruner::Pruner(const Model& model, bool region_test, bool generic)
     : model_(model),
+      region_test_(region_test),
       line_(model.line()),
       cells_(model.position().rows() * model.position().cols()) {
   const int options = model.problem().num_options();
@@ -32,6 +33,7 @@ Pruner::Pruner(const Model& model, bool generic)
   part_start_.push_back(0);
   for (const Piece& p : model.pieces()) {
     copies_.push_back(p.copies());
+    ordering_ |= p.next >= 0;
     if (!p.hole()) parts_.insert(parts_.end(), p.shape()->parts.begin(), p.shape()->parts.end());
     part_start_.push_back(int(parts_.size()));
     const bool whole = p.hole() || (p.shape()->parts.size() == 1 && p.size < 64);
@@ -42,6 +44,7 @@ Pruner::Pruner(const Model& model, bool generic)
   for (int o = 0; o < options; ++o) {
     const Placement& p = model.placement(o);
     option_piece_.push_back(p.piece);
+    option_anchor_.push_back(p.anchor);
     latest_[std::size_t(p.piece)] = std::max(latest_[std::size_t(p.piece)], p.anchor);
     for (int c : model.cells(o)) option_ranks_.push_back(model.rank(c));
     option_start_.push_back(int(option_ranks_.size()));
@@ -68,6 +71,20 @@ bool Pruner::operator()(std::span<const int> chosen) const {
   return one_word_ ? fast_path(chosen) : generic_path(chosen);
 }
 
+bool Pruner::in_order(std::span<const int> chosen, int first_empty, bool prev_placed) const {
+  const int last = chosen.back(), a = option_anchor_[std::size_t(last)];
+  const Piece& newest = model_.pieces()[std::size_t(option_piece_[std::size_t(last)])];
+  if (newest.prev < 0 && newest.next < 0) return true;
+  // The piece before in its class must lie at a lower first cell (so it still needs an empty
+  // cell before a), the one after at a higher one.
+  if (newest.prev >= 0 && !prev_placed && first_empty > a) return false;
+  for (int o : chosen.first(chosen.size() - 1)) {
+    const int q = option_piece_[std::size_t(o)], b = option_anchor_[std::size_t(o)];
+    if ((q == newest.prev && b > a) || (q == newest.next && b < a)) return false;
+  }
+  return true;
+}
+
 bool Pruner::fast_path(std::span<const int> chosen) const {
   const std::size_t pieces = copies_.size();
   std::uint64_t occ = base_mask_;
@@ -79,6 +96,14 @@ bool Pruner::fast_path(std::span<const int> chosen) const {
   }
   const std::uint64_t empty_cells = full_ & ~occ;
   const int first_empty = empty_cells ? std::countr_zero(empty_cells) : cells_;
+  if (ordering_) {
+    const int prev = model_.pieces()[std::size_t(option_piece_[std::size_t(chosen.back())])].prev;
+    if (!in_order(chosen, first_empty, prev >= 0 && left[prev] == 0)) {
+      order_rejections_.fetch_add(1, std::memory_order_relaxed);
+      return false;
+    }
+  }
+  if (!region_test_) return true;
   std::uint64_t sums = 1;
   int to_place = 0;
   for (std::size_t p = 0; p < pieces; ++p) {
@@ -121,6 +146,14 @@ bool Pruner::generic_path(std::span<const int> chosen) const {
     --s.left[std::size_t(option_piece_[std::size_t(o)])];
   }
   const int first_empty = int(std::find(s.occupied.begin(), s.occupied.end(), 0) - s.occupied.begin());
+  if (ordering_) {
+    const int prev = model_.pieces()[std::size_t(option_piece_[std::size_t(chosen.back())])].prev;
+    if (!in_order(chosen, first_empty, prev >= 0 && s.left[std::size_t(prev)] == 0)) {
+      order_rejections_.fetch_add(1, std::memory_order_relaxed);
+      return false;
+    }
+  }
+  if (!region_test_) return true;
   for (std::size_t p = 0; p < latest_.size(); ++p)
     if (s.left[p] > 0 && latest_[p] < first_empty) return false;
   return regions_fillable(s.occupied, s.left);

@@ -1,7 +1,9 @@
 #pragma once
-// The prune hook given to libsolve (--smart and the fast method): the statement's region test,
-// called after each placement with the options chosen so far. It rejects the partial solution
-// when
+// The prune hook given to libsolve: called after each placement with the options chosen so far,
+// it rejects the partial solution when
+//   - (Twins::ordered, model.hpp) interchangeable stones are out of order: the stones of a
+//     class must lie in the order of their first cells, so each board is found once;
+// and, with the statement's region test (--smart and the fast method), when
 //   - a stone still to place has no place left: all its placements start on covered cells
 //     (this is what makes a stone restricted to a corner of the board, the symmetry breaker,
 //     cut the search early);
@@ -11,11 +13,12 @@
 //     cells may stay empty, the cells the regions cannot use must not exceed the cells allowed
 //     to stay empty.
 // A piece with copies (interchangeable stones, model.hpp) counts once per copy still to place.
-// The decision depends only on the cells covered and the copies placed, that is on the items
-// still open: the subproblem itself, not the path to it.
+// The region test depends only on the cells covered and the copies placed, that is on the items
+// still open (the subproblem itself, not the path to it); the order test does not.
 // Cells are handled by their rank in the model's scan order (bit r = the r-th cell), so the
 // first empty cell is the lowest empty bit. The hook keeps no state between calls (libsolve
 // calls it from several threads at once).
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -27,26 +30,32 @@ class Model;
 class Pruner {
  public:
   /// generic: use the cell-by-cell region search even on boards of at most 64 cells (tests).
-  explicit Pruner(const Model& model, bool generic = false);
+  /// The order test runs when the model's pieces are linked in classes (Twins::ordered).
+  Pruner(const Model& model, bool region_test, bool generic = false);
   /// False when the newest choice (chosen.back()) makes the position hopeless.
   bool operator()(std::span<const int> chosen) const;
+  std::uint64_t order_rejections() const { return order_rejections_.load(); }
 
  private:
   bool fast_path(std::span<const int> chosen) const;
   bool generic_path(std::span<const int> chosen) const;
+  /// The interchangeable-stones test; first_empty: rank of the first empty cell.
+  bool in_order(std::span<const int> chosen, int first_empty, bool prev_placed) const;
   /// The region test of the generic path, on occupied cells by rank and copies left by piece.
   bool regions_fillable(const std::vector<char>& occupied, const std::vector<int>& left) const;
   /// Cells of a region that no sum of the remaining sizes (bit s of `sums`) can use.
   static int waste(int region, std::uint64_t sums);
 
   const Model& model_;
+  bool region_test_;
+  bool ordering_ = false;
   bool one_word_;  // at most 64 cells and 64 pieces: bit masks and word-parallel flood fill
   int line_, cells_;
   std::vector<char> base_;            // covered in the position, by rank
   std::uint64_t base_mask_ = 0;
   std::uint64_t full_ = 0, not_first_ = 0, not_last_ = 0;  // not the first / last of its line
   std::vector<std::uint64_t> masks_;  // by option (one_word_)
-  std::vector<int> option_piece_;
+  std::vector<int> option_piece_, option_anchor_;
   std::vector<int> copies_;  // by piece
   std::vector<int> option_ranks_, option_start_;  // ranks of each option's cells
   std::vector<int> latest_;  // by piece: the largest anchor among its options
@@ -54,6 +63,7 @@ class Pruner {
   // The fast path's sums: whole_[p] is piece p's size when it is one part (and under 64), else 0
   // (a hole adds nothing; pieces in parts, listed in in_parts_, add each part).
   std::vector<int> whole_, in_parts_;
+  mutable std::atomic<std::uint64_t> order_rejections_{0};
 };
 
 }  // namespace stenen

@@ -19,6 +19,8 @@ ModelOptions model_options(const Board& position, const RunOptions& o, bool for_
   // work). cap_puzzle counts report the count up to symmetry as well. Not with the memo: the
   // weights need every solution, which a memoised count never sees one by one.
   m.symmetric = for_count && !o.memo && (position.puzzle().format == Format::cap_puzzle || o.method == Method::fast);
+  // The memo takes no prune hook, so no ordering test either.
+  m.twins = o.memo ? Twins::multiplicity : o.twins;
   return m;
 }
 
@@ -31,6 +33,15 @@ solve::CoverOptions cover_options(const Model& model, const RunOptions& o) {
   c.limits.max_nodes = o.max_nodes;
   c.limits.cancel = o.cancel;
   return c;
+}
+
+/// Options chosen, less the placements refused only for putting interchangeable stones out of
+/// order (Twins::ordered). The library calls the prune hook exactly once per node it counts,
+/// whatever the number of threads (issue 7 item 4), so this never goes below 0; the guard
+/// keeps it so.
+std::uint64_t positions_examined(const solve::Result& r, const Model& model) {
+  const std::uint64_t refused = model.order_rejections();
+  return r.stats.nodes > refused ? r.stats.nodes - refused : 0;
 }
 
 double since(std::chrono::steady_clock::time_point t0) {
@@ -75,6 +86,8 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   } else if (o.memo) {
     // The region test would be sound here (it depends only on the items still open, the memo's
     // key), but libsolve's memo takes no hook: it counts a dead subproblem once as 0 instead.
+    // (The order test would not be: it depends on which stone lies where, not just on what is
+    // open. The model has none: memo implies Twins::multiplicity.)
     solve::CoverOptions c = cover_options(model, o);
     c.prune = nullptr;
     c.threads = 1;
@@ -95,7 +108,7 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   const bool leiden = position.puzzle().format == Format::leiden;
   out.solutions = leiden && o.counting == Counting::unique ? unique : all;
   if (!leiden && !o.memo) out.unique = unique;
-  out.positions = r.stats.nodes;
+  out.positions = positions_examined(r, model);
   out.complete = r.complete();
   out.stop = r.stop;
   out.stats = r.stats;
@@ -107,7 +120,7 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
 CountResult list_solutions(const Board& position, const RunOptions& o,
                            const std::function<void(const std::vector<int>&)>& on_board) {
   const auto t0 = std::chrono::steady_clock::now();
-  const Model model(position, ModelOptions{o.method, o.counting, o.counting == Counting::unique});
+  const Model model(position, ModelOptions{o.method, o.counting, o.counting == Counting::unique, max_hole_stones, o.twins});
   const auto& group = model.symmetries();
   CountResult out;
   const auto take = [&](std::span<const int> chosen) {
@@ -131,7 +144,7 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     take({});
   else
     r = solve::search(model.problem(), cover_options(model, o), take);
-  out.positions = r.stats.nodes;
+  out.positions = positions_examined(r, model);
   out.complete = r.complete();
   out.stop = r.stop;
   out.seconds = since(t0);
@@ -160,7 +173,7 @@ SolveResult find_solution(const Board& position, const RunOptions& o) {
       return first(a) < first(b);
     });
   }
-  out.positions = r.stats.nodes;
+  out.positions = positions_examined(r, model);
   out.stop = r.stop;
   out.seconds = since(t0);
   return out;

@@ -30,6 +30,8 @@ struct RunOptions {
   /// one thread, no prune hook and no symmetry: labelled or identical counts (Counting::unique
   /// is refused with an InputError; cap_puzzle counts then give no `unique`).
   bool memo = false;
+  /// How interchangeable stones are handled (model.hpp); --memo implies multiplicity.
+  Twins twins = Twins::automatic;
   std::size_t memo_mb = solve::CoverOptions{}.memo_mb;  ///< --memo-mb
 };
 
