@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <map>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -34,6 +35,7 @@ struct Args {
   std::uint64_t max_nodes = 0;
   bool json = false, all = false, dumb = false, smart = false, identical = false, unique = false, no_limits = false;
   bool memo = false, stats = false;
+  Twins twins = Twins::automatic;
   std::size_t memo_mb = solve::CoverOptions{}.memo_mb;
 };
 
@@ -48,6 +50,13 @@ void add_common(CLI::App* sub, Args& a) {
   dumb->excludes(smart);
   sub->add_flag("--identical", a.identical, "stones congruent to each other are interchangeable");
   sub->add_flag("--unique", a.unique, "also count boards equal up to rotating or mirroring once (implies --identical)");
+  const std::map<std::string, Twins> twins{
+      {"auto", Twins::automatic}, {"multiplicity", Twins::multiplicity}, {"ordered", Twins::ordered}};
+  sub->add_option("--twins", a.twins,
+                  "interchangeable stones as one item with a multiplicity, or ordered by the prune hook\n"
+                  "(auto: ordered when the problem is small enough for libsolve's bitset engine)")
+      ->transform(CLI::CheckedTransformer(twins))
+      ->default_str("auto");
   sub->add_flag("--no-limits", a.no_limits, "allow more than 20 stones, stones over 5x5, boards over 20x20");
 }
 
@@ -132,6 +141,7 @@ int run(const std::string& command, const Args& a) {
   if (!a.svg.empty()) cli::check_writable(a.svg);  // before the search, not after it
   cli::ProgressLine progress;
   RunOptions o{method(a), counting(a), a.threads, progress.hook()};
+  o.twins = a.twins;
   o.max_seconds = a.timeout;
   o.max_nodes = a.max_nodes;
   o.cancel = &cli::cancel_flag();
