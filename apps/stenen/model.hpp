@@ -17,8 +17,8 @@
 //                 order of their first cells (placements out of order are refused).
 // The automatic choice (measured in docs/benchmarks.md, section stenen): ordered when that
 // problem fits libsolve's bitset engine (at most 256 items, first-item choice), which cannot
-// take multiplicities and runs it 2-3x faster; multiplicity otherwise, where both run on
-// dancing links and the ordering test costs 2-37x more (the refused placements are undone
+// take multiplicities and runs it 1.8-7.6x faster; multiplicity otherwise, where both run on
+// dancing links and the ordering test costs 2.4-37x more (the refused placements are undone
 // list by list), and always for a memoised count (its prune hook would depend on the path).
 //
 // Counting (see docs/stenen.md):
