@@ -123,20 +123,26 @@ struct Counts {
   friend bool operator==(const Counts&, const Counts&) = default;
 };
 
-inline Counts counts(const Board& b, Method m, std::uint64_t max_nodes) {
+inline Counts counts(const Board& b, Method m, std::uint64_t max_nodes, Twins twins = Twins::automatic) {
   Counts out;
-  const auto run = [&](Counting c) {
-    RunOptions o{.method = m, .counting = c, .max_nodes = max_nodes};
+  const auto run = [&](Counting c, bool memo = false) {
+    RunOptions o{.method = m, .counting = c, .max_nodes = max_nodes, .memo = memo, .twins = twins};
     const CountResult r = count_solutions(b, o);
     out.complete &= r.complete;
     return r;
   };
   const CountResult labelled = run(Counting::labelled);
-  out.labelled = labelled.solutions;
-  out.labelled_unique = labelled.unique;
-  out.identical = run(Counting::identical).solutions;
+  out.labelled = labelled.solutions.saturated_u64();
+  if (labelled.unique) out.labelled_unique = labelled.unique->saturated_u64();
+  out.identical = run(Counting::identical).solutions.saturated_u64();
   const CountResult unique = run(Counting::unique);
-  out.unique = unique.unique.value_or(unique.solutions);
+  out.unique = unique.unique.value_or(unique.solutions).saturated_u64();
+  // The memoised count (no prune hook, no symmetry) agrees on labelled and identical boards.
+  if (twins == Twins::automatic) {
+    const CountResult ml = run(Counting::labelled, true), mi = run(Counting::identical, true);
+    if (ml.complete && mi.complete && (ml.solutions != out.labelled || mi.solutions != out.identical))
+      fail("the memoised count differs from the plain one");
+  }
   return out;
 }
 
@@ -150,6 +156,10 @@ inline void check_methods(const Board& b, std::uint64_t max_nodes, const test::R
     const Counts c = counts(b, m, max_nodes);
     if (!c.complete) continue;
     if (first && !(c == *first)) fail("two methods count differently");
+    // Interchangeable stones ordered by the prune hook or one item with a multiplicity.
+    for (Twins t : {Twins::ordered, Twins::multiplicity})
+      if (const Counts ct = counts(b, m, max_nodes, t); ct.complete && !(ct == c))
+        fail("ordered and multiplicity twins count differently");
     first = c;
     const SolveResult s = find_solution(b, RunOptions{.method = m});
     if (s.grid.has_value() != (c.labelled > 0)) fail("solve and count disagree on whether there is a solution");

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <map>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -33,6 +34,9 @@ struct Args {
   double timeout = 0;
   std::uint64_t max_nodes = 0;
   bool json = false, all = false, dumb = false, smart = false, identical = false, unique = false, no_limits = false;
+  bool memo = false, stats = false;
+  Twins twins = Twins::automatic;
+  std::size_t memo_mb = solve::CoverOptions{}.memo_mb;
 };
 
 void add_common(CLI::App* sub, Args& a) {
@@ -46,6 +50,13 @@ void add_common(CLI::App* sub, Args& a) {
   dumb->excludes(smart);
   sub->add_flag("--identical", a.identical, "stones congruent to each other are interchangeable");
   sub->add_flag("--unique", a.unique, "also count boards equal up to rotating or mirroring once (implies --identical)");
+  const std::map<std::string, Twins> twins{
+      {"auto", Twins::automatic}, {"multiplicity", Twins::multiplicity}, {"ordered", Twins::ordered}};
+  sub->add_option("--twins", a.twins,
+                  "interchangeable stones as one item with a multiplicity, or ordered by the prune hook\n"
+                  "(auto: ordered when the problem is small enough for libsolve's bitset engine)")
+      ->transform(CLI::CheckedTransformer(twins))
+      ->default_str("auto");
   sub->add_flag("--no-limits", a.no_limits, "allow more than 20 stones, stones over 5x5, boards over 20x20");
 }
 
@@ -76,19 +87,22 @@ Board make_board(const Puzzle& puzzle, const Args& a, Limits limits) {
 
 // "after 12 solutions (3456 positions examined, 1.2 s)": the partial figures of a cut search.
 std::string partial(const CountResult& r) {
-  return fmt::format("after {} solutions ({} positions examined, {:.1f} s)", r.solutions, r.positions,
+  return fmt::format("after {} solutions ({} positions examined, {:.1f} s)", r.solutions.to_string(), r.positions,
                      r.seconds);
 }
 
-int count(const Board& board, const RunOptions& o, const Args& a) {
+int count(const Board& board, RunOptions o, const Args& a) {
+  o.memo = a.memo;
+  o.memo_mb = a.memo_mb;
   const CountResult r = count_solutions(board, o);
+  if (a.stats) std::cerr << libsolve_stats_text(r);
   if (cli::cut_short(r.stop)) {
     if (a.json) std::cout << count_json(r);  // says "complete": false
     std::cerr << cli::stopped_message("stenen", r.stop, partial(r) + "; the count is incomplete") << "\n";
     return cli::stopped;
   }
   std::cout << (a.json ? count_json(r) : count_text(r));
-  return r.solutions > 0 ? cli::answered : cli::no_solution;
+  return r.solutions != 0 ? cli::answered : cli::no_solution;
 }
 
 int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o) {
@@ -102,7 +116,7 @@ int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o) {
     return cli::stopped;
   }
   std::cout << count_text(r);
-  return r.solutions > 0 ? cli::answered : cli::no_solution;
+  return r.solutions != 0 ? cli::answered : cli::no_solution;
 }
 
 int solve_one(const Puzzle& puzzle, const Board& board, const RunOptions& o, const Args& a) {
@@ -127,6 +141,7 @@ int run(const std::string& command, const Args& a) {
   if (!a.svg.empty()) cli::check_writable(a.svg);  // before the search, not after it
   cli::ProgressLine progress;
   RunOptions o{method(a), counting(a), a.threads, progress.hook()};
+  o.twins = a.twins;
   o.max_seconds = a.timeout;
   o.max_nodes = a.max_nodes;
   o.cancel = &cli::cancel_flag();
@@ -167,6 +182,13 @@ int main(int argc, char** argv) {
           ->check(CLI::Range(1, 256));
       sub->add_flag("--json", a.json, "print the result as one JSON object");
     }
+    count->add_flag("--memo", a.memo,
+                    "remember the count of each subproblem met and reuse it (one thread, no region test,\n"
+                    "no symmetry: labelled or --identical; exact at any size)");
+    count->add_option("--memo-mb", a.memo_mb, "memory for --memo in MiB (then the least useful entries go)")
+        ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
+        ->capture_default_str();
+    count->add_flag("--stats", a.stats, "also print libsolve's figures on standard error (nodes, updates)");
     auto* svg = solve->add_option("--svg", a.svg, "also draw the solution into this SVG file (checked before the search)");
     solve->add_flag("--all", a.all, "print every solution (with --unique: one of each kind), then the count")
         ->excludes(svg)

@@ -35,9 +35,7 @@ Model::Model(const Board& position, const ModelOptions& options)
   enumerate(per_piece, cells);
   choose_breaker(per_piece, cells, stab_of);
   build_problem(per_piece, cells, stab_of);
-  bool ordering = false;
-  for (const Piece& p : pieces_) ordering |= p.next >= 0;
-  pruner_ = std::make_shared<Pruner>(*this, options.method != Method::dumb, ordering);
+  pruner_ = std::make_shared<Pruner>(*this, options.method != Method::dumb);
 }
 
 Model::~Model() = default;
@@ -47,25 +45,43 @@ void Model::make_pieces(const ModelOptions& o) {
   const std::vector<int> congruent = congruence_classes(puzzle.stones);
   const bool identical = o.counting != Counting::labelled;
   class_of_stone_.assign(puzzle.stones.size() + 1, 0);
-  int left = 0;
+  std::vector<std::pair<int, const Stone*>> left;  // class and stone, in number order
+  int area = 0;
   for (std::size_t i = 0; i < puzzle.stones.size(); ++i) {
     const Stone& s = puzzle.stones[i];
-    class_of_stone_[std::size_t(s.number)] = identical ? congruent[i] + 1 : s.number;
+    const int cls = identical ? congruent[i] + 1 : s.number;
+    class_of_stone_[std::size_t(s.number)] = cls;
     if (position_->used(s.number)) continue;
-    pieces_.push_back({&s, s.size(), class_of_stone_[std::size_t(s.number)]});
-    left += s.size();
+    left.emplace_back(cls, &s);
+    area += s.size();
   }
-  const int holes = position_->empty_cells() - left;
+  const int holes = position_->empty_cells() - area;
   cells_primary_ = holes == 0 || holes <= o.max_holes;
   if (cells_primary_)
-    for (int h = 0; h < holes; ++h) pieces_.push_back({nullptr, 1, -1});
-  for (std::size_t i = 0; i < pieces_.size(); ++i)
-    for (std::size_t j = i + 1; j < pieces_.size(); ++j)
-      if (pieces_[j].cls == pieces_[i].cls) {
-        pieces_[i].next = int(j);
-        pieces_[j].prev = int(i);
-        break;
-      }
+    for (int h = 0; h < holes; ++h) left.emplace_back(-1, nullptr);
+  // The ordered problem: one item per empty cell and per stone or hole. It fits the bitset
+  // engine when small enough and branching on the first open item (CoverEngine::automatic).
+  const int bitset_items = 256;  // solve::CoverEngine::bitset's limit
+  const bool first_item = cover_options().item_choice == solve::ItemChoice::first;
+  ordered_ = o.twins == Twins::ordered ||
+             (o.twins == Twins::automatic && first_item &&
+              position_->empty_cells() + int(left.size()) <= bitset_items);
+  std::map<int, std::size_t> last_of_class;  // class -> its latest piece
+  for (const auto& [cls, stone] : left) {
+    const auto it = last_of_class.find(cls);
+    if (it != last_of_class.end() && !ordered_) {  // one more copy of that piece
+      Piece& p = pieces_[it->second];
+      if (stone) p.stones.push_back(stone);
+      else ++p.holes;
+      continue;
+    }
+    pieces_.push_back(stone ? Piece{{stone}, stone->size()} : Piece{{}, 1, 1});
+    if (it != last_of_class.end()) {  // ordered: link it after the class's latest piece
+      pieces_[it->second].next = int(pieces_.size() - 1);
+      pieces_.back().prev = int(it->second);
+    }
+    last_of_class[cls] = pieces_.size() - 1;
+  }
 }
 
 void Model::enumerate(std::vector<std::vector<Placement>>& per_piece,
@@ -75,7 +91,7 @@ void Model::enumerate(std::vector<std::vector<Placement>>& per_piece,
   per_piece.assign(pieces_.size(), {});
   cells.assign(pieces_.size(), {});
   for (std::size_t p = 0; p < pieces_.size(); ++p) {
-    const Stone* s = pieces_[p].stone;
+    const Stone* s = pieces_[p].shape();
     for (int o = 0; o < num_orientations; ++o) {
       if (s ? !s->distinct(o) : o > 0) continue;
       const Shape& shape = s ? s->orientation[std::size_t(o)] : Shape{1, 1, {{0, 0}}};
@@ -98,13 +114,11 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
                            std::vector<std::vector<Cells>>& cells,
                            std::vector<std::vector<int>>& stab_of) {
   if (group_.size() <= 1) return;
-  std::map<int, int> class_size;
-  for (const Piece& p : pieces_) ++class_size[p.cls];
   std::pair<std::size_t, int> best{SIZE_MAX, INT_MAX};
   std::vector<char> best_keep;
   std::vector<std::vector<int>> best_stab;
   for (std::size_t p = 0; p < pieces_.size(); ++p) {
-    if (class_size[pieces_[p].cls] != 1) continue;  // the breaker must have no twin
+    if (!pieces_[p].alone()) continue;  // the breaker must have no twin
     std::map<Cells, int> index;
     for (std::size_t i = 0; i < cells[p].size(); ++i) index[cells[p][i]] = int(i);
     std::vector<char> keep(cells[p].size(), 1);
@@ -162,8 +176,11 @@ void Model::build_problem(const std::vector<std::vector<Placement>>& per_piece,
   }
   std::vector<int> piece_item;
   int hole = 0;
-  for (const Piece& p : pieces_)
-    piece_item.push_back(problem_.add_primary(p.hole() ? fmt::format("hole{}", ++hole) : fmt::format("s{}", p.stone->name())));
+  for (const Piece& p : pieces_) {
+    const std::string name = p.hole() ? fmt::format("hole{}", ++hole) : fmt::format("s{}", p.shape()->name());
+    piece_item.push_back(p.copies() == 1 ? problem_.add_primary(name)
+                                         : problem_.add_primary(name, p.copies(), p.copies()));
+  }
   std::vector<int> items;
   for (std::size_t p = 0; p < pieces_.size(); ++p) {
     for (std::size_t i = 0; i < per_piece[p].size(); ++i) {
@@ -191,30 +208,51 @@ solve::CoverOptions Model::cover_options() const {
   // first open item would then just be the next stone in number order.
   c.item_choice = options_.method == Method::fast && !cells_primary_ ? solve::ItemChoice::mrv
                                                                      : solve::ItemChoice::first;
-  bool needed = options_.method != Method::dumb;
-  for (const Piece& p : pieces_) needed |= p.next >= 0;
-  if (needed) c.prune = [p = pruner_](std::span<const int> chosen) { return (*p)(chosen); };
+  if (pruner_ && (options_.method != Method::dumb || ordered_))
+    c.prune = [p = pruner_](std::span<const int> chosen) { return (*p)(chosen); };
   return c;
 }
 
 std::uint64_t Model::order_rejections() const { return pruner_->order_rejections(); }
 
+std::vector<std::pair<const Stone*, int>> Model::stones_of(std::span<const int> chosen) const {
+  // The k-th placement of a piece by first cell gets its k-th stone, in that stone's own
+  // orientation numbering (congruent stones may be drawn differently in the file).
+  std::vector<std::size_t> by_anchor(chosen.size());
+  for (std::size_t i = 0; i < chosen.size(); ++i) by_anchor[i] = i;
+  std::stable_sort(by_anchor.begin(), by_anchor.end(), [&](std::size_t a, std::size_t b) {
+    return placement(chosen[a]).anchor < placement(chosen[b]).anchor;
+  });
+  std::vector<std::pair<const Stone*, int>> out(chosen.size(), {nullptr, 0});
+  std::vector<std::size_t> used(pieces_.size(), 0);
+  for (const std::size_t i : by_anchor) {
+    const Placement& pl = placement(chosen[i]);
+    const Piece& p = pieces_[std::size_t(pl.piece)];
+    if (p.hole()) continue;
+    const Stone* s = p.stones[std::min(used[std::size_t(pl.piece)]++, p.stones.size() - 1)];
+    const Shape& shape = p.shape()->orientation[std::size_t(pl.orient)];
+    int orient = 0;
+    while (orient + 1 < num_orientations && s->orientation[std::size_t(orient)] != shape) ++orient;
+    out[i] = {s, orient};
+  }
+  return out;
+}
+
 std::vector<int> Model::grid(std::span<const int> chosen) const {
   std::vector<int> g = position_->grid();
-  for (int o : chosen) {
-    const Piece& p = pieces_[std::size_t(placement(o).piece)];
-    if (p.hole()) continue;
-    for (int c : cells(o)) g[std::size_t(c)] = p.stone->number;
-  }
+  const auto stones = stones_of(chosen);
+  for (std::size_t i = 0; i < chosen.size(); ++i)
+    if (stones[i].first)
+      for (int c : cells(chosen[i])) g[std::size_t(c)] = stones[i].first->number;
   return g;
 }
 
 std::vector<Move> Model::moves(std::span<const int> chosen) const {
   std::vector<Move> out;
-  for (int o : chosen) {
-    const Placement& pl = placement(o);
-    const Piece& p = pieces_[std::size_t(pl.piece)];
-    if (!p.hole()) out.push_back({pl.row, pl.col, p.stone->number, pl.orient});
+  const auto stones = stones_of(chosen);
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    const Placement& pl = placement(chosen[i]);
+    if (stones[i].first) out.push_back({pl.row, pl.col, stones[i].first->number, stones[i].second});
   }
   return out;
 }

@@ -9,10 +9,21 @@
 // leave cells empty: a few empty cells become one-cell "hole" stones (interchangeable, so the
 // cells stay primary and the search can branch on them); many make the cells secondary.
 //
+// Interchangeable stones (congruent ones under --identical, and the holes always) must give
+// each board once. Two ways (Twins):
+//   multiplicity  one piece with a multiplicity: one item covered exactly k times (libsolve's
+//                 MCC, Algorithm M on dancing links) over the placements of one of them;
+//   ordered       one piece per stone, and the prune hook keeps the stones of a class in the
+//                 order of their first cells (placements out of order are refused).
+// The automatic choice (measured in docs/benchmarks.md, section stenen): ordered when that
+// problem fits libsolve's bitset engine (at most 256 items, first-item choice), which cannot
+// take multiplicities and runs it 1.8-7.6x faster; multiplicity otherwise, where both run on
+// dancing links and the ordering test costs 2.4-37x more (the refused placements are undone
+// list by list), and always for a memoised count (its prune hook would depend on the path).
+//
 // Counting (see docs/stenen.md):
 //   labelled   boards of stone numbers: the plain exact-cover count;
-//   identical  stones congruent to each other are interchangeable: the prune hook keeps the
-//              stones of a class in the order of their first cells (one board per class);
+//   identical  stones congruent to each other are interchangeable (as above);
 //   symmetric  also up to board rotations/reflections: one stone (the "breaker", a stone with
 //              no interchangeable twin) is restricted to one placement per orbit of the board's
 //              symmetry group, and each solution found stands for |G|/|Stab(p)| boards (p its
@@ -23,6 +34,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "board.hpp"
@@ -45,6 +57,13 @@ enum class Counting {
   unique,     ///< identical, and also up to rotating/mirroring the board
 };
 
+/// How interchangeable stones are kept from giving a board twice (see the top of this file).
+enum class Twins {
+  automatic,     ///< ordered when that fits libsolve's bitset engine, else multiplicity
+  multiplicity,  ///< one item covered k times per class of k stones
+  ordered,       ///< one item per stone, kept in order by the prune hook
+};
+
 struct ModelOptions {
   Method method = Method::fast;
   Counting counting = Counting::labelled;
@@ -53,22 +72,30 @@ struct ModelOptions {
   bool symmetric = false;
   /// At most this many empty cells become hole stones (cap_puzzle); more make cells secondary.
   int max_holes = max_hole_stones;
+  Twins twins = Twins::automatic;
 };
 
-/// A stone of the search: a stone still to place, or a hole (cap_puzzle's empty cell).
+/// A piece of the search: interchangeable stones still to place (one, or a class of congruent
+/// ones), or holes (cap_puzzle's empty cells). Its item is covered copies() times. With
+/// Twins::ordered every piece is one stone or one hole, linked to the others of its class.
 struct Piece {
-  const Stone* stone = nullptr;  ///< nullptr for a hole
-  int size = 1;
-  int cls = 0;     ///< pieces with equal cls are interchangeable
-  int prev = -1;   ///< the piece before in its class (placed at a lower first cell), or -1
-  int next = -1;   ///< the piece after in its class, or -1
-  bool hole() const { return stone == nullptr; }
+  std::vector<const Stone*> stones;  ///< in number order (placed by first cell); empty: holes
+  int size = 1;    ///< cells of one copy
+  int holes = 0;   ///< how many holes (when stones is empty)
+  int prev = -1;   ///< Twins::ordered: the piece before in its class (at a lower first cell), or -1
+  int next = -1;   ///< Twins::ordered: the piece after in its class, or -1
+  bool hole() const { return stones.empty(); }
+  int copies() const { return hole() ? holes : int(stones.size()); }
+  /// True when no other stone is interchangeable with it (one copy, no class linked).
+  bool alone() const { return copies() == 1 && prev < 0 && next < 0; }
+  /// The stone whose orientations the placements use (nullptr for holes).
+  const Stone* shape() const { return hole() ? nullptr : stones.front(); }
 };
 
 /// An option: a piece at a place.
 struct Placement {
   int piece = 0;
-  int orient = 0;
+  int orient = 0;  ///< of the piece's shape() stone
   int row = 0;
   int col = 0;
   int anchor = 0;  ///< the rank of its first cell in scan order (see Model::rank)
@@ -99,13 +126,16 @@ class Model {
   /// Libsolve options for the method: item choice and the prune hook (which refers to this
   /// model: keep it alive while searching).
   solve::CoverOptions cover_options() const;
+  /// True when interchangeable stones are ordered by the prune hook (Twins::ordered in effect).
+  bool ordered() const { return ordered_; }
   /// Placements refused because they put interchangeable stones out of order: not counted as
-  /// positions examined (a hand-written search would not have generated them).
+  /// positions examined (a search written for interchangeable stones would not make them).
   std::uint64_t order_rejections() const;
 
   /// The position's board with the chosen options added (stone numbers; holes stay 0).
   std::vector<int> grid(std::span<const int> chosen) const;
-  /// The chosen options as moves (holes left out), in choice order.
+  /// The chosen options as moves (holes left out), in choice order. The stones of a piece go
+  /// to its placements in number order by first cell (Placement::anchor).
   std::vector<Move> moves(std::span<const int> chosen) const;
 
   /// Board symmetries that keep the position (only identity unless options.symmetric).
@@ -120,6 +150,8 @@ class Model {
 
  private:
   void make_pieces(const ModelOptions& o);
+  /// For each chosen option, its stone (nullptr for a hole) and that stone's orientation.
+  std::vector<std::pair<const Stone*, int>> stones_of(std::span<const int> chosen) const;
   void enumerate(std::vector<std::vector<Placement>>& per_piece,
                  std::vector<std::vector<std::vector<int>>>& cells) const;
   void choose_breaker(std::vector<std::vector<Placement>>& per_piece,
@@ -132,6 +164,7 @@ class Model {
   const Board* position_;
   ModelOptions options_;
   bool cells_primary_ = true;
+  bool ordered_ = false;
   bool column_major_ = false;
   std::vector<int> rank_;
   std::vector<Piece> pieces_;

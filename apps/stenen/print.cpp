@@ -70,17 +70,35 @@ std::string solve_json(const Board& position, const SolveResult& r) {
       fmt::join(moves, ", "), r.positions, r.seconds);
 }
 
+namespace {
+
+// "memo hits: 812 of 1024 lookups (79.3%)": what the memo did, after the statistics.
+std::string memo_text(const solve::MemoStats& m) {
+  return fmt::format("memo hits: {} of {} lookups ({:.1f}%)\nmemo evictions: {}\n", m.hits, m.lookups,
+                     100 * m.hit_rate(), m.evictions);
+}
+
+}  // namespace
+
 std::string count_text(const CountResult& r) {
-  std::string out = fmt::format("solutions: {}\n", r.solutions);
-  if (r.unique) out += fmt::format("unique: {}\n", *r.unique);
-  return out + stats_text(r.positions, r.seconds);
+  std::string out = fmt::format("solutions: {}\n", r.solutions.to_string());
+  if (r.unique) out += fmt::format("unique: {}\n", r.unique->to_string());
+  out += stats_text(r.positions, r.seconds);
+  return r.memo.lookups > 0 ? out + memo_text(r.memo) : out;
 }
 
 std::string count_json(const CountResult& r) {
-  std::string unique = r.unique ? fmt::format(", \"unique\": {}", *r.unique) : "";
+  std::string unique = r.unique ? fmt::format(", \"unique\": {}", r.unique->to_string()) : "";
+  std::string memo = r.memo.lookups > 0 ? fmt::format(", \"memo_lookups\": {}, \"memo_hits\": {}, \"memo_evictions\": {}",
+                                                      r.memo.lookups, r.memo.hits, r.memo.evictions)
+                                        : "";
   return fmt::format(
-      "{{\"solutions\": {}{}, \"positions_examined\": {}, \"seconds\": {:.4f}, \"complete\": {}}}\n",
-      r.solutions, unique, r.positions, r.seconds, r.complete);
+      "{{\"solutions\": {}{}, \"positions_examined\": {}, \"seconds\": {:.4f}{}, \"complete\": {}}}\n",
+      r.solutions.to_string(), unique, r.positions, r.seconds, memo, r.complete);
+}
+
+std::string libsolve_stats_text(const CountResult& r) {
+  return fmt::format("nodes: {}\nupdates: {}\n", r.stats.nodes, r.stats.updates);
 }
 
 }  // namespace stenen

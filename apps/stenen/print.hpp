@@ -19,8 +19,11 @@ std::string stats_text(std::uint64_t positions, double seconds);
 /// solve's output: the board, its moves and the statistics (or "no solution").
 std::string solve_text(const Board& position, const SolveResult& r);
 std::string solve_json(const Board& position, const SolveResult& r);
-/// count's output: "solutions: N" ("unique: N" for cap_puzzle), then the statistics.
+/// count's output: "solutions: N" ("unique: N" for cap_puzzle), then the statistics (and, with
+/// --memo, "memo hits: H of L lookups (P%)" and "memo evictions: E").
 std::string count_text(const CountResult& r);
 std::string count_json(const CountResult& r);
+/// --stats: libsolve's own figures, "nodes: N\nupdates: U\n" (for standard error).
+std::string libsolve_stats_text(const CountResult& r);
 
 }  // namespace stenen

@@ -12,17 +12,17 @@ namespace {
 
 /// Scratch space of one thread, reused from call to call (no allocation once warm).
 struct Scratch {
-  std::vector<char> occupied, placed, seen;
+  std::vector<char> occupied, seen;
+  std::vector<int> left;
   std::vector<int> stack;
   std::vector<std::uint64_t> sums;
 };
 
 }  // namespace
 
-Pruner::Pruner(const Model& model, bool region_test, bool ordering, bool generic)
+Pruner::Pruner(const Model& model, bool region_test, bool generic)
     : model_(model),
       region_test_(region_test),
-      ordering_(ordering),
       line_(model.line()),
       cells_(model.position().rows() * model.position().cols()) {
   const int options = model.problem().num_options();
@@ -32,9 +32,11 @@ Pruner::Pruner(const Model& model, bool region_test, bool ordering, bool generic
   latest_.assign(model.pieces().size(), -1);
   part_start_.push_back(0);
   for (const Piece& p : model.pieces()) {
-    if (!p.hole()) parts_.insert(parts_.end(), p.stone->parts.begin(), p.stone->parts.end());
+    copies_.push_back(p.copies());
+    ordering_ |= p.next >= 0;
+    if (!p.hole()) parts_.insert(parts_.end(), p.shape()->parts.begin(), p.shape()->parts.end());
     part_start_.push_back(int(parts_.size()));
-    const bool whole = p.hole() || (p.stone->parts.size() == 1 && p.size < 64);
+    const bool whole = p.hole() || (p.shape()->parts.size() == 1 && p.size < 64);
     whole_.push_back(whole && !p.hole() ? p.size : 0);
     if (!whole) in_parts_.push_back(int(whole_.size()) - 1);
   }
@@ -84,39 +86,42 @@ bool Pruner::in_order(std::span<const int> chosen, int first_empty, bool prev_pl
 }
 
 bool Pruner::fast_path(std::span<const int> chosen) const {
-  std::uint64_t occ = base_mask_, placed = 0;
+  const std::size_t pieces = copies_.size();
+  std::uint64_t occ = base_mask_;
+  int left[64];  // copies still to place, by piece (at most 64 pieces here)
+  std::copy(copies_.begin(), copies_.end(), left);
   for (int o : chosen) {
     occ |= masks_[std::size_t(o)];
-    placed |= 1ull << option_piece_[std::size_t(o)];
+    --left[option_piece_[std::size_t(o)]];
   }
   const std::uint64_t empty_cells = full_ & ~occ;
   const int first_empty = empty_cells ? std::countr_zero(empty_cells) : cells_;
-  const auto& pieces = model_.pieces();
   if (ordering_) {
-    const int prev = pieces[std::size_t(option_piece_[std::size_t(chosen.back())])].prev;
-    if (!in_order(chosen, first_empty, prev >= 0 && (placed >> prev & 1))) {
+    const int prev = model_.pieces()[std::size_t(option_piece_[std::size_t(chosen.back())])].prev;
+    if (!in_order(chosen, first_empty, prev >= 0 && left[prev] == 0)) {
       order_rejections_.fetch_add(1, std::memory_order_relaxed);
       return false;
     }
   }
   if (!region_test_) return true;
   std::uint64_t sums = 1;
-  int left = 0;
-  for (std::size_t p = 0; p < pieces.size(); ++p) {
-    if (placed >> p & 1) continue;
+  int to_place = 0;
+  for (std::size_t p = 0; p < pieces; ++p) {
+    if (left[p] == 0) continue;
     if (latest_[p] < first_empty) return false;
     const int w = whole_[p];  // 0 for a hole (shifting by 0 adds nothing) or a piece in parts
-    left += w;
-    sums |= sums << w;
+    to_place += left[p] * w;
+    for (int k = 0; k < left[p]; ++k) sums |= sums << w;
   }
   for (const int p : in_parts_) {
-    if (placed >> p & 1) continue;
-    left += pieces[std::size_t(p)].size;
-    for (int i = part_start_[std::size_t(p)]; i < part_start_[std::size_t(p) + 1]; ++i)
-      if (parts_[std::size_t(i)] < 64) sums |= sums << parts_[std::size_t(i)];
+    const int n = left[p];
+    to_place += n * model_.pieces()[std::size_t(p)].size;
+    for (int k = 0; k < n; ++k)
+      for (int i = part_start_[std::size_t(p)]; i < part_start_[std::size_t(p) + 1]; ++i)
+        if (parts_[std::size_t(i)] < 64) sums |= sums << parts_[std::size_t(i)];
   }
   std::uint64_t empty = empty_cells;
-  int slack = std::popcount(empty) - left;
+  int slack = std::popcount(empty) - to_place;
   while (empty) {
     std::uint64_t region = empty & -empty, grown = region;
     do {
@@ -134,27 +139,27 @@ bool Pruner::fast_path(std::span<const int> chosen) const {
 bool Pruner::generic_path(std::span<const int> chosen) const {
   thread_local Scratch s;
   s.occupied.assign(base_.begin(), base_.end());
-  s.placed.assign(model_.pieces().size(), 0);
+  s.left.assign(copies_.begin(), copies_.end());
   for (int o : chosen) {
     for (int i = option_start_[std::size_t(o)]; i < option_start_[std::size_t(o) + 1]; ++i)
       s.occupied[std::size_t(option_ranks_[std::size_t(i)])] = 1;
-    s.placed[std::size_t(option_piece_[std::size_t(o)])] = 1;
+    --s.left[std::size_t(option_piece_[std::size_t(o)])];
   }
   const int first_empty = int(std::find(s.occupied.begin(), s.occupied.end(), 0) - s.occupied.begin());
   if (ordering_) {
     const int prev = model_.pieces()[std::size_t(option_piece_[std::size_t(chosen.back())])].prev;
-    if (!in_order(chosen, first_empty, prev >= 0 && s.placed[std::size_t(prev)])) {
+    if (!in_order(chosen, first_empty, prev >= 0 && s.left[std::size_t(prev)] == 0)) {
       order_rejections_.fetch_add(1, std::memory_order_relaxed);
       return false;
     }
   }
   if (!region_test_) return true;
   for (std::size_t p = 0; p < latest_.size(); ++p)
-    if (!s.placed[p] && latest_[p] < first_empty) return false;
-  return regions_fillable(s.occupied, s.placed);
+    if (s.left[p] > 0 && latest_[p] < first_empty) return false;
+  return regions_fillable(s.occupied, s.left);
 }
 
-bool Pruner::regions_fillable(const std::vector<char>& occupied, const std::vector<char>& placed) const {
+bool Pruner::regions_fillable(const std::vector<char>& occupied, const std::vector<int>& copies_left) const {
   thread_local Scratch s;
   const std::size_t words = std::size_t(cells_) / 64 + 1;
   s.sums.assign(words, 0);
@@ -162,16 +167,18 @@ bool Pruner::regions_fillable(const std::vector<char>& occupied, const std::vect
   int left = 0;
   const auto& pieces = model_.pieces();
   for (std::size_t p = 0; p < pieces.size(); ++p) {
-    if (placed[p] || pieces[p].hole()) continue;
-    left += pieces[p].size;
-    for (int i = part_start_[p]; i < part_start_[p + 1]; ++i) {
-      const int part = parts_[std::size_t(i)];
-      // sums |= sums << part, word by word from the top.
-      const std::size_t ws = std::size_t(part) / 64, bs = std::size_t(part) % 64;
-      for (std::size_t w = words; w-- > ws;) {
-        std::uint64_t v = s.sums[w - ws] << bs;
-        if (bs && w > ws) v |= s.sums[w - ws - 1] >> (64 - bs);
-        s.sums[w] |= v;
+    if (pieces[p].hole()) continue;
+    left += copies_left[p] * pieces[p].size;
+    for (int k = 0; k < copies_left[p]; ++k) {
+      for (int i = part_start_[p]; i < part_start_[p + 1]; ++i) {
+        const int part = parts_[std::size_t(i)];
+        // sums |= sums << part, word by word from the top.
+        const std::size_t ws = std::size_t(part) / 64, bs = std::size_t(part) % 64;
+        for (std::size_t w = words; w-- > ws;) {
+          std::uint64_t v = s.sums[w - ws] << bs;
+          if (bs && w > ws) v |= s.sums[w - ws - 1] >> (64 - bs);
+          s.sums[w] |= v;
+        }
       }
     }
   }

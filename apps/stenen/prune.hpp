@@ -1,16 +1,20 @@
 #pragma once
 // The prune hook given to libsolve: called after each placement with the options chosen so far,
 // it rejects the partial solution when
-//   - interchangeable stones are out of order (Counting::identical/unique): the stones of a
+//   - (Twins::ordered, model.hpp) interchangeable stones are out of order: the stones of a
 //     class must lie in the order of their first cells, so each board is found once;
-//   - (region test: --smart and the fast method) a stone still to place has no place left:
-//     all its placements start on covered cells (this is what makes a stone restricted to a
-//     corner of the board, the symmetry breaker, cut the search early);
-//   - (region test) an empty region cannot be filled: its size must be a sum of sizes of
-//     parts of stones still to place (a part, 4-connected, lies in one region; a cap_puzzle
-//     piece in two parts may straddle two regions, so the sums are over parts, not stones).
-//     In cap_puzzle, where cells may stay empty, the cells the regions cannot use must not
-//     exceed the cells allowed to stay empty.
+// and, with the statement's region test (--smart and the fast method), when
+//   - a stone still to place has no place left: all its placements start on covered cells
+//     (this is what makes a stone restricted to a corner of the board, the symmetry breaker,
+//     cut the search early);
+//   - an empty region cannot be filled: its size must be a sum of sizes of parts of stones
+//     still to place (a part, 4-connected, lies in one region; a cap_puzzle piece in two parts
+//     may straddle two regions, so the sums are over parts, not stones). In cap_puzzle, where
+//     cells may stay empty, the cells the regions cannot use must not exceed the cells allowed
+//     to stay empty.
+// A piece with copies (interchangeable stones, model.hpp) counts once per copy still to place.
+// The region test depends only on the cells covered and the copies placed, that is on the items
+// still open (the subproblem itself, not the path to it); the order test does not.
 // Cells are handled by their rank in the model's scan order (bit r = the r-th cell), so the
 // first empty cell is the lowest empty bit. The hook keeps no state between calls (libsolve
 // calls it from several threads at once).
@@ -26,7 +30,8 @@ class Model;
 class Pruner {
  public:
   /// generic: use the cell-by-cell region search even on boards of at most 64 cells (tests).
-  Pruner(const Model& model, bool region_test, bool ordering, bool generic = false);
+  /// The order test runs when the model's pieces are linked in classes (Twins::ordered).
+  Pruner(const Model& model, bool region_test, bool generic = false);
   /// False when the newest choice (chosen.back()) makes the position hopeless.
   bool operator()(std::span<const int> chosen) const;
   std::uint64_t order_rejections() const { return order_rejections_.load(); }
@@ -36,14 +41,14 @@ class Pruner {
   bool generic_path(std::span<const int> chosen) const;
   /// The interchangeable-stones test; first_empty: rank of the first empty cell.
   bool in_order(std::span<const int> chosen, int first_empty, bool prev_placed) const;
-  /// The region test of the generic path, on occupied cells by rank.
-  bool regions_fillable(const std::vector<char>& occupied, const std::vector<char>& placed) const;
+  /// The region test of the generic path, on occupied cells by rank and copies left by piece.
+  bool regions_fillable(const std::vector<char>& occupied, const std::vector<int>& left) const;
   /// Cells of a region that no sum of the remaining sizes (bit s of `sums`) can use.
   static int waste(int region, std::uint64_t sums);
 
   const Model& model_;
   bool region_test_;
-  bool ordering_;
+  bool ordering_ = false;
   bool one_word_;  // at most 64 cells and 64 pieces: bit masks and word-parallel flood fill
   int line_, cells_;
   std::vector<char> base_;            // covered in the position, by rank
@@ -51,6 +56,7 @@ class Pruner {
   std::uint64_t full_ = 0, not_first_ = 0, not_last_ = 0;  // not the first / last of its line
   std::vector<std::uint64_t> masks_;  // by option (one_word_)
   std::vector<int> option_piece_, option_anchor_;
+  std::vector<int> copies_;  // by piece
   std::vector<int> option_ranks_, option_start_;  // ranks of each option's cells
   std::vector<int> latest_;  // by piece: the largest anchor among its options
   std::vector<int> parts_, part_start_;  // piece p's part sizes: [part_start_[p], part_start_[p+1])

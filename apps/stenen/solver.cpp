@@ -4,6 +4,8 @@
 #include <chrono>
 #include <numeric>
 
+#include "solve/error.hpp"
+
 namespace stenen {
 
 namespace {
@@ -14,8 +16,11 @@ ModelOptions model_options(const Board& position, const RunOptions& o, bool for_
   m.counting = o.counting;
   // Counting with the fast method always goes through the board's symmetry: one placement of
   // the breaker per orbit, each solution weighted by its orbit's size (exact, |G| times less
-  // work). cap_puzzle counts report the count up to symmetry as well.
-  m.symmetric = for_count && (position.puzzle().format == Format::cap_puzzle || o.method == Method::fast);
+  // work). cap_puzzle counts report the count up to symmetry as well. Not with the memo: the
+  // weights need every solution, which a memoised count never sees one by one.
+  m.symmetric = for_count && !o.memo && (position.puzzle().format == Format::cap_puzzle || o.method == Method::fast);
+  // The memo takes no prune hook, so no ordering test either.
+  m.twins = o.memo ? Twins::multiplicity : o.twins;
   return m;
 }
 
@@ -31,8 +36,9 @@ solve::CoverOptions cover_options(const Model& model, const RunOptions& o) {
 }
 
 /// Options chosen, less the placements refused only for putting interchangeable stones out of
-/// order. The library calls the prune hook exactly once per node it counts, whatever the number
-/// of threads (issue 7 item 4), so this never goes below 0; the guard keeps it so.
+/// order (Twins::ordered). The library calls the prune hook exactly once per node it counts,
+/// whatever the number of threads (issue 7 item 4), so this never goes below 0; the guard
+/// keeps it so.
 std::uint64_t positions_examined(const solve::Result& r, const Model& model) {
   const std::uint64_t refused = model.order_rejections();
   return r.stats.nodes > refused ? r.stats.nodes - refused : 0;
@@ -67,12 +73,27 @@ void SymmetryTally::add(std::span<const int> chosen) {
 
 CountResult count_solutions(const Board& position, const RunOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
+  if (o.memo && o.counting == Counting::unique)
+    throw solve::InputError(
+        "--memo counts labelled or --identical boards, not --unique ones (counting up to symmetry "
+        "needs every solution, and a memoised count meets them in bulk)");
   const Model model(position, model_options(position, o, true));
   CountResult out;
   solve::Result r;
   SymmetryTally tally(model);
   if (model.pieces().empty()) {
     tally.add({});  // the position is already complete
+  } else if (o.memo) {
+    // The region test would be sound here (it depends only on the items still open, the memo's
+    // key), but libsolve's memo takes no hook: it counts a dead subproblem once as 0 instead.
+    // (The order test would not be: it depends on which stone lies where, not just on what is
+    // open. The model has none: memo implies Twins::multiplicity.)
+    solve::CoverOptions c = cover_options(model, o);
+    c.prune = nullptr;
+    c.threads = 1;
+    c.memo = true;
+    c.memo_mb = o.memo_mb;
+    r = solve::count(model.problem(), c);
   } else if (model.symmetries().size() > 1) {
     r = solve::search(model.problem(), cover_options(model, o), [&](std::span<const int> chosen) {
       tally.add(chosen);
@@ -82,14 +103,16 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
     r = solve::count(model.problem(), cover_options(model, o));
   }
   const bool tallied = model.pieces().empty() || model.symmetries().size() > 1;
-  const std::uint64_t all = tallied ? tally.all() : r.stats.solutions;
-  const std::uint64_t unique = tallied ? tally.unique() : all;
+  const solve::BigCount all = tallied ? solve::BigCount(tally.all()) : r.count;
+  const solve::BigCount unique = tallied ? solve::BigCount(tally.unique()) : all;
   const bool leiden = position.puzzle().format == Format::leiden;
   out.solutions = leiden && o.counting == Counting::unique ? unique : all;
-  if (!leiden) out.unique = unique;
+  if (!leiden && !o.memo) out.unique = unique;
   out.positions = positions_examined(r, model);
   out.complete = r.complete();
   out.stop = r.stop;
+  out.stats = r.stats;
+  out.memo = r.memo;
   out.seconds = since(t0);
   return out;
 }
@@ -97,7 +120,7 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
 CountResult list_solutions(const Board& position, const RunOptions& o,
                            const std::function<void(const std::vector<int>&)>& on_board) {
   const auto t0 = std::chrono::steady_clock::now();
-  const Model model(position, ModelOptions{o.method, o.counting, o.counting == Counting::unique});
+  const Model model(position, ModelOptions{o.method, o.counting, o.counting == Counting::unique, max_hole_stones, o.twins});
   const auto& group = model.symmetries();
   CountResult out;
   const auto take = [&](std::span<const int> chosen) {
@@ -112,7 +135,7 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     for (int g : stab)
       if (g != 0 && board_key(transformed(grid, group[std::size_t(g)].image), model.class_of_stone()) < key)
         return true;
-    ++out.solutions;
+    out.solutions += 1;
     on_board(grid);
     return true;
   };

@@ -26,15 +26,24 @@ struct RunOptions {
   std::uint64_t max_nodes = 0;
   double max_seconds = 0;  ///< --timeout (0: no limit)
   const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C (see solve::Limits::cancel)
+  /// count_solutions only (--memo): libsolve's memoised count (solve::CoverOptions::memo),
+  /// one thread, no prune hook and no symmetry: labelled or identical counts (Counting::unique
+  /// is refused with an InputError; cap_puzzle counts then give no `unique`).
+  bool memo = false;
+  /// How interchangeable stones are handled (model.hpp); --memo implies multiplicity.
+  Twins twins = Twins::automatic;
+  std::size_t memo_mb = solve::CoverOptions{}.memo_mb;  ///< --memo-mb
 };
 
 struct CountResult {
-  std::uint64_t solutions = 0;          ///< under the chosen counting
-  std::optional<std::uint64_t> unique;  ///< cap_puzzle: also up to board symmetry
-  std::uint64_t positions = 0;          ///< stones placed during the search
+  solve::BigCount solutions = 0;          ///< under the chosen counting (exact at any size)
+  std::optional<solve::BigCount> unique;  ///< cap_puzzle: also up to board symmetry
+  std::uint64_t positions = 0;            ///< stones placed during the search
   double seconds = 0;
   bool complete = true;
   solve::StopReason stop = solve::StopReason::exhausted;  ///< why the search ended
+  solve::Stats stats;     ///< libsolve's figures (nodes, updates) for --stats
+  solve::MemoStats memo;  ///< what the memo did (RunOptions::memo)
 };
 
 struct SolveResult {
