@@ -41,7 +41,7 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
     for (const ItemColour& ic : problem.option(o)) {
       const std::int32_t i = internal[std::size_t(ic.item)];
       nd_.push_back({i, 0, ic.colour, first});
-      ++items_[std::size_t(i)].size;
+      ++items_[std::size_t(i)].end;
       option_of_.push_back(o);
     }
     nd_.push_back({-1, first, 0, -1});
@@ -50,14 +50,14 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   std::int32_t start = 0;
   for (Item& it : items_) {
     it.start = start;
-    start += it.size;
-    it.size = 0;
+    start += it.end;
+    it.end = it.start;
   }
   set_.assign(std::size_t(start), 0);
   for (std::size_t x = 0; x < nd_.size(); ++x) {
     if (nd_[x].item < 0) continue;
     Item& it = items_[std::size_t(nd_[x].item)];
-    nd_[x].loc = it.start + it.size++;
+    nd_[x].loc = it.end++;
     set_[std::size_t(nd_[x].loc)] = std::int32_t(x);
   }
   primary_.resize(std::size_t(n_primary_));
@@ -70,7 +70,7 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   trail_.assign(2 * set_.size() + 2, 0);
   closed_.assign(std::size_t(n) + 1, 0);
   std::int32_t widest = 0;
-  for (const Item& it : items_) widest = std::max(widest, it.size);
+  for (const Item& it : items_) widest = std::max(widest, it.end - it.start);
   scratch_.assign(std::size_t(widest) + 1, 0);
 
   // Levels: as Dlx (X, C: one per primary item; M: each item min(hi, options) + 1 more).
@@ -82,7 +82,7 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
       const ItemBounds b = problem.bounds(item_id_[std::size_t(i)]);
       bound_[std::size_t(i)] = b.hi;
       slack_[std::size_t(i)] = b.hi - b.lo;
-      levels += std::size_t(std::min(b.hi, items_[std::size_t(i)].size));
+      levels += std::size_t(std::min(b.hi, len(i)));
     }
   }
   item_.assign(levels, 0);
@@ -102,7 +102,7 @@ std::unique_ptr<SearchEngine> Sparse::clone() const {
 // ---- set operations ----
 
 // Removes every node of x's option from its open item's set: a swap with the item's last
-// active node and size - 1 (one update), the size saved first if this is its first change
+// active node and end - 1 (one update), the end saved first if this is its first change
 // since the last mark. The hot loop of the engine.
 void Sparse::hide(std::int32_t x) {
   Node* const nd = nd_.data();
@@ -117,10 +117,10 @@ void Sparse::hide(std::int32_t x) {
     if (it.stamp != stamp) {
       if (it.stamp == closed_stamp) continue;
       trail_[trail_top_++] = k;
-      trail_[trail_top_++] = it.size;
+      trail_[trail_top_++] = it.end;
       it.stamp = stamp;
     }
-    const std::int32_t last = it.start + --it.size, p = nd[q].loc, y = set[last];
+    const std::int32_t last = --it.end, p = nd[q].loc, y = set[last];
     set[p] = y;
     nd[y].loc = p;
     set[last] = q;
@@ -145,7 +145,7 @@ void Sparse::close(std::int32_t i) {
 void Sparse::cover(std::int32_t i) {
   close(i);
   const Item& it = items_[std::size_t(i)];
-  for (std::int32_t p = it.start, end = it.start + it.size; p < end; ++p) hide(set_[std::size_t(p)]);
+  for (std::int32_t p = it.start, end = it.end; p < end; ++p) hide(set_[std::size_t(p)]);
 }
 
 // The options that agree with colour c stay (and nothing removes them from i any more: i is
@@ -153,19 +153,21 @@ void Sparse::cover(std::int32_t i) {
 void Sparse::purify(std::int32_t i, std::int32_t c) {
   close(i);
   const Item& it = items_[std::size_t(i)];
-  for (std::int32_t p = it.start, end = it.start + it.size; p < end; ++p) {
+  for (std::int32_t p = it.start, end = it.end; p < end; ++p) {
     const std::int32_t x = set_[std::size_t(p)];
     if (nd_[std::size_t(x)].colour != c) hide(x);
   }
 }
 
 // Every other item of an active option is open, or secondary and purified to the option's
-// colour already (then nothing is to be done).
+// colour already (then nothing is to be done). The items are taken in dancing links' order,
+// from the one after x round to the one before: the order changes no set, only the count of
+// updates (an option hidden by one item is not hidden again by the next).
 template <bool Multi>
 void Sparse::commit_others(std::int32_t x) {
-  for (std::int32_t q = nd_[std::size_t(x)].first; nd_[std::size_t(q)].item >= 0; ++q) {
+  const auto commit = [&](std::int32_t q) {
     const std::int32_t j = nd_[std::size_t(q)].item;
-    if (q == x || !open(j)) continue;
+    if (!open(j)) return;
     if (Multi && j < n_primary_) {
       if (--bound_[std::size_t(j)] == 0) cover(j);
     } else if (nd_[std::size_t(q)].colour == 0) {
@@ -173,7 +175,9 @@ void Sparse::commit_others(std::int32_t x) {
     } else {
       purify(j, nd_[std::size_t(q)].colour);
     }
-  }
+  };
+  for (std::int32_t q = x + 1; nd_[std::size_t(q)].item >= 0; ++q) commit(q);
+  for (std::int32_t q = nd_[std::size_t(x)].first; q != x; ++q) commit(q);
 }
 
 template <bool Multi>
@@ -192,7 +196,7 @@ Sparse::Mark Sparse::mark() {
 void Sparse::undo(const Mark& m) {
   while (trail_top_ > m.trail) {
     trail_top_ -= 2;
-    items_[std::size_t(trail_[trail_top_])].size = trail_[trail_top_ + 1];
+    items_[std::size_t(trail_[trail_top_])].end = trail_[trail_top_ + 1];
   }
   // A reopened item's stamp matches no mark: its next change saves its size.
   while (closed_top_ > m.closed) items_[std::size_t(closed_[--closed_top_])].stamp = 0;
@@ -221,7 +225,7 @@ std::int32_t Sparse::choose(std::size_t l) const {
   if (item_choice_ == ItemChoice::first) return first_open(l);
   std::int32_t best = -1, best_len = std::numeric_limits<std::int32_t>::max();
   for (std::int32_t k = 0; k < open_primary_; ++k) {
-    const std::int32_t i = primary_[std::size_t(k)], n = items_[std::size_t(i)].size;
+    const std::int32_t i = primary_[std::size_t(k)], n = len(i);
     if (n < best_len || (n == best_len && i < best)) {
       best = i;
       best_len = n;
@@ -238,7 +242,7 @@ std::int32_t Sparse::choose_multi(std::size_t l) const {
   std::int32_t best = -1, best_t = std::numeric_limits<std::int32_t>::max(), best_s = 0, best_len = 0;
   for (std::int32_t k = 0; k < open_primary_; ++k) {
     const auto i = std::size_t(primary_[std::size_t(k)]);
-    const std::int32_t n = items_[i].size, t = n + 1 - std::max(bound_[i] - slack_[i], 0);
+    const std::int32_t n = items_[i].end - items_[i].start, t = n + 1 - std::max(bound_[i] - slack_[i], 0);
     if (t > best_t) continue;
     const std::int32_t s = std::min(slack_[i], bound_[i]);
     if (t < best_t || s < best_s || (s == best_s && (n > best_len || (n == best_len && std::int32_t(i) < best)))) {
@@ -255,7 +259,7 @@ std::int32_t Sparse::choose_multi(std::size_t l) const {
 std::int32_t Sparse::next_in_order(std::int32_t i, std::int32_t from, std::int32_t to) const {
   const Item& it = items_[std::size_t(i)];
   std::int32_t best = -1;
-  for (std::int32_t p = it.start, end = it.start + it.size; p < end; ++p) {
+  for (std::int32_t p = it.start, end = it.end; p < end; ++p) {
     const std::int32_t x = set_[std::size_t(p)], key = nd_[std::size_t(x)].first;
     if (key >= from && key < to) {
       best = x;
@@ -303,7 +307,7 @@ void Sparse::enter(std::size_t l, std::int32_t i) {
   exact_[l] = last && (!multi_ || slack_[ii] == 0);
   if (exact_[l]) {
     choice_[l] = items_[ii].start;
-    limit_[l] = items_[ii].start + items_[ii].size;
+    limit_[l] = items_[ii].end;
     return;
   }
   const bool may_stop = slack_[ii] > bound_[ii];
@@ -311,7 +315,7 @@ void Sparse::enter(std::size_t l, std::int32_t i) {
   from_[l] = 0;
   limit_[l] = std::int32_t(nd_.size()) + may_stop;
   tried_[l] = 0;
-  size0_[l] = items_[ii].size + may_stop;
+  size0_[l] = len(i) + may_stop;
 }
 
 Sparse::Phase Sparse::forward() {
@@ -371,7 +375,7 @@ Sparse::Phase Sparse::advance() {
 Sparse::Phase Sparse::advance_multi() {
   const auto l = std::size_t(level_);
   const auto i = std::size_t(item_[l]);
-  if (stopping_ || items_[i].size <= bound_[i] - slack_[i]) return leave();
+  if (stopping_ || len(item_[l]) <= bound_[i] - slack_[i]) return leave();
   const auto end = std::int32_t(nd_.size());
   std::int32_t x = next_in_order(item_[l], from_[l], std::min(limit_[l], end));
   if (x < 0) {

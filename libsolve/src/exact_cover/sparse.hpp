@@ -7,9 +7,9 @@
 // first `size` of them are the options still active for i; the ones after were removed, the
 // latest removed first. A node is one (option, item) pair; the nodes of an option lie next to
 // each other in nd_ and end with a spacer (item < 0). nd_[x].loc is the place of node x in its
-// item's set, so removing x is a swap with the last active node and size - 1 -- one *update*
-// (the counterpart of dancing links' unlinking of one node). Undo restores sizes only: the
-// removed nodes still sit right after the active ones, in removal order.
+// item's set, so removing x is a swap with the last active node and end - 1 -- one *update*
+// (the counterpart of dancing links' unlinking of one node). Undo restores sizes (ends) only:
+// the removed nodes still sit right after the active ones, in removal order.
 //
 // Trail. Before an item's size changes for the first time since the last mark, (item, size)
 // goes on the trail (an item's stamp tells whether it was saved already, or that the item is
@@ -59,7 +59,7 @@ class Sparse final : public Engine {
     std::int32_t first;   ///< first node of the option (spacer: -1)
   };
   struct Item {
-    std::int32_t start, size;  ///< set_[start .. start + size): active options
+    std::int32_t start, end;   ///< set_[start .. end): active options
     std::uint32_t stamp;       ///< mark_stamp_ when the size was last saved; closed_stamp:
                                ///< covered, purified or closed (one load tells both)
     std::int32_t unused;
@@ -91,7 +91,7 @@ class Sparse final : public Engine {
   std::int32_t choose(std::size_t l) const;
   std::int32_t choose_multi(std::size_t l) const;
   std::int32_t first_open(std::size_t l) const;
-  std::int32_t len(std::int32_t i) const { return items_[std::size_t(i)].size; }
+  std::int32_t len(std::int32_t i) const { return items_[std::size_t(i)].end - items_[std::size_t(i)].start; }
   /// The active node of item i with the smallest key (first node) in [from, to); -1: none.
   std::int32_t next_in_order(std::int32_t i, std::int32_t from, std::int32_t to) const;
   /// The node of option o in item i; -1 when i is not in o.

@@ -40,7 +40,7 @@ void Sparse::push(int o) {
   if (o >= 0 || !multi_) {
     x = node_of(o, i);
     const Item& it = items_[std::size_t(i)];
-    if (x < 0 || nd_[std::size_t(x)].loc >= it.start + it.size) misfit("push: option does not fit");
+    if (x < 0 || nd_[std::size_t(x)].loc >= it.end) misfit("push: option does not fit");
     if (exact_[l]) {
       choice_[l] = nd_[std::size_t(x)].loc;
     } else {
@@ -125,7 +125,7 @@ bool Sparse::donate(Work& w) {
     }
     std::size_t u = 0;
     const std::int32_t to = std::min(limit_[l], end);
-    for (std::int32_t p = it.start; p < it.start + it.size; ++p) {
+    for (std::int32_t p = it.start; p < it.end; ++p) {
       const std::int32_t key = nd_[std::size_t(set_[std::size_t(p)])].first;
       if (key >= from_[l] && key < to) scratch_[u++] = key;
     }
