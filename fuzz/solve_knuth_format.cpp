@@ -79,7 +79,9 @@ void sparse_as_dlx(const solve::ExactCover& p) {
   using solve::CoverEngine;
   for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
     for (int threads : {1, 2}) {
-      solve::CoverOptions o{.item_choice = choice, .engine = CoverEngine::dlx};
+      solve::CoverOptions o;
+      o.item_choice = choice;
+      o.engine = CoverEngine::dlx;
       o.limits.max_nodes = 20000;
       const solve::Result rd = solve::count(p, o);
       o.engine = CoverEngine::sparse;
