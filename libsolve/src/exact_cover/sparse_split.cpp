@@ -21,14 +21,6 @@ std::int32_t Sparse::node_of(int o, std::int32_t i) const {
   return -1;
 }
 
-// An M level whose item stays open: tweak off the options before key `to`, as the branches
-// before it did (an item that is covered keeps its set, and the order alone skips them).
-void Sparse::tweak_before(std::size_t l, std::int32_t to) {
-  const std::int32_t i = item_[l];
-  if (bound_[std::size_t(i)] == 0) return;
-  for (std::int32_t y; (y = next_in_order(i, 0, to)) >= 0;) hide(y);
-}
-
 void Sparse::push(int o) {
   const std::uint64_t updates = stats_.updates;
   const auto l = std::size_t(level_);
