@@ -36,8 +36,8 @@ int main(int argc, char** argv) {
     app.add_option("--threads", s.search.threads, "Worker threads")->check(CLI::Range(1, 256))->capture_default_str();
     std::string engine = "auto", choice = "mrv";
     app.add_option("--engine", engine, "auto: bitset when the problem has no colours, at most 256 items, and --choice first or no\n"
-                   "secondary items; else dlx")
-        ->check(CLI::IsMember({"auto", "dlx", "bitset"}))
+                   "secondary items; else dlx. sparse: sparse sets (dancing cells), the tree of dlx")
+        ->check(CLI::IsMember({"auto", "dlx", "bitset", "sparse"}))
         ->capture_default_str();
     app.add_option("--choice", choice, "Item to branch on: mrv (fewest options left) or first (lowest open item)")
         ->check(CLI::IsMember({"mrv", "first"}))
@@ -50,7 +50,8 @@ int main(int argc, char** argv) {
     if (const auto status = cli::parse(app, argc, argv)) return *status;
 
     const std::map<std::string, solve::CoverEngine> engines{
-        {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset}};
+        {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset},
+        {"sparse", solve::CoverEngine::sparse}};
     s.search.engine = engines.at(engine);
     s.search.item_choice = choice == "first" ? solve::ItemChoice::first : solve::ItemChoice::mrv;
     if (all) s.mode = xcover::Mode::all;
