@@ -16,11 +16,14 @@
 namespace solve {
 namespace {
 
+/// The engine for options whose plan is already in place (`o`); Algorithm M or not is asked
+/// of the options as given (`given`).
 std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, const CoverOptions& o,
-                                                   const CoverCallback& on_solution, detail::Control& control) {
+                                                   const CoverOptions& given, const CoverCallback& on_solution,
+                                                   detail::Control& control) {
   using namespace detail::cover;
-  if (pick_engine(problem, o) == CoverEngine::bitset) return make_bitset_engine(problem, o, on_solution, control);
-  return std::make_unique<Dlx>(problem, o, on_solution, control, multi_engine(problem, o));
+  if (o.engine == CoverEngine::bitset) return make_bitset_engine(problem, o, on_solution, control);
+  return std::make_unique<Dlx>(problem, o, on_solution, control, multi_engine(problem, given));
 }
 
 }  // namespace
@@ -28,7 +31,9 @@ std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, co
 Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
   if (options.memo) return detail::cover::memo_count(problem, options, on_solution);
   detail::Control control(options.limits, bool(on_solution), options.progress, options.progress_seconds);
-  auto engine = make_engine(problem, options, on_solution, control);
+  // The engines keep a pointer to their options: `run_options` lives as long as they do.
+  const CoverOptions run_options = detail::cover::planned(options, detail::cover::plan_search(problem, options));
+  auto engine = make_engine(problem, run_options, options, on_solution, control);
   // The trace hook reports one path through the tree: it needs one thread.
   return detail::run_search(*engine, control, options.trace ? 1 : options.threads);
 }
