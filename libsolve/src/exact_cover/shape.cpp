@@ -33,18 +33,21 @@ struct Shape {
 };
 
 // Cost models: the instructions (callgrind Ir) a search is expected to take, from the tree
-// estimate. Fitted to callgrind counts of queens-12 and sudoku-ai-escargot with each engine
-// and rule (docs/benchmarks.md): dancing links spends about 85 instructions per list update
-// (hide and unhide) and 60 per node; the bitset engine 8 per mask word tested, 176 per node,
-// 90 per open item MRV looks at, and builds its lists first (MRV: an item's list holds every
-// option of it, 32 patterns each -- 36 ms on a sudoku, more than the whole dancing-links run).
+// estimate. Fitted by hand to callgrind counts of queens-12, pentomino-3x20, sudoku-ai-escargot,
+// pentomino-5x8-choose8-mcc and the first 3 million nodes of domino-8x8 with each engine and
+// rule (docs/benchmarks.md); they are within a factor 1.5 there, enough to rank settings
+// that differ by more. Dancing links: about 60 instructions per list update (hide and
+// unhide; 45-85 by problem), 150 per node, 5 per open item MRV looks at. The bitset engine:
+// 80 per node, 10 + 15 per mask word per option tested, 12 per open item MRV looks at, and
+// its lists to build first (MRV: an item's list holds every option of it, for 32 patterns --
+// 36 ms on a sudoku, more than the whole dancing-links search; first: each option once).
 double dlx_cost(const TreeEstimate& e, const Shape&, ItemChoice) {
-  return 85 * e.updates + 60 * e.nodes + 2 * e.scans;
+  return 60 * e.updates + 150 * e.nodes + 5 * e.scans;
 }
 
 double bitset_cost(const TreeEstimate& e, const Shape& s, ItemChoice choice) {
   const double setup = choice == ItemChoice::first ? 2300 * s.options : 11000 * s.entries;
-  return setup + 8 * s.words * e.tests + 176 * e.nodes + 90 * e.scans;
+  return setup + (10 + 15 * s.words) * e.tests + 80 * e.nodes + 12 * e.scans;
 }
 
 bool dlx_runs(const ExactCover&) { return true; }
