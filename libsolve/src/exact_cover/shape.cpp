@@ -70,10 +70,11 @@ constexpr ItemChoice choice_rules[] = {ItemChoice::mrv, ItemChoice::first};
 /// Below this many (option, item) pairs the search costs about what the estimate would: the
 /// fixed rule decides.
 constexpr double probe_min_entries = 200;
-/// The probe's share of the estimated search, at most (in instructions: about 10 per step).
-constexpr double probe_share = 0.02, instructions_per_step = 10;
-/// Probe steps always allowed (about a millisecond), and never exceeded.
-constexpr double probe_floor = 2e5, probe_ceiling = 8e6;
+/// The probe's share of the estimated search, at most (in instructions: about 25 per step).
+constexpr double probe_share = 0.02, instructions_per_step = 25;
+/// Probe steps always allowed (about 5M instructions, a millisecond or two), and never
+/// exceeded.
+constexpr double probe_floor = 2e5, probe_ceiling = 4e6;
 
 /// The rule the library had before the estimate (and still has where it does not probe).
 CoverEngine fixed_engine(const ExactCover& problem, ItemChoice choice) {
@@ -108,9 +109,10 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
   const bool probe = !options.memo && !options.prune && !multi_engine(problem, options) && shape.entries >= probe_min_entries;
   if (!probe) return fixed(plan);
 
+  TreeProbe walk(problem);
   // A first look, at most probe_floor steps, bounds what the search costs; the probe then
-  // takes at most its share of that. (Fewer paths than this misjudge lopsided trees: 16 paths
-  // put the first-item tree of sudoku-ai-escargot at 1.4e3 nodes, 13 times too few.)
+  // takes at most its share of that. (Too few paths misjudge lopsided trees: 16 paths put the
+  // first-item tree of sudoku-ai-escargot at 1.4e3 nodes, 13 times too few.)
   TreeEstimate estimate[std::size(choice_rules)];
   ProbeOptions probe_options;
   probe_options.max_steps = probe_floor / 2;
@@ -130,19 +132,24 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
     }
     return p;
   };
-  double steps = 0, best = 0;
-  for (std::size_t r = 0; r < std::size(choice_rules); ++r)
-    if (any_choice || choice_rules[r] == options.item_choice) {
-      estimate[r] = estimate_tree(problem, choice_rules[r], probe_options);
-      steps += estimate[r].steps;
-    }
-  best_plan(best);
-  const double room = probe_share * best / instructions_per_step;
-  if (room > 2 * steps && steps >= probe_options.max_steps) {
-    probe_options.max_steps = std::min(room, probe_ceiling) / 2;
+  const auto look = [&] {
+    double steps = 0;
     for (std::size_t r = 0; r < std::size(choice_rules); ++r)
-      if (any_choice || choice_rules[r] == options.item_choice)
-        estimate[r] = estimate_tree(problem, choice_rules[r], probe_options);
+      if (any_choice || choice_rules[r] == options.item_choice) {
+        estimate[r] = walk.estimate(choice_rules[r], probe_options);
+        steps += estimate[r].steps;
+      }
+    return steps;
+  };
+  const double steps = look();
+  double best = 0;
+  best_plan(best);
+  // A longer look (up to 200 paths a rule) when the first was cut short and the search is
+  // big enough to pay for it.
+  const double room = std::min(probe_share * best / instructions_per_step, probe_ceiling);
+  if (room > 2 * steps && steps >= probe_options.max_steps) {
+    probe_options.max_steps = room / 2;
+    look();
   }
   // No candidate (an engine named that cannot run the problem: it reports so itself).
   const CoverPlan p = best_plan(best);

@@ -27,10 +27,12 @@ struct Random {
   int below(int n) { return int(next() % std::uint64_t(n)); }
 };
 
+}  // namespace
+
 /// The problem as the probe walks it: option lists per item, and the state of one path.
-class Probe {
+class TreeProbe::Walk {
  public:
-  explicit Probe(const ExactCover& p) : n_(p.num_items()) {
+  explicit Walk(const ExactCover& p) : n_(p.num_items()) {
     primary_.resize(std::size_t(n_));
     for (int i = 0; i < n_; ++i) primary_[std::size_t(i)] = covered_once(p, i);
     lists_.resize(std::size_t(n_));
@@ -175,11 +177,15 @@ class Probe {
   double steps_ = 0;
 };
 
-}  // namespace
+TreeProbe::TreeProbe(const ExactCover& problem) : walk_(std::make_unique<Walk>(problem)) {}
+TreeProbe::~TreeProbe() = default;
+
+TreeEstimate TreeProbe::estimate(ItemChoice rule, const ProbeOptions& options) {
+  return walk_->run(rule, options);
+}
 
 TreeEstimate estimate_tree(const ExactCover& problem, ItemChoice rule, const ProbeOptions& options) {
-  Probe probe(problem);
-  return probe.run(rule, options);
+  return TreeProbe(problem).estimate(rule, options);
 }
 
 }  // namespace solve::detail::cover

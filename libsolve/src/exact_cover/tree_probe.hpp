@@ -11,6 +11,7 @@
 // live counts, no links) and never Algorithm M: for problems that need multiplicities the
 // plan does not probe (shape.cpp).
 #include <cstdint>
+#include <memory>
 
 #include "solve/exact_cover.hpp"
 
@@ -34,8 +35,23 @@ struct ProbeOptions {
   std::uint64_t seed = 0x5eed'c0ffee;
 };
 
-/// The estimate for one rule (`mrv` or `first`) on a problem without needs_multiplicities()
-/// (0:1 items read as secondary ones). Deterministic for given options.
+/// A problem without needs_multiplicities() (0:1 items read as secondary ones) as the probe
+/// walks it, made once for any number of estimates.
+class TreeProbe {
+ public:
+  explicit TreeProbe(const ExactCover& problem);
+  ~TreeProbe();
+  TreeProbe(const TreeProbe&) = delete;
+  TreeProbe& operator=(const TreeProbe&) = delete;
+  /// The estimate for one rule (`mrv` or `first`). Deterministic for given options.
+  TreeEstimate estimate(ItemChoice rule, const ProbeOptions& options);
+
+ private:
+  class Walk;
+  std::unique_ptr<Walk> walk_;
+};
+
+/// TreeProbe(problem).estimate(rule, options).
 TreeEstimate estimate_tree(const ExactCover& problem, ItemChoice rule, const ProbeOptions& options = {});
 
 }  // namespace solve::detail::cover
