@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
                    "(bitset only without colours and with at most 256 items); dlx; bitset")
         ->check(CLI::IsMember({"auto", "dlx", "bitset"}))
         ->capture_default_str();
-    app.add_option("--choice", choice, "Item to branch on: auto (estimated per problem, with --engine auto; first with\n"
+    app.add_option("--choice", choice, "Item to branch on: auto (estimated per problem, with the engine; first with\n"
                    "--memo), mrv (fewest options left) or first (lowest open item); --stats tells which ran")
         ->check(CLI::IsMember({"auto", "mrv", "first"}))
         ->capture_default_str();
