@@ -72,9 +72,9 @@ constexpr ItemChoice choice_rules[] = {ItemChoice::mrv, ItemChoice::first};
 constexpr double probe_min_entries = 200;
 /// The probe's share of the estimated search, at most (in instructions: about 25 per step).
 constexpr double probe_share = 0.02, instructions_per_step = 25;
-/// Probe steps always allowed (about 5M instructions, a millisecond or two), and never
+/// Probe steps always allowed (about 2.5M instructions, under a millisecond), and never
 /// exceeded.
-constexpr double probe_floor = 2e5, probe_ceiling = 4e6;
+constexpr double probe_floor = 1e5, probe_ceiling = 4e6;
 
 /// The rule the library had before the estimate (and still has where it does not probe).
 CoverEngine fixed_engine(const ExactCover& problem, ItemChoice choice) {
