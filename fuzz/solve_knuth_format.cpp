@@ -52,8 +52,8 @@ std::optional<std::uint64_t> finished_count(const solve::ExactCover& p, solve::C
   return r.stats.solutions;
 }
 
-/// Every engine (the bitset one when it takes the problem), both item choices, 1 and 3
-/// threads, and the memo: every search that finishes finds the same count.
+/// Every engine (the bitset one when it takes the problem), both item choices, the automatic
+/// plan, 1 and 3 threads, and the memo: every search that finishes finds the same count.
 void agree(const solve::ExactCover& p) {
   std::optional<std::uint64_t> known;
   auto check = [&](const solve::CoverOptions& o, const char* what) {
@@ -69,6 +69,7 @@ void agree(const solve::ExactCover& p) {
     check({.item_choice = choice, .engine = CoverEngine::bitset},
           "dancing links and bitset engine count differently");
   }
+  check({}, "the automatic plan counts differently");
   check({.engine = CoverEngine::dlx, .threads = 3}, "3 threads count differently from 1");
   check({.engine = CoverEngine::sparse, .threads = 2}, "the sparse-set engine counts differently");
   check({.memo = true}, "memoised and plain counts differ");

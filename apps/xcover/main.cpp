@@ -34,13 +34,15 @@ int main(int argc, char** argv) {
     app.add_flag("--trace", s.trace, "Print every choice and backtrack on standard error (one thread)");
     app.add_flag("--no-progress", no_progress, "Never show the progress line (shown on a terminal after 1 s)");
     app.add_option("--threads", s.search.threads, "Worker threads")->check(CLI::Range(1, 256))->capture_default_str();
-    std::string engine = "auto", choice = "mrv";
-    app.add_option("--engine", engine, "auto: bitset when the problem has no colours, at most 256 items, and --choice first or no\n"
-                   "secondary items; else dlx. sparse: sparse sets (dancing cells), the tree of dlx")
+    std::string engine = "auto", choice = "auto";
+    app.add_option("--engine", engine, "auto: the engine a quick estimate of the search tree expects to be fastest\n"
+                   "(bitset only without colours and with at most 256 items); dlx; bitset; sparse: sparse sets\n"
+                   "(dancing cells), the tree of dlx")
         ->check(CLI::IsMember({"auto", "dlx", "bitset", "sparse"}))
         ->capture_default_str();
-    app.add_option("--choice", choice, "Item to branch on: mrv (fewest options left) or first (lowest open item)")
-        ->check(CLI::IsMember({"mrv", "first"}))
+    app.add_option("--choice", choice, "Item to branch on: auto (estimated per problem, with the engine; first with\n"
+                   "--memo), mrv (fewest options left) or first (lowest open item); --stats tells which ran")
+        ->check(CLI::IsMember({"auto", "mrv", "first"}))
         ->capture_default_str();
     app.add_option("--max-solutions", s.search.limits.max_solutions, "Stop after N solutions (--all, --count); an answer, exit 0")
         ->type_name("N")
@@ -53,7 +55,9 @@ int main(int argc, char** argv) {
         {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset},
         {"sparse", solve::CoverEngine::sparse}};
     s.search.engine = engines.at(engine);
-    s.search.item_choice = choice == "first" ? solve::ItemChoice::first : solve::ItemChoice::mrv;
+    const std::map<std::string, solve::ItemChoice> choices{
+        {"auto", solve::ItemChoice::automatic}, {"mrv", solve::ItemChoice::mrv}, {"first", solve::ItemChoice::first}};
+    s.search.item_choice = choices.at(choice);
     if (all) s.mode = xcover::Mode::all;
     if (count) s.mode = xcover::Mode::count;
     s.progress = !no_progress && !s.trace;

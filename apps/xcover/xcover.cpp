@@ -92,7 +92,14 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   const solve::Result result = s.mode == Mode::count || opts.memo ? solve::count(problem, opts)
                                                                    : solve::search(problem, opts, on_solution);
   progress.clear();
-  if (s.stats) err << format_stats(result);
+  if (s.stats) {
+    // What ran: the automatic choices resolved (the plan is deterministic: the same again).
+    const solve::CoverPlan plan = solve::plan(problem, opts);
+    err << format_stats(result)
+        << fmt::format("engine: {}\nchoice: {}{}\n", plan.engine == solve::CoverEngine::bitset ? "bitset" : "dlx",
+                       plan.item_choice == solve::ItemChoice::first ? "first" : "mrv",
+                       plan.probed ? " (estimated)" : "");
+  }
 
   const solve::BigCount& found = result.count;
   // A limit or Ctrl-C cuts the answer short; the solution limit does not.

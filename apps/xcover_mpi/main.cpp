@@ -24,7 +24,7 @@ using xcover_mpi::Settings;
 
 // The options' strings and flags before they become Settings.
 struct Words {
-  std::string engine = "auto", choice = "mrv";
+  std::string engine = "auto", choice = "auto";
   bool count = false, no_progress = false;
 };
 
@@ -58,8 +58,8 @@ void add_options(CLI::App& app, Settings& s, Words& w) {
   app.add_option("--engine", w.engine, "auto, dlx, bitset or sparse (as in xcover)")
       ->check(CLI::IsMember({"auto", "dlx", "bitset", "sparse"}))
       ->capture_default_str();
-  app.add_option("--choice", w.choice, "Item to branch on within a part: mrv or first (as in xcover)")
-      ->check(CLI::IsMember({"mrv", "first"}))
+  app.add_option("--choice", w.choice, "Item to branch on within a part: auto (estimated per part), mrv or first (as in xcover)")
+      ->check(CLI::IsMember({"auto", "mrv", "first"}))
       ->capture_default_str();
   app.add_option("--lost-after", s.lost_after,
                  "A rank silent this many seconds while counting is presumed dead: its part goes to\n"
@@ -101,7 +101,9 @@ int main(int argc, char** argv) {
         {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset},
         {"sparse", solve::CoverEngine::sparse}};
     s.search.engine = engines.at(w.engine);
-    s.search.item_choice = w.choice == "first" ? solve::ItemChoice::first : solve::ItemChoice::mrv;
+    const std::map<std::string, solve::ItemChoice> choices{
+        {"auto", solve::ItemChoice::automatic}, {"mrv", solve::ItemChoice::mrv}, {"first", solve::ItemChoice::first}};
+    s.search.item_choice = choices.at(w.choice);
     s.progress = !w.no_progress;
     if (mpi.rank() > 0) return xcover_mpi::run_worker(s, mpi.rank());
     return xcover_mpi::run_coordinator(s, mpi.size(), std::cout, std::cerr);

@@ -1,5 +1,5 @@
-// Both engines, both item-choice rules, one and several threads, against brute force on
-// random small exact-cover and XCC problems.
+// Both engines, both item-choice rules and the automatic plan, one and several threads,
+// against brute force on random small exact-cover and XCC problems.
 #include <catch2/catch.hpp>
 
 #include "random_instances.hpp"
@@ -13,10 +13,10 @@ void check_against_brute_force(int colours, std::uint32_t seed, int instances) {
   for (int k = 0; k < instances; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     const auto expected = testing::brute_force(p);
-    std::uint64_t nodes[2] = {0, 0};  // per item choice, the DLX figure
-    for (auto engine : {solve::CoverEngine::dlx, solve::CoverEngine::bitset}) {
+    std::uint64_t nodes[3] = {0, 0, 0};  // per item choice, the DLX figure
+    for (auto engine : {solve::CoverEngine::dlx, solve::CoverEngine::bitset, solve::CoverEngine::automatic}) {
       if (engine == solve::CoverEngine::bitset && p.has_colours()) continue;
-      for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
+      for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first, solve::ItemChoice::automatic}) {
         for (int threads : {1, 3}) {
           solve::CoverOptions o;
           o.engine = engine;
@@ -28,8 +28,11 @@ void check_against_brute_force(int colours, std::uint32_t seed, int instances) {
           REQUIRE(found == expected);
           REQUIRE(r.complete());
           REQUIRE(r.stats.solutions == expected.size());
-          // Same choice rule, same tree: the engines agree on the node count.
-          auto& n = nodes[int(choice)];
+          // Same choice rule, same tree: the engines agree on the node count (the automatic
+          // plan takes one of the rules: its count is the one of that rule).
+          const solve::ItemChoice rule = solve::plan(p, o).item_choice;
+          REQUIRE(rule != solve::ItemChoice::automatic);
+          auto& n = nodes[int(rule)];
           if (n == 0) n = r.stats.nodes + 1;
           REQUIRE(r.stats.nodes + 1 == n);
         }
@@ -57,6 +60,7 @@ TEST_CASE("the engines agree on larger random problems", "[dlx][differential]") 
     solve::CoverOptions dlx, bits;
     dlx.engine = solve::CoverEngine::dlx;
     bits.engine = solve::CoverEngine::bitset;
+    dlx.item_choice = bits.item_choice = solve::ItemChoice::mrv;  // one rule: one tree
     auto [a, ra] = testing::all_solutions(p, dlx);
     auto [b, rb] = testing::all_solutions(p, bits);
     REQUIRE(a == b);

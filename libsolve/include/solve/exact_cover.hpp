@@ -138,6 +138,10 @@ class ExactCover {
 
 /// Which open primary item to branch on.
 enum class ItemChoice {
+  automatic,  ///< chosen per problem, with the engine: a quick random-path estimate of the tree
+              ///< under each rule (Knuth's), the one expected to cost least (see
+              ///< docs/exact-cover.md); `first` for memoised counts, `mrv` with a prune hook, with
+              ///< multiplicities and on tiny problems. Never changes a count, only the work
   mrv,    ///< fewest remaining options (minimum remaining values); ties: lowest id. With
           ///< multiplicities, Knuth's rule: fewest branches (options left + 1 - covers still
           ///< needed); ties: less slack, then longer list, then lowest id
@@ -146,9 +150,10 @@ enum class ItemChoice {
 
 /// Which engine runs the search.
 enum class CoverEngine {
-  automatic,  ///< bitset when the problem fits it (no colours, few items) and the item choice
-              ///< is `first` or every item is primary; else dancing links. 0:1 items count as
-              ///< secondary when that changes no solution (every option has a 1:1 item)
+  automatic,  ///< the engine expected to cost least, from the same estimate as
+              ///< ItemChoice::automatic (without it: bitset when the problem fits it and the
+              ///< choice is `first` or every item is primary, else dancing links). 0:1 items
+              ///< count as secondary when that changes no solution (every option has a 1:1 item)
   dlx,        ///< dancing links: any size, colours, multiplicities (Algorithm M as in dlx3)
   bitset,     ///< options as bit masks: at most 256 items, no colours, no multiplicities but
               ///< 0:1 items that act as secondary ones (ModelError otherwise)
@@ -175,7 +180,7 @@ using CoverProgress [[deprecated("use solve::Progress")]] = Progress;
 
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct CoverOptions {
-  ItemChoice item_choice = ItemChoice::mrv;
+  ItemChoice item_choice = ItemChoice::automatic;
   CoverEngine engine = CoverEngine::automatic;
   Limits limits;  ///< solutions, nodes (options chosen), seconds, cancel flag (none by default)
   /// Worker threads. With more than one the workers share the tree by work stealing; counts
@@ -202,6 +207,16 @@ struct CoverOptions {
   /// Memory for the memo table in MiB; when it is full, the entries that saved least work go.
   std::size_t memo_mb = 256;
 };
+
+/// What a search with some options runs: its engine and item choice, `automatic` resolved.
+struct CoverPlan {
+  CoverEngine engine = CoverEngine::dlx;
+  ItemChoice item_choice = ItemChoice::mrv;
+  bool probed = false;  ///< chosen from the tree estimate (else by the fixed rule)
+};
+/// The plan search(), count() and solve_first() follow for these options (takes the time of
+/// the estimate, a small fraction of the search's; the same answer every time).
+CoverPlan plan(const ExactCover& problem, const CoverOptions& options = {});
 
 /// The former name of solve::Result, how a search ended (stats.nodes = options chosen,
 /// stats.updates = list removals (dlx) or mask tests (bitset); Result::count the exact count,

@@ -20,6 +20,7 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
   item_choice_ = opt.item_choice;
   tracing_ = bool(opt.trace);
   pruning_ = bool(opt.prune);
+  colours_ = problem.has_colours();
   if (!multi && needs_multiplicities(problem))
     throw std::logic_error("Dlx: this problem needs Algorithm M");
 
@@ -112,13 +113,14 @@ std::unique_ptr<SearchEngine> Dlx::clone() const {
 
 // ---- list operations (Algorithm C) ----
 
+template <bool Colours>
 void Dlx::hide(std::int32_t p) {
   for (std::int32_t q = p + 1; q != p;) {
     Node& n = nd_[std::size_t(q)];
     if (n.top <= 0) {
       q = n.up;  // a spacer: back to the first node of this option
     } else {
-      if (n.colour >= 0) {  // purified nodes stay: their option agrees with the colour
+      if (!Colours || n.colour >= 0) {  // purified nodes stay: their option agrees with the colour
         nd_[std::size_t(n.up)].down = n.down;
         nd_[std::size_t(n.down)].up = n.up;
         --nd_[std::size_t(n.top)].top;
@@ -129,13 +131,14 @@ void Dlx::hide(std::int32_t p) {
   }
 }
 
+template <bool Colours>
 void Dlx::unhide(std::int32_t p) {
   for (std::int32_t q = p - 1; q != p;) {
     Node& n = nd_[std::size_t(q)];
     if (n.top <= 0) {
       q = n.down;  // a spacer: on to the last node of this option
     } else {
-      if (n.colour >= 0) {
+      if (!Colours || n.colour >= 0) {
         nd_[std::size_t(n.up)].down = q;
         nd_[std::size_t(n.down)].up = q;
         ++nd_[std::size_t(n.top)].top;
@@ -159,15 +162,22 @@ void Dlx::reactivate(std::int32_t i) {
   cl_[std::size_t(c.next)].prev = i;
 }
 
+template <bool Colours>
 void Dlx::cover(std::int32_t i) {
-  for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down) hide(p);
+  for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down) hide<Colours>(p);
   deactivate(i);
 }
 
+template <bool Colours>
 void Dlx::uncover(std::int32_t i) {
   reactivate(i);
-  for (std::int32_t p = nd_[std::size_t(i)].up; p != i; p = nd_[std::size_t(p)].up) unhide(p);
+  for (std::int32_t p = nd_[std::size_t(i)].up; p != i; p = nd_[std::size_t(p)].up) unhide<Colours>(p);
 }
+
+template void Dlx::hide<true>(std::int32_t);
+template void Dlx::unhide<true>(std::int32_t);
+template void Dlx::cover<true>(std::int32_t);
+template void Dlx::uncover<true>(std::int32_t);
 
 void Dlx::purify(std::int32_t p) {
   const std::int32_t c = nd_[std::size_t(p)].colour, i = nd_[std::size_t(p)].top;
@@ -189,13 +199,17 @@ void Dlx::unpurify(std::int32_t p) {
 
 // A node with colour -1 belongs to an item whose colour is already fixed the same way:
 // nothing to do for it.
+template <bool Colours>
 void Dlx::commit(std::int32_t p, std::int32_t j) {
+  if (!Colours) return cover<false>(j);
   const std::int32_t c = nd_[std::size_t(p)].colour;
   if (c == 0) cover(j);
   else if (c > 0) purify(p);
 }
 
+template <bool Colours>
 void Dlx::uncommit(std::int32_t p, std::int32_t j) {
+  if (!Colours) return uncover<false>(j);
   const std::int32_t c = nd_[std::size_t(p)].colour;
   if (c == 0) uncover(j);
   else if (c > 0) unpurify(p);
@@ -203,7 +217,7 @@ void Dlx::uncommit(std::int32_t p, std::int32_t j) {
 
 // With Multi (Algorithm M) a primary item of the option takes one of its bound instead, and
 // is covered when none is left.
-template <bool Multi>
+template <bool Multi, bool Colours>
 void Dlx::commit_others(std::int32_t x) {
   for (std::int32_t p = x + 1; p != x;) {
     const std::int32_t j = nd_[std::size_t(p)].top;
@@ -211,13 +225,13 @@ void Dlx::commit_others(std::int32_t x) {
       p = nd_[std::size_t(p)].up;
       continue;
     }
-    if (!Multi || j > n_primary_) commit(p, j);
+    if (!Multi || j > n_primary_) commit<Colours>(p, j);
     else if (--bound_[std::size_t(j)] == 0) cover(j);
     ++p;
   }
 }
 
-template <bool Multi>
+template <bool Multi, bool Colours>
 void Dlx::uncommit_others(std::int32_t x) {
   for (std::int32_t p = x - 1; p != x;) {
     const std::int32_t j = nd_[std::size_t(p)].top;
@@ -225,14 +239,14 @@ void Dlx::uncommit_others(std::int32_t x) {
       p = nd_[std::size_t(p)].down;
       continue;
     }
-    if (!Multi || j > n_primary_) uncommit(p, j);
+    if (!Multi || j > n_primary_) uncommit<Colours>(p, j);
     else if (bound_[std::size_t(j)]++ == 0) uncover(j);
     --p;
   }
 }
 
-template void Dlx::commit_others<true>(std::int32_t);
-template void Dlx::uncommit_others<true>(std::int32_t);
+template void Dlx::commit_others<true, true>(std::int32_t);
+template void Dlx::uncommit_others<true, true>(std::int32_t);
 
 std::int32_t Dlx::choose() const {
   if (item_choice_ == ItemChoice::first) return cl_[0].next;
@@ -282,6 +296,7 @@ void Dlx::trace(CoverTraceEvent::Kind kind, std::size_t l) const {
   opt_->trace({kind, int(l) + 1, item_id_[std::size_t(item_[l])], chosen_[l]});
 }
 
+template <bool Colours>
 Dlx::Phase Dlx::forward() {
   const auto l = std::size_t(level_);
   if (cl_[0].next == 0) {  // every primary item covered
@@ -291,22 +306,23 @@ Dlx::Phase Dlx::forward() {
   if (memo_ && memo_lookup()) return Phase::backup;
   if (multi_) return branch_multi();
   const std::int32_t i = choose();
-  cover(i);
+  cover<Colours>(i);
   item_[l] = i;
   choice_[l] = nd_[std::size_t(i)].down;
   limit_[l] = i;
   return Phase::advance;
 }
 
+template <bool Colours>
 Dlx::Phase Dlx::advance() {
   const auto l = std::size_t(level_);
   const std::int32_t x = choice_[l], i = item_[l];
   if (x == limit_[l] || stopping_ || !count_node()) {  // C7: no option left for i
-    uncover(i);
+    uncover<Colours>(i);
     if (memo_) memo_leave();
     return Phase::backup;
   }
-  commit_others<false>(x);
+  commit_others<false, Colours>(x);
   chosen_[l] = option_of_[std::size_t(x)];
   ++level_;
   if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
@@ -324,11 +340,12 @@ Dlx::Phase Dlx::backup() {
   return Phase::recover;
 }
 
+template <bool Colours>
 Dlx::Phase Dlx::recover() {
   const auto l = std::size_t(level_);
   const std::int32_t x = choice_[l];
   if (tracing_) trace(CoverTraceEvent::Kind::backtrack, l);
-  uncommit_others<false>(x);
+  uncommit_others<false, Colours>(x);
   choice_[l] = nd_[std::size_t(x)].down;
   return Phase::advance;
 }
@@ -348,16 +365,24 @@ void Dlx::run(const Work& w, Worker& worker) {
     resume(w.tail[0], w.tail[1]);
     phase = Phase::advance;
   }
+  // Algorithm M and colours take the general list operations; X on a problem without colours
+  // its own copy of the loop, without the colour tests.
+  if (colours_ || multi_) loop<true>(phase);
+  else loop<false>(phase);
+  for (std::size_t k = w.path.size(); k-- > 0;) pop();
+}
+
+template <bool Colours>
+void Dlx::loop(Phase phase) {
   while (phase != Phase::done) {
     switch (phase) {
-      case Phase::forward: phase = forward(); break;
-      case Phase::advance: phase = multi_ ? advance_multi() : advance(); break;
+      case Phase::forward: phase = forward<Colours>(); break;
+      case Phase::advance: phase = multi_ ? advance_multi() : advance<Colours>(); break;
       case Phase::backup: phase = backup(); break;
-      case Phase::recover: phase = multi_ ? recover_multi() : recover(); break;
+      case Phase::recover: phase = multi_ ? recover_multi() : recover<Colours>(); break;
       case Phase::done: break;
     }
   }
-  for (std::size_t k = w.path.size(); k-- > 0;) pop();
 }
 
 // Resume a level cut by a donation: the same item the donor branched on (the position is the

@@ -23,17 +23,18 @@ Result memo_count(const ExactCover& problem, const CoverOptions& options, const 
   // One thread: the subtrees of parallel workers would not share their memo. The engine is the
   // one the plain search would take; the driver runs it as any other (limits, progress).
   Result r;
-  if (pick_engine(problem, options) == CoverEngine::bitset) {
+  const CoverOptions run_options = cover::planned(options, plan_search(problem, options));
+  if (run_options.engine == CoverEngine::bitset) {
     std::vector<bool> primary(std::size_t(problem.num_items()));
     for (int i = 0; i < problem.num_items(); ++i) primary[std::size_t(i)] = covered_once(problem, i);
     MemoCounter memo(bytes, bitset_key_words(problem), count_words(problem, primary, false),
                      std::size_t(problem.num_primary()) + 1);
-    auto engine = make_bitset_engine(problem, options, on_solution, control, &memo);
+    auto engine = make_bitset_engine(problem, run_options, on_solution, control, &memo);
     r = run_search(*engine, control, 1);
     r.count = memo.total();
     r.memo = memo.stats();
   } else {
-    Dlx engine(problem, options, on_solution, control, multi_engine(problem, options));
+    Dlx engine(problem, run_options, on_solution, control, multi_engine(problem, options));
     engine.enable_memo(problem, bytes);
     r = run_search(engine, control, 1);
     r.count = engine.memo_count();

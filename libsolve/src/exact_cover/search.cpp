@@ -17,16 +17,18 @@
 namespace solve {
 namespace {
 
+/// The engine for options whose plan is already in place (`o`); Algorithm M or not is asked
+/// of the options as given (`given`).
 std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, const CoverOptions& o,
-                                                   const CoverCallback& on_solution, detail::Control& control) {
+                                                   const CoverOptions& given, const CoverCallback& on_solution,
+                                                   detail::Control& control) {
   using namespace detail::cover;
-  const CoverEngine e = pick_engine(problem, o);
-  if (e == CoverEngine::bitset) return make_bitset_engine(problem, o, on_solution, control);
+  if (o.engine == CoverEngine::bitset) return make_bitset_engine(problem, o, on_solution, control);
   // Asked for by name, sparse reads bounds as dlx does (Algorithm M for every problem with bounds).
-  if (e == CoverEngine::sparse)
+  if (o.engine == CoverEngine::sparse)
     return std::make_unique<Sparse>(problem, o, on_solution, control,
-                                    o.engine == CoverEngine::sparse ? problem.has_multiplicities() : needs_multiplicities(problem));
-  return std::make_unique<Dlx>(problem, o, on_solution, control, multi_engine(problem, o));
+                                    given.engine == CoverEngine::sparse ? problem.has_multiplicities() : multi_engine(problem, given));
+  return std::make_unique<Dlx>(problem, o, on_solution, control, multi_engine(problem, given));
 }
 
 }  // namespace
@@ -34,7 +36,9 @@ std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, co
 Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
   if (options.memo) return detail::cover::memo_count(problem, options, on_solution);
   detail::Control control(options.limits, bool(on_solution), options.progress, options.progress_seconds);
-  auto engine = make_engine(problem, options, on_solution, control);
+  // The engines keep a pointer to their options: `run_options` lives as long as they do.
+  const CoverOptions run_options = detail::cover::planned(options, detail::cover::plan_search(problem, options));
+  auto engine = make_engine(problem, run_options, options, on_solution, control);
   // The trace hook reports one path through the tree: it needs one thread.
   return detail::run_search(*engine, control, options.trace ? 1 : options.threads);
 }
