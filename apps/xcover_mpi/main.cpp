@@ -74,13 +74,15 @@ void add_options(CLI::App& app, Settings& s, Words& w) {
   app.add_option("--die-after", s.die_after)->group("");
 }
 
-// The command line, on every rank; only rank 0 says what is wrong with it or prints --help.
+// The command line, on every rank; only rank 0 says what is wrong with it or prints --help, and
+// only rank 0 exits with the status: the others end with 0 (see run_worker on a problem rank 0
+// cannot read: mpirun may abort on the first non-zero exit before rank 0's message is out).
 std::optional<int> parse(CLI::App& app, int argc, char** argv, int rank) {
   if (rank == 0) return cli::parse(app, argc, argv);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return e.get_exit_code() == 0 ? cli::answered : cli::bad_input;
+  } catch (const CLI::ParseError&) {
+    return cli::answered;
   }
   return std::nullopt;
 }

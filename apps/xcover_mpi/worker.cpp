@@ -67,7 +67,10 @@ bool count_part(PartCounter& counter, const PartOrder& order) {
 
 int serve(const Settings& settings, int rank) {
   const std::optional<std::string> text = share_text(std::nullopt);
-  if (!text) return cli::bad_input;  // rank 0 could not read the problem, and says why
+  // Rank 0 could not read the problem: it says why and exits 2. This rank ends with 0: a rank
+  // that exits non-zero first makes mpirun abort the job, at times before rank 0's message is
+  // out (seen on a loaded machine).
+  if (!text) return cli::answered;
   std::istringstream in(*text);
   const solve::ExactCover problem = solve::read_exact_cover(in, settings.input);
   PartCounter counter(problem, settings.search);
