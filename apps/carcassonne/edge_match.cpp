@@ -6,10 +6,11 @@ namespace carcassonne {
 
 ValueEdges::ValueEdges(int first_value, std::vector<Tile> value_edges)
     : first(first_value), edges(std::move(value_edges)), words((edges.size() + 63) / 64) {
-  for (auto& masks : by_side) masks.assign(3 * words, 0);
+  for (auto& masks : by_side) masks.assign(3 * stride, 0);
+  if (words > stride) return;  // more values than fit a mask: constraints make masks of their own
   for (std::size_t i = 0; i < edges.size(); ++i)
     for (int side = 0; side < 4; ++side)
-      by_side[std::size_t(side)][std::size_t(edges[i][side]) * words + (i >> 6)] |= std::uint64_t{1} << (i & 63);
+      by_side[std::size_t(side)][std::size_t(edges[i][side]) * stride + (i >> 6)] |= std::uint64_t{1} << (i & 63);
 }
 
 namespace {
@@ -39,9 +40,10 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
       if (kinds == 7) continue;  // every kind: nothing to remove
       const int to = 1 - from;
       Words allowed{};
+      const std::uint64_t* masks = masks_[std::size_t(to)];
       for (int e = 0; e < 3; ++e)
         if (kinds >> e & 1)
-          for (std::size_t w = 0; w < words_; ++w) allowed[w] |= masks_[std::size_t(to)][std::size_t(e) * words_ + w];
+          for (std::size_t w = 0; w < words_; ++w) allowed[w] |= masks[std::size_t(e) * max_words + w];
       if (s.intersect(cell(to), std::span(allowed.data(), words_)) == Event::failed) return PropStatus::failed;
     }
     // one kind left on both sides: every remaining pair matches
@@ -49,15 +51,14 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
   }
 
  private:
-  // The values are kind x 4 + turn over at most 81 kinds (3^4 edge patterns): 324 values.
-  static constexpr std::size_t max_words = 8;
+  static constexpr std::size_t max_words = ValueEdges::stride;
   using Words = std::array<std::uint64_t, max_words>;
 
   /// The variable under cell k: x + c has x's bitset layout (bits() and intersect() read and
   /// prune it alike), and Var{id} spares the Space calls their view branches.
   Var cell(int k) const { return Var{vars_[std::size_t(k)].id}; }
 
-  /// Points masks_[k] (3 bitsets of `words` words, one per edge e) at the values of vars_[k]
+  /// Points masks_[k] (3 bitsets, one per edge e, max_words apart) at the values of vars_[k]
   /// whose edge on sides_[k] is e, in its domain layout: the table's shared masks when the
   /// layouts agree (the square model's case), else masks of its own.
   void layout(const Space& s) {
@@ -68,17 +69,17 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
     for (int k = 0; k < 2; ++k) {
       const int base = s.base(vars_[std::size_t(k)]);
       const int side = sides_[std::size_t(k)];
-      if (base == table_->first && words == table_->words) {
+      if (base == table_->first && words <= table_->words && table_->words <= max_words) {
         masks_[std::size_t(k)] = table_->by_side[std::size_t(side)].data();
         continue;
       }
-      if (!own) own = std::make_shared<std::vector<std::uint64_t>>(6 * words, 0);
-      std::uint64_t* mine = own->data() + std::size_t(k) * 3 * words;
+      if (!own) own = std::make_shared<std::vector<std::uint64_t>>(6 * max_words, 0);
+      std::uint64_t* mine = own->data() + std::size_t(k) * 3 * max_words;
       for (std::size_t i = 0; i < table_->edges.size(); ++i) {
         const long bit = long(table_->first) + long(i) - base;
         if (bit < 0 || std::size_t(bit) >= words * 64) continue;
         const std::size_t e = std::size_t(table_->edges[i][side]);
-        mine[e * words + (std::size_t(bit) >> 6)] |= std::uint64_t{1} << (bit & 63);
+        mine[e * max_words + (std::size_t(bit) >> 6)] |= std::uint64_t{1} << (bit & 63);
       }
       masks_[std::size_t(k)] = mine;
     }
@@ -89,10 +90,11 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
   /// The edge kinds (bit e for Edge e) that vars_[k]'s values show on its side.
   int edge_kinds(const Space& s, int k) const {
     const auto dom = s.bits(cell(k));
+    const std::uint64_t* masks = masks_[std::size_t(k)];
     int kinds = 0;
     for (int e = 0; e < 3; ++e)
       for (std::size_t w = 0; w < words_; ++w)
-        if (dom[w] & masks_[std::size_t(k)][std::size_t(e) * words_ + w]) {
+        if (dom[w] & masks[std::size_t(e) * max_words + w]) {
           kinds |= 1 << e;
           break;
         }
