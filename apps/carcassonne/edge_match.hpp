@@ -8,6 +8,7 @@
 // shared by all constraints, and support is read through the three edge kinds: revising one
 // side costs 3 mask tests and at most 3 ORs of the domain's words.
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -18,12 +19,23 @@ namespace carcassonne {
 
 /// The edge on each side of the oriented tile each value stands for: edges[value - first].
 struct ValueEdges {
+  ValueEdges(int first_value, std::vector<Tile> value_edges);
+
   int first = 0;
   std::vector<Tile> edges;
+  /// Words of one mask: the values are kind x 4 + turn over at most 81 kinds (3^4 edge
+  /// patterns), 324 values; a fixed stride spares the hot loop a multiplication.
+  static constexpr std::size_t stride = 8;
+  /// by_side[side][e * stride + w]: word w of the bitset of the values v whose tile shows
+  /// Edge e on `side` (bit i: v = first + i). Shared by every constraint whose cells'
+  /// domains are laid out from `first`, so that the masks of a whole square stay in a few
+  /// cache lines.
+  std::array<std::vector<std::uint64_t>, 4> by_side;
+  std::size_t words = 0;  ///< words in use (at most stride)
 };
 
 /// a's edge on `side` equals b's edge on the opposite side. a and b range over values of
-/// `table`.
+/// `table`; each is a variable or a view x + c (ModelError for a * x).
 std::unique_ptr<solve::Constraint> edges_match(solve::Var a, solve::Var b, int side,
                                                std::shared_ptr<const ValueEdges> table);
 

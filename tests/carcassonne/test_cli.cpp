@@ -1,14 +1,12 @@
 // Command-line handling: course spellings, bad flags and values exit 2.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <fstream>
 #include <iterator>
 
 #include "cli.hpp"
 #include "front_end_checks.hpp"
+#include "program.hpp"
 #include "puzzle_reader.hpp"
 #include "tile_xml.hpp"
 
@@ -38,27 +36,10 @@ TEST_CASE("bad values and flags exit 2", "[carcassonne][cli]") {
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out, err;
-};
+using Run = test::ProgramRun;
 
 /// Runs the carcassonne binary with a shell argument string.
-Run run(const std::string& args) {
-  const std::string err_file = "carcassonne_test_stderr.txt";
-  const std::string command = std::string(CARCASSONNE_BIN) + " " + args + " 2>" + err_file;
-  Run r{};
-  FILE* p = popen(command.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream e(err_file);
-  r.err.assign(std::istreambuf_iterator<char>(e), {});
-  std::remove(err_file.c_str());
-  return r;
-}
+Run run(const std::string& args) { return test::run_shell(std::string(CARCASSONNE_BIN) + " " + args); }
 
 const std::string dir = SOLVE_PUZZLES_DIR "/carcassonne/";
 

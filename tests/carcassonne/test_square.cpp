@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <random>
 
+#include "edge_match.hpp"
 #include "solve/error.hpp"
+#include "solve/search.hpp"
 #include "square_brute_force.hpp"
 #include "square_model.hpp"
 #include "standard_set.hpp"
@@ -108,4 +110,34 @@ TEST_CASE("malformed XML is rejected with its place", "[carcassonne][square][xml
       CHECK(std::string(e.what()) == path + message);
     }
   }
+}
+
+TEST_CASE("edges_match on cells laid out unlike its table (own masks, x + c views)", "[carcassonne][square]") {
+  // Values 0..11: three kinds, four turns each. The square model's cells start at the table's
+  // first value and share its masks; these start elsewhere, which takes masks of their own.
+  const auto tiles = standard_tiles();
+  std::vector<Tile> edges;
+  for (int v = 0; v < 12; ++v) edges.push_back(tiles[std::size_t(v / 4) * 7].turned(v % 4));
+  const auto table = std::make_shared<const ValueEdges>(0, edges);
+  const auto pairs = [&](int lo_a, int lo_b, int side) {  // brute force: matching pairs
+    std::uint64_t n = 0;
+    for (int u = lo_a; u < 12; ++u)
+      for (int v = lo_b; v < 12; ++v) n += edges[std::size_t(u)][side] == edges[std::size_t(v)][opposite(side)];
+    return n;
+  };
+  for (int side : {int(east), int(south)}) {
+    INFO("side " << side);
+    solve::Model shifted;  // domains 3..11 and 5..11: bit 0 is not the table's first value
+    const solve::Var a = shifted.add_var(3, 11), b = shifted.add_var(5, 11);
+    shifted.post(edges_match(a, b, side, table));
+    CHECK(solve::count(shifted).stats.solutions == pairs(3, 5, side));
+
+    solve::Model views;  // x + 2 over 1..9 stands for 3..11
+    const solve::Var x = views.add_var(1, 9), y = views.add_var(5, 11);
+    views.post(edges_match(x + 2, y, side, table));
+    CHECK(solve::count(views).stats.solutions == pairs(3, 5, side));
+  }
+  solve::Model scaled;
+  const solve::Var z = scaled.add_var(0, 5), w = scaled.add_var(0, 11);
+  CHECK_THROWS_AS(edges_match(2 * z, w, east, table), solve::ModelError);
 }

@@ -134,4 +134,14 @@ ProgramRun run_program(const std::string& exe, const std::vector<std::string>& a
   return r;
 }
 
+ProgramRun run_shell(const std::string& command, const ProgramOptions& options) {
+  return run_program("/bin/sh", {"-c", command}, options);
+}
+
+std::string shell_quoted(const std::string& s) {
+  std::string q = "'";
+  for (const char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
 }  // namespace test

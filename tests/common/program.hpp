@@ -35,6 +35,14 @@ struct ProgramRun {
 ProgramRun run_program(const std::string& exe, const std::vector<std::string>& args,
                        const ProgramOptions& options = {});
 
+/// Runs `command` through /bin/sh -c, for tests that spell out redirections, pipes or a
+/// prefix such as `timeout`: run_program's capture and limits apply to the shell, and a
+/// redirection inside the command takes precedence over them.
+ProgramRun run_shell(const std::string& command, const ProgramOptions& options = {});
+
+/// s as one word for /bin/sh (single quotes; a quote inside becomes '\'').
+std::string shell_quoted(const std::string& s);
+
 /// A scratch folder of its own for this test process (removed at exit).
 std::string scratch_dir();
 

@@ -1,9 +1,6 @@
 // The futoshiki binary as a user sees it: exit status, stdout, stderr. Runs FUTOSHIKI_BIN
-// (the built executable) through the shell.
+// (the built executable) through the shell (tests/common/program.hpp).
 #include <catch2/catch.hpp>
-
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -14,6 +11,7 @@
 
 #include "common.hpp"
 #include "front_end_checks.hpp"
+#include "program.hpp"
 #include "puzzle.hpp"
 #include "random_puzzles.hpp"
 
@@ -22,37 +20,16 @@ namespace t = futoshiki::test;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using Run = test::ProgramRun;
+std::string quoted(const std::string& s) { return test::shell_quoted(s); }
 
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (const char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return q + "'";
-}
-
-fs::path scratch_dir() {
-  const fs::path dir = fs::temp_directory_path() / ("futoshiki_cli_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path scratch_dir() { return test::scratch_dir(); }
 
 // Runs the binary with `args` (already quoted where needed), stdin from `input` if given.
 Run run(const std::string& args, const std::string& input = "") {
-  const fs::path dir = scratch_dir();
-  const std::string out = (dir / "stdout").string();
-  const std::string err = (dir / "stderr").string();
-  std::string cmd = quoted(FUTOSHIKI_BIN) + " " + args + " >" + quoted(out) + " 2>" + quoted(err);
-  if (!input.empty()) cmd += " <" + quoted(input);
-  const int rc = std::system(cmd.c_str());
-  Run r;
-  r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-  r.out = t::slurp(out);
-  r.err = t::slurp(err);
-  return r;
+  test::ProgramOptions o;
+  if (!input.empty()) o.stdin_path = input;
+  return test::run_shell(quoted(FUTOSHIKI_BIN) + " " + args, o);
 }
 
 std::string puzzle(const std::string& rel) { return quoted(t::puzzles_dir() + "/" + rel); }

@@ -3,65 +3,33 @@
 // do what the specification says, and errors give exit status 2 with a message.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "common.hpp"
+#include "../common/program.hpp"  // apps/fzn has a program.hpp of its own
 
-namespace fs = std::filesystem;
 namespace t = fzn::test;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (const char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return q + "'";
-}
-
-fs::path scratch_dir() {
-  const fs::path dir = fs::temp_directory_path() / ("fzn_cli_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
+using Run = test::ProgramRun;
+std::string quoted(const std::string& s) { return test::shell_quoted(s); }
 
 /// Runs `prefix fzn-libsolve args` (args already quoted where needed); `redirect` replaces
 /// the default capture of standard output.
 Run run(const std::string& args, const std::string& prefix = "", const std::string& redirect = "") {
-  const fs::path dir = scratch_dir();
-  const std::string out = (dir / "stdout").string(), err = (dir / "stderr").string();
-  const std::string cmd = fmt::format("{}{} {} {} 2>{}", prefix, quoted(FZN_BIN), args,
-                                      redirect.empty() ? ">" + quoted(out) : redirect, quoted(err));
-  fs::remove(out);
-  const int rc = std::system(cmd.c_str());
-  Run r;
-  r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-  r.out = t::slurp(out);
-  r.err = t::slurp(err);
-  return r;
+  return test::run_shell(prefix + quoted(FZN_BIN) + " " + args + (redirect.empty() ? "" : " " + redirect));
 }
 
 std::string model(const std::string& name) { return quoted(t::data_dir() + "/" + name + ".fzn"); }
 
 /// Writes a scratch FlatZinc file; its quoted path.
 std::string scratch_model(const std::string& name, const std::string& text) {
-  const fs::path p = scratch_dir() / name;
-  std::ofstream(p) << text;
-  return quoted(p.string());
+  return quoted(test::scratch_file(name, text));
 }
 
 /// n pigeons in n - 1 holes with pairwise int_ne: exponential for a search without global

@@ -3,45 +3,25 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <sstream>
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
 #include "front_end_checks.hpp"
+#include "program.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using Run = test::ProgramRun;
+using test::slurp;
 
 /// Runs stenen with the arguments (a shell fragment), stdin from `input` when given.
 Run stenen(const std::string& args, const std::string& input = "") {
-  static int serial = 0;
-  const fs::path dir = fs::temp_directory_path() / fmt::format("stenen_cli_{}_{}", ::getpid(), ++serial);
-  fs::create_directories(dir);
-  std::string cmd = fmt::format("{} {} >{} 2>{}", STENEN_EXE, args, (dir / "out").string(), (dir / "err").string());
-  if (!input.empty()) {
-    std::ofstream(dir / "in") << input;
-    cmd += fmt::format(" <{}", (dir / "in").string());
-  } else {
-    cmd += " </dev/null";
-  }
-  const int raw = std::system(cmd.c_str());
-  Run r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir / "out"), slurp(dir / "err")};
-  fs::remove_all(dir);
-  return r;
+  test::ProgramOptions o;
+  if (!input.empty()) o.stdin_path = test::scratch_file("stenen.in", input);
+  return test::run_shell(std::string(STENEN_EXE) + " " + args, o);
 }
 
 std::string puzzle(const std::string& name) { return std::string(SOLVE_PUZZLES_DIR) + "/" + name; }

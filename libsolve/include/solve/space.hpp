@@ -53,6 +53,18 @@ class Space {
   template <class F>
   void for_each_value(Var x, F&& f) const {
     const Info& d = info_[x.id];
+    if (x.scale == 1) {  // a plain variable or x + c: one addition per value, no product
+      const int base = d.lo + x.offset;
+      for (unsigned w = 0; w < d.nwords; ++w) {
+        std::uint64_t bits = words_[d.off + w];
+        while (bits) {
+          const int b = std::countr_zero(bits);
+          bits &= bits - 1;
+          f(base + int(w * 64 + unsigned(b)));
+        }
+      }
+      return;
+    }
     if (x.scale < 0) {  // the order of the variable's values is reversed
       for (unsigned w = d.nwords; w-- > 0;) {
         std::uint64_t bits = words_[d.off + w];
@@ -120,7 +132,10 @@ class Space {
   /// Removes every value that is not in `values` (any order, duplicates allowed).
   Event keep_only(Var x, std::span<const int> values);
   /// Keeps only the values whose bit is set in mask (same layout as bits(x)).
-  Event intersect(Var x, std::span<const std::uint64_t> mask);
+  Event intersect(Var x, std::span<const std::uint64_t> mask) {
+    // an offset view shares the variable's layout: only a * x + c needs the mask remapped
+    return x.scale == 1 ? intersect_raw(x.id, mask) : scaled_intersect(x, mask);
+  }
   /// Older names of set_min and set_max.
   Event restrict_min(Var x, std::int64_t lo) { return set_min(x, lo); }
   Event restrict_max(Var x, std::int64_t hi) { return set_max(x, hi); }
@@ -166,6 +181,7 @@ class Space {
   Event scaled_assign(Var x, int v);
   Event scaled_set_min(Var x, std::int64_t lo);
   Event scaled_set_max(Var x, std::int64_t hi);
+  Event scaled_intersect(Var x, std::span<const std::uint64_t> mask);
   /// Keeps a 64-bit bound within +-2^40 (every value is an int, so further says nothing more)
   /// so that adding a view's offset cannot overflow.
   static std::int64_t clamp(std::int64_t v) {

@@ -142,8 +142,7 @@ Event Space::keep_only(Var x, std::span<const int> values) {
   return intersect_raw(x.id, mask_words_);
 }
 
-Event Space::intersect(Var x, std::span<const std::uint64_t> mask) {
-  if (x.scale == 1) return intersect_raw(x.id, mask);  // an offset view shares the layout
+Event Space::scaled_intersect(Var x, std::span<const std::uint64_t> mask) {
   const Info& d = info_[x.id];
   const std::int64_t lo = base(x);
   mask_words_.assign(d.nwords, 0);

@@ -17,7 +17,11 @@ namespace solve::detail {
 
 namespace {
 
-class GlobalCardinality : public CloneableConstraint<GlobalCardinality> {
+// Plain: every variable is a plain one (no view). The hot loops then rebuild each as Var{id},
+// whose scale and offset the compiler knows, so the Space calls lose their view branches
+// (carcassonne's square search: docs/benchmarks.md, "After the port onto the shared driver").
+template <bool Plain>
+class GlobalCardinality : public CloneableConstraint<GlobalCardinality<Plain>> {
  public:
   GlobalCardinality(std::vector<Var> xs, std::vector<ValueCount> groups, int lo_value, int hi_value)
       : xs_(std::move(xs)), groups_(std::move(groups)), first_(lo_value),
@@ -53,7 +57,7 @@ class GlobalCardinality : public CloneableConstraint<GlobalCardinality> {
       if (!full && !needed) continue;
       for (std::size_t i = 0; i < xs_.size(); ++i) {
         if (sure_in_[i] == int(g)) continue;
-        const Var x = xs_[i];
+        const Var x = var(i);
         if (full) {
           for (int v : groups_[g].values)
             if (s.contains(x, v)) {
@@ -87,8 +91,15 @@ class GlobalCardinality : public CloneableConstraint<GlobalCardinality> {
     return false;
   }
 
+  Var var(std::size_t i) const {
+    if constexpr (Plain)
+      return Var{xs_[i].id};
+    else
+      return xs_[i];
+  }
+
   void classify(const Space& s, std::size_t i, bool& all_assigned) {
-    const Var x = xs_[i];
+    const Var x = var(i);
     sure_in_[i] = -1;
     if (s.assigned(x)) {
       const int g = group(s.value(x));
@@ -162,9 +173,12 @@ void global_cardinality(Model& m, std::span<const Var> xs, std::span<const Value
       if (o >= 0 && o != int(g)) throw ModelError("global_cardinality: groups share a value");
       o = int(g);
     }
-  m.post(std::make_unique<detail::GlobalCardinality>(std::vector<Var>(xs.begin(), xs.end()),
-                                                     std::vector<ValueCount>(groups.begin(), groups.end()),
-                                                     lo, hi));
+  std::vector<Var> vars(xs.begin(), xs.end());
+  std::vector<ValueCount> gs(groups.begin(), groups.end());
+  if (std::none_of(xs.begin(), xs.end(), [](Var x) { return x.is_view(); }))
+    m.post(std::make_unique<detail::GlobalCardinality<true>>(std::move(vars), std::move(gs), lo, hi));
+  else
+    m.post(std::make_unique<detail::GlobalCardinality<false>>(std::move(vars), std::move(gs), lo, hi));
 }
 
 }  // namespace solve
