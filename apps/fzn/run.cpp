@@ -55,6 +55,28 @@ bool cut_short(const solve::Result& r) {
          r.stop == solve::StopReason::node_limit;
 }
 
+/// The end of a run, satisfaction or optimisation alike: the status line (`complete` when
+/// the search proved its answer, else what a limit leaves), the statistics with the number
+/// of solutions printed (`found`), and the exit status.
+RunStatus finish(const Program& p, const RunOptions& o, std::ostream& out, double init_time,
+                 const solve::Result& r, std::uint64_t found, bool complete,
+                 std::optional<std::int64_t> objective) {
+  RunStatus status = RunStatus::solved;
+  if (complete) {
+    out << (found ? search_complete : unsatisfiable);
+    status = found ? RunStatus::complete : RunStatus::unsatisfiable;
+  } else if (cut_short(r)) {
+    if (!found) out << unknown;
+    status = RunStatus::limited;
+  }
+  if (o.statistics) {
+    solve::Result shown = r;
+    shown.stats.solutions = found;
+    print_statistics(out, p, shown, init_time, objective);
+  }
+  return status;
+}
+
 RunStatus satisfy(Program& p, const RunOptions& o, std::ostream& out, double init_time) {
   solve::SearchOptions s = search_options(p, o);
   const std::uint64_t wanted = o.max_solutions ? o.max_solutions : (o.all ? 0 : 1);
@@ -68,21 +90,7 @@ RunStatus satisfy(Program& p, const RunOptions& o, std::ostream& out, double ini
     out << text << solution_end << std::flush;
     return wanted == 0 || printed.size() < wanted;
   });
-  const std::uint64_t found = printed.size();
-  RunStatus status = RunStatus::solved;
-  if (r.complete()) {
-    out << (found ? search_complete : unsatisfiable);
-    status = found ? RunStatus::complete : RunStatus::unsatisfiable;
-  } else if (cut_short(r)) {
-    if (!found) out << unknown;
-    status = RunStatus::limited;
-  }
-  if (o.statistics) {
-    solve::Result shown = r;
-    shown.stats.solutions = found;
-    print_statistics(out, p, shown, init_time, std::nullopt);
-  }
-  return status;
+  return finish(p, o, out, init_time, r, printed.size(), r.complete(), std::nullopt);
 }
 
 RunStatus optimise(Program& p, const RunOptions& o, std::ostream& out, double init_time) {
@@ -108,20 +116,7 @@ RunStatus optimise(Program& p, const RunOptions& o, std::ostream& out, double in
   if (found && !print_each) out << best_text << solution_end;
   // Exhausted, or stopped by the callback because the objective is constant: optimal.
   const bool proved = r.complete() || (r.stop == solve::StopReason::by_callback && constant);
-  RunStatus status = RunStatus::solved;
-  if (proved) {
-    out << (found ? search_complete : unsatisfiable);
-    status = found ? RunStatus::complete : RunStatus::unsatisfiable;
-  } else if (cut_short(r)) {
-    if (!found) out << unknown;
-    status = RunStatus::limited;
-  }
-  if (o.statistics) {
-    solve::Result shown = r;
-    shown.stats.solutions = found;  // improving solutions only
-    print_statistics(out, p, shown, init_time, best);
-  }
-  return status;
+  return finish(p, o, out, init_time, r, found, proved, best);  // found: improving solutions
 }
 
 }  // namespace
