@@ -55,8 +55,8 @@ void add_options(CLI::App& app, Settings& s, Words& w) {
   app.add_option("--threads", s.search.threads, "Threads counting on each rank")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
-  app.add_option("--engine", w.engine, "auto, dlx or bitset (as in xcover)")
-      ->check(CLI::IsMember({"auto", "dlx", "bitset"}))
+  app.add_option("--engine", w.engine, "auto, dlx, bitset or sparse (as in xcover)")
+      ->check(CLI::IsMember({"auto", "dlx", "bitset", "sparse"}))
       ->capture_default_str();
   app.add_option("--choice", w.choice, "Item to branch on within a part: auto (estimated per part), mrv or first (as in xcover)")
       ->check(CLI::IsMember({"auto", "mrv", "first"}))
@@ -98,7 +98,8 @@ int main(int argc, char** argv) {
     add_options(app, s, w);
     if (const auto status = parse(app, argc, argv, mpi.rank())) return *status;
     const std::map<std::string, solve::CoverEngine> engines{
-        {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset}};
+        {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset},
+        {"sparse", solve::CoverEngine::sparse}};
     s.search.engine = engines.at(w.engine);
     const std::map<std::string, solve::ItemChoice> choices{
         {"auto", solve::ItemChoice::automatic}, {"mrv", solve::ItemChoice::mrv}, {"first", solve::ItemChoice::first}};

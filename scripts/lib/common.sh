@@ -8,11 +8,11 @@ jobs=${SOLVE_JOBS:-2}  # the reference machine has 2 cores
 say() { printf '\n==> [%4ds] %s\n' "$SECONDS" "$*"; }
 
 # build DIR TYPE [CMAKE-ARGS...]: configure DIR (cheap when already configured) and build
-# every target in it.
+# every target in it, or only the targets listed in $targets (space-separated) when set.
 build() {
   local dir=$1 type=$2
   shift 2
   say "configure + build ${dir#"$root"/} ($type${*:+ $*})"
   cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" &&
-    cmake --build "$dir" -j "$jobs"
+    cmake --build "$dir" -j "$jobs" ${targets:+--target $targets}
 }

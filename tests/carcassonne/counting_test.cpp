@@ -3,6 +3,8 @@
 // against enumeration of every assignment on small random models.
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <algorithm>
 #include <functional>
 #include <random>
@@ -77,7 +79,7 @@ int in_set(const std::vector<int>& values, const std::vector<solve::Var>& xs, co
 
 TEST_CASE("among counts values of a set", "[csp][counting]") {
   std::mt19937 rng(5);
-  for (int round = 0; round < 150; ++round) {
+  for (int round = 0; round < test_scale::rounds(150); ++round) {
     solve::Model m;
     const auto xs = random_vars(m, rng, 2 + round % 4);
     std::vector<int> set;
@@ -97,7 +99,7 @@ TEST_CASE("among counts values of a set", "[csp][counting]") {
 
 TEST_CASE("global cardinality over value groups", "[csp][counting]") {
   std::mt19937 rng(6);
-  for (int round = 0; round < 80; ++round) {
+  for (int round = 0; round < test_scale::rounds(80); ++round) {
     solve::Model m;
     const auto xs = random_vars(m, rng, 3 + round % 3);
     const std::vector<solve::ValueCount> groups = {{{0, 1}, 1, 2}, {{2}, 0, 1}, {{3, 4}, 0, int(rng() % 3)}};
@@ -114,7 +116,7 @@ TEST_CASE("global cardinality over value groups", "[csp][counting]") {
 
 TEST_CASE("lexicographic order of two sequences", "[csp][ordering]") {
   std::mt19937 rng(7);
-  for (int round = 0; round < 120; ++round) {
+  for (int round = 0; round < test_scale::rounds(120); ++round) {
     solve::Model m;
     const int n = 1 + round % 3;
     const auto xs = random_vars(m, rng, n);
@@ -223,7 +225,7 @@ TEST_CASE("skip_equivalent_states with a memory bound forgets but stays sound", 
 
 TEST_CASE("binary_table allows exactly its pairs", "[csp][table]") {
   std::mt19937 rng(8);
-  for (int round = 0; round < 120; ++round) {
+  for (int round = 0; round < test_scale::rounds(120); ++round) {
     solve::Model m;
     const auto xs = random_vars(m, rng, 3 + round % 2);
     // A chain of random relations, with values beyond the domains in some pairs.

@@ -4,6 +4,8 @@
 // finds the same maps).
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <random>
 #include <set>
 
@@ -85,7 +87,7 @@ TEST_CASE("each counting argument on a small example", "[carcassonne][proof]") {
 TEST_CASE("random tile sets: proofs and search agree with the brute force", "[carcassonne][proof][random]") {
   std::mt19937 rng(7);
   int proven = 0, none = 0, some = 0;
-  for (int round = 0; round < 600; ++round) {
+  for (int round = 0; round < test_scale::rounds(600); ++round) {
     const bool rotations = round % 2 == 1;
     const int n = 1 + (round / 2) % 6;
     std::vector<Tile> tiles;
@@ -126,7 +128,7 @@ TEST_CASE("random tile sets: proofs and search agree with the brute force", "[ca
     CHECK(keys(tiles, plain, rotations) == keys(tiles, reference, rotations));
     (reference.empty() ? none : some) += 1;
   }
-  CHECK(some >= 100);
-  CHECK(none >= 200);
-  CHECK(proven >= 100);  // the proofs do answer many of them
+  CHECK(some >= test_scale::scaled(100));
+  CHECK(none >= test_scale::scaled(200));
+  CHECK(proven >= test_scale::scaled(100));  // the proofs do answer many of them
 }

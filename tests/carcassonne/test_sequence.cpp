@@ -2,6 +2,8 @@
 // the brute-force reference.
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <set>
 
 #include "brute_force.hpp"
@@ -107,7 +109,7 @@ TEST_CASE("the instructor's solutions are exactly ours", "[carcassonne][sequence
 TEST_CASE("random small puzzles agree with the brute force", "[carcassonne][sequence][random]") {
   std::mt19937 rng(20260422);
   int cases = 0, solvable = 0;
-  for (int round = 0; round < 160; ++round) {
+  for (int round = 0; round < test_scale::rounds(160); ++round) {
     const bool rotations = round % 2 == 1;
     const int n = 1 + (round / 2) % 7;
     const auto tiles = test::random_puzzle(rng, n, rotations);
@@ -124,15 +126,15 @@ TEST_CASE("random small puzzles agree with the brute force", "[carcassonne][sequ
     ++cases;
     solvable += !reference.empty();
   }
-  CHECK(cases >= 100);
-  CHECK(solvable >= 40);
+  CHECK(cases >= test_scale::scaled(100));
+  CHECK(solvable >= test_scale::scaled(40));
 }
 
 TEST_CASE("a picture table that forgets at once changes no map", "[carcassonne][sequence][random]") {
   // picture_table_bytes bounds the memory of skip_equivalent_states (c-past12 grew to 235 MB);
   // at 1 byte it forgets after every state: more nodes, the same maps.
   std::mt19937 rng(11);
-  for (int round = 0; round < 40; ++round) {
+  for (int round = 0; round < test_scale::rounds(40); ++round) {
     const bool rotations = round % 2 == 1;
     const auto tiles = test::random_puzzle(rng, 3 + round % 5, rotations);
     SequenceOptions o{rotations, 0, 0};

@@ -1,6 +1,8 @@
 // Part B: the biggest square, its XML, and small random sets against a brute force.
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <algorithm>
 #include <random>
 
@@ -59,7 +61,7 @@ TEST_CASE("a search cut short is not a proof", "[carcassonne][square]") {
 TEST_CASE("random small sets agree with a brute force", "[carcassonne][square][random]") {
   std::mt19937 rng(72);
   const auto all = standard_tiles();
-  for (int round = 0; round < 60; ++round) {
+  for (int round = 0; round < test_scale::rounds(60); ++round) {
     auto tiles = all;
     std::shuffle(tiles.begin(), tiles.end(), rng);
     tiles.resize(std::size_t(4 + round % 9));

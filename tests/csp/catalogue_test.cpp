@@ -5,6 +5,8 @@
 // definition, independently of the propagators).
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
@@ -382,25 +384,25 @@ Instance base_instance(Random& r, int n, int bools, int lo, int hi) {
 TEST_CASE("linear against brute force", "[catalogue][linear]") {
   Random r{std::mt19937(101)};
   int sat = 0;
-  for (int round = 0; round < 150; ++round) {
+  for (int round = 0; round < test_scale::rounds(150); ++round) {
     Instance in = base_instance(r, r.pick(2, 4), 0, -3, 4);
     for (int k = r.pick(1, 2); k > 0; --k) in.specs.push_back(random_linear(r, in.domains.size()));
     sat += !brute_force(in).empty();
     agree(in, round);
   }
-  CHECK(sat > 30);
+  CHECK(sat > test_scale::scaled(30));
 }
 
 TEST_CASE("arithmetic against brute force", "[catalogue][arithmetic]") {
   Random r{std::mt19937(202)};
   int sat = 0;
-  for (int round = 0; round < 200; ++round) {
+  for (int round = 0; round < test_scale::rounds(200); ++round) {
     Instance in = base_instance(r, r.pick(2, 4), 0, -3, 4);
     for (int k = r.pick(1, 2); k > 0; --k) in.specs.push_back(random_arith(r, in.domains.size()));
     sat += !brute_force(in).empty();
     agree(in, round);
   }
-  CHECK(sat > 40);
+  CHECK(sat > test_scale::scaled(40));
 }
 
 TEST_CASE("arithmetic on large domains uses bounds and stays exact", "[catalogue][arithmetic]") {
@@ -440,19 +442,19 @@ TEST_CASE("arithmetic on large domains uses bounds and stays exact", "[catalogue
 TEST_CASE("element and counting against brute force", "[catalogue][element][counting]") {
   Random r{std::mt19937(303)};
   int sat = 0;
-  for (int round = 0; round < 200; ++round) {
+  for (int round = 0; round < test_scale::rounds(200); ++round) {
     Instance in = base_instance(r, r.pick(2, 4), 0, -2, 4);
     for (int k = r.pick(1, 2); k > 0; --k) in.specs.push_back(random_element_or_count(r, in.domains.size()));
     sat += !brute_force(in).empty();
     agree(in, round);
   }
-  CHECK(sat > 40);
+  CHECK(sat > test_scale::scaled(40));
 }
 
 TEST_CASE("Boolean constraints against brute force", "[catalogue][boolean]") {
   Random r{std::mt19937(404)};
   int sat = 0;
-  for (int round = 0; round < 150; ++round) {
+  for (int round = 0; round < test_scale::rounds(150); ++round) {
     Instance in = base_instance(r, r.pick(2, 5), 5, 0, 1);
     std::vector<std::size_t> bools;
     for (std::size_t i = 0; i < in.domains.size(); ++i) bools.push_back(i);
@@ -460,13 +462,13 @@ TEST_CASE("Boolean constraints against brute force", "[catalogue][boolean]") {
     sat += !brute_force(in).empty();
     agree(in, round);
   }
-  CHECK(sat > 30);
+  CHECK(sat > test_scale::scaled(30));
 }
 
 TEST_CASE("reification of every kind of constraint against brute force", "[catalogue][reify]") {
   Random r{std::mt19937(505)};
   int sat = 0;
-  for (int round = 0; round < 250; ++round) {
+  for (int round = 0; round < test_scale::rounds(250); ++round) {
     const int n = r.pick(2, 4);
     Instance in = base_instance(r, n + 1, 0, -2, 3);
     in.domains[std::size_t(n)] = Values{0, 1};  // the last variable is the Boolean
@@ -484,14 +486,14 @@ TEST_CASE("reification of every kind of constraint against brute force", "[catal
     sat += !brute_force(in).empty();
     agree(in, round);
   }
-  CHECK(sat > 80);
+  CHECK(sat > test_scale::scaled(80));
 }
 
 TEST_CASE("reification of Boolean constraints against brute force (a clause's own reified forms)",
           "[catalogue][reify][boolean]") {
   Random r{std::mt19937(606)};
   int sat = 0;
-  for (int round = 0; round < 200; ++round) {
+  for (int round = 0; round < test_scale::rounds(200); ++round) {
     Instance in = base_instance(r, r.pick(3, 5), 5, 0, 1);
     std::vector<std::size_t> bools;
     for (std::size_t i = 0; i < in.domains.size(); ++i) bools.push_back(i);
@@ -502,12 +504,12 @@ TEST_CASE("reification of Boolean constraints against brute force (a clause's ow
     sat += !brute_force(in).empty();
     agree(in, round);
   }
-  CHECK(sat > 60);
+  CHECK(sat > test_scale::scaled(60));
 }
 
 TEST_CASE("reification nests, and a Boolean view is a negated literal", "[catalogue][reify]") {
   Random r{std::mt19937(606)};
-  for (int round = 0; round < 60; ++round) {
+  for (int round = 0; round < test_scale::rounds(60); ++round) {
     Instance in = base_instance(r, 4, 0, -2, 3);
     in.domains[2] = in.domains[3] = Values{0, 1};
     const Spec inner = random_basic(r, 2);

@@ -3,6 +3,8 @@
 // plain description of the constraints, independently of the propagators.
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <algorithm>
 #include <array>
 #include <random>
@@ -168,7 +170,7 @@ Model build(const Instance& in) {
 TEST_CASE("every setting finds exactly the brute-force solutions", "[differential]") {
   std::mt19937 rng(20261122);
   int with_solutions = 0, without = 0;
-  for (int round = 0; round < 300; ++round) {
+  for (int round = 0; round < test_scale::rounds(300); ++round) {
     const Instance in = random_instance(rng);
     const auto expected = brute_force(in);
     (expected.empty() ? without : with_solutions)++;
@@ -199,13 +201,13 @@ TEST_CASE("every setting finds exactly the brute-force solutions", "[differentia
           }
   }
   // the generator must produce both kinds, or the test proves little
-  CHECK(with_solutions > 50);
-  CHECK(without > 20);
+  CHECK(with_solutions > test_scale::scaled(50));
+  CHECK(without > test_scale::scaled(20));
 }
 
 TEST_CASE("counts are the same for every number of threads", "[differential][threads]") {
   std::mt19937 rng(4242);
-  for (int round = 0; round < 60; ++round) {
+  for (int round = 0; round < test_scale::rounds(60); ++round) {
     const Instance in = random_instance(rng);
     const auto expected = brute_force(in);
     const Model m = build(in);

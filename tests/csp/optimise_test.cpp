@@ -3,6 +3,8 @@
 // limits that stop early give the best so far, not proven.
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <random>
@@ -87,7 +89,7 @@ Problem random_problem(std::mt19937& rng) {
 TEST_CASE("branch and bound finds and proves the optimum of random models", "[optimise]") {
   std::mt19937 rng(777);
   int feasible = 0;
-  for (int round = 0; round < 150; ++round) {
+  for (int round = 0; round < test_scale::rounds(150); ++round) {
     const Problem p = random_problem(rng);
     const auto expected = brute_force(p);
     feasible += expected.has_value();
@@ -118,7 +120,7 @@ TEST_CASE("branch and bound finds and proves the optimum of random models", "[op
             REQUIRE(reported.size() == r.stats.solutions);
           }
   }
-  CHECK(feasible > 80);
+  CHECK(feasible > test_scale::scaled(80));
 }
 
 TEST_CASE("optima are the same for every number of threads; limits give the best so far", "[optimise][threads]") {

@@ -4,6 +4,8 @@
 // the sparse one (values far apart, compressed to indices).
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <climits>
 #include <iterator>
 #include <random>
@@ -75,18 +77,18 @@ void check_random(std::mt19937& rng, int max_vars, int spread, bool far = false)
 
 TEST_CASE("Regin filtering is exactly domain-consistent (single word)", "[regin]") {
   std::mt19937 rng(7);
-  for (int round = 0; round < 400; ++round) check_random(rng, 8, 9);
+  for (int round = 0; round < test_scale::rounds(400); ++round) check_random(rng, 8, 9);
 }
 
 TEST_CASE("Regin filtering is exactly domain-consistent (several words)", "[regin]") {
   std::mt19937 rng(11);
-  for (int round = 0; round < 200; ++round) check_random(rng, 8, 200);
+  for (int round = 0; round < test_scale::rounds(200); ++round) check_random(rng, 8, 200);
 }
 
 TEST_CASE("Regin filtering is exactly domain-consistent (sparse span: values compressed)", "[regin]") {
   std::mt19937 rng(13);
-  for (int round = 0; round < 300; ++round) check_random(rng, 8, 20, true);
-  for (int round = 0; round < 200; ++round) check_random(rng, 8, 200, true);
+  for (int round = 0; round < test_scale::rounds(300); ++round) check_random(rng, 8, 20, true);
+  for (int round = 0; round < test_scale::rounds(200); ++round) check_random(rng, 8, 200, true);
 }
 
 TEST_CASE("Regin filtering declines a graph above kMaxBits, and over a sparse span builds a small one", "[regin]") {

@@ -1,6 +1,8 @@
 // The store: domain operations, events and undo by the trail.
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <random>
@@ -88,7 +90,7 @@ std::vector<int> through(const std::set<int>& own, Var x) {
 TEST_CASE("views read and prune their variable exactly", "[space][views]") {
   std::mt19937 rng(99);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  for (int round = 0; round < 400; ++round) {
+  for (int round = 0; round < test_scale::rounds(400); ++round) {
     Store s;
     const int lo = pick(-70, 10), hi = lo + pick(0, 140);
     std::vector<int> init;

@@ -8,6 +8,8 @@
 // (The exact-cover engines have theirs in tests/dlx/thread_invariance_test.cpp.)
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <random>
@@ -149,7 +151,7 @@ TEST_CASE("skip_equivalent_states: the same classes for every number of threads"
 TEST_CASE("skip_equivalent_states against brute force, every number of threads", "[symmetry][threads][differential]") {
   std::mt19937 rng(2024);
   int nonempty = 0;
-  for (int round = 0; round < 80; ++round) {
+  for (int round = 0; round < test_scale::rounds(80); ++round) {
     const Symmetric sp = random_symmetric(rng);
     const std::size_t expected = sp.classes();
     nonempty += expected > 0;
@@ -166,12 +168,12 @@ TEST_CASE("skip_equivalent_states against brute force, every number of threads",
         REQUIRE(r.stats.solutions == expected);
       }
   }
-  CHECK(nonempty > 40);
+  CHECK(nonempty > test_scale::scaled(40));
 }
 
 TEST_CASE("complete searches: the same statistics for every number of threads", "[search][threads]") {
   std::mt19937 rng(77);
-  for (int round = 0; round < 12; ++round) {
+  for (int round = 0; round < test_scale::rounds(12); ++round) {
     const Symmetric sp = random_symmetric(rng);
     const Model m = build(sp, false);
     for (auto p : {Propagation::none, Propagation::forward, Propagation::arc, Propagation::domain})
@@ -399,7 +401,7 @@ TEST_CASE("every constraint kind counts the same on 1, 2, 3, 4 and 7 threads", "
   std::mt19937 rng(2024);
   int with_solutions = 0;
   std::vector<int> rounds_of(kKinds, 0);
-  for (int round = 0; round < 8 * kKinds; ++round) {
+  for (int round = 0; round < test_scale::rounds(8 * kKinds); ++round) {
     Instance in;
     in.n = std::uniform_int_distribution<int>(4, 6)(rng);
     in.d = std::uniform_int_distribution<int>(2, 4)(rng);
@@ -423,7 +425,7 @@ TEST_CASE("every constraint kind counts the same on 1, 2, 3, 4 and 7 threads", "
         REQUIRE(r.stats.solutions == expected);
       }
   }
-  CHECK(with_solutions > 4 * kKinds);
+  CHECK(with_solutions > test_scale::scaled(4 * kKinds));
 }
 
 // skip_equivalent_states counts classes: with the values of interchangeable variables as the
@@ -462,7 +464,7 @@ SymmetricCase symmetric_case(std::mt19937& rng) {
 
 void check_symmetric_cases(std::span<const int> threads_to_try) {
   std::mt19937 rng(99);
-  for (int round = 0; round < 30; ++round) {
+  for (int round = 0; round < test_scale::rounds(30); ++round) {
     const SymmetricCase c = symmetric_case(rng);
     for (Propagation level : kLevels)
       for (int threads : threads_to_try) {

@@ -8,6 +8,7 @@
 #include "exact_cover/bitset_engine.hpp"
 #include "exact_cover/dlx.hpp"
 #include "exact_cover/memo_counter.hpp"
+#include "exact_cover/memo_table.hpp"
 #include "random_instances.hpp"
 #include "search/driver.hpp"
 #include "solve/error.hpp"
@@ -164,4 +165,31 @@ TEST_CASE("BigCount adds, compares and prints", "[dlx][memo]") {
   REQUIRE(solve::BigCount().to_string() == "0");
   REQUIRE(solve::BigCount(1000000000).to_string() == "1000000000");
   REQUIRE(solve::BigCount(7) + solve::BigCount(5) == solve::BigCount(12));
+}
+
+// Issue 10 saw evictions with 256 MiB allowed and a few MiB used: two full buckets below the
+// bound used to evict. Below its bound the table must grow instead and keep every count.
+TEST_CASE("memo table: below its memory bound nothing is evicted and every count is kept", "[dlx][memo]") {
+  using solve::detail::cover::MemoTable;
+  MemoTable table(std::size_t(256) << 20, 2, 1);
+  constexpr std::uint64_t n = 1 << 18;
+  std::mt19937_64 rng(7);
+  std::vector<std::uint64_t> keys(2 * n);
+  for (auto& w : keys) w = rng() & 0xffff'ffff'ffffULL;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint64_t* key = &keys[2 * i];
+    const std::uint64_t h = MemoTable::hash(key, 2);
+    if (table.find(key, h)) continue;  // a repeated random key: stored once
+    const std::uint64_t count = i + 1;
+    table.store(key, h, &count, i % 7);  // little work: the first victims if anything evicted
+  }
+  CHECK(table.stats().evictions == 0);
+  CHECK(table.stats().bytes <= std::size_t(256) << 20);
+  std::uint64_t missing = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint64_t h = MemoTable::hash(&keys[2 * i], 2);
+    const std::uint64_t* c = table.find(&keys[2 * i], h);
+    missing += c == nullptr;
+  }
+  CHECK(missing == 0);
 }

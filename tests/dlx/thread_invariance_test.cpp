@@ -6,6 +6,8 @@
 // (The CSP half has its own in tests/csp/thread_invariance_test.cpp.)
 #include <catch2/catch.hpp>
 
+#include "test_scale.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -25,7 +27,7 @@ std::set<std::vector<int>> solutions_without(const solve::ExactCover& p, int ban
 TEST_CASE("both engines give the same solutions and figures on 1, 2, 3, 4 and 7 threads", "[dlx][threads]") {
   std::mt19937 rng(707);
   int with_solutions = 0, runs = 0;
-  for (int round = 0; round < 40; ++round) {
+  for (int round = 0; round < test_scale::rounds(40); ++round) {
     testing::RandomSpec spec{.max_primary = 9, .max_secondary = 3, .max_options = 14,
                              .colours = round % 2 ? 2 : 0, .planted = 2};
     const solve::ExactCover p = testing::random_problem(rng, spec);
@@ -58,8 +60,8 @@ TEST_CASE("both engines give the same solutions and figures on 1, 2, 3, 4 and 7 
       }
     }
   }
-  CHECK(with_solutions > 20);
-  CHECK(runs > 400);
+  CHECK(with_solutions > test_scale::scaled(20));
+  CHECK(runs > test_scale::scaled(400));
 }
 
 namespace {
@@ -102,7 +104,7 @@ int check_mcc_threads(const solve::ExactCover& p, const std::set<std::vector<int
 TEST_CASE("Algorithm M gives the same solutions and figures on 1, 2, 3 and 4 threads", "[dlx][mcc][threads]") {
   std::mt19937 rng(808);
   int with_solutions = 0;
-  for (int round = 0; round < 60; ++round) {
+  for (int round = 0; round < test_scale::rounds(60); ++round) {
     testing::RandomSpec spec{.max_primary = 6, .max_secondary = 3, .max_options = 14,
                              .colours = round % 3 == 2 ? 2 : 0, .planted = 1 + round % 2, .max_hi = 3};
     const solve::ExactCover p = testing::random_problem(rng, spec);
@@ -112,7 +114,7 @@ TEST_CASE("Algorithm M gives the same solutions and figures on 1, 2, 3 and 4 thr
     INFO("round " << round);
     check_mcc_threads(p, &expected, banned);
   }
-  CHECK(with_solutions > 30);
+  CHECK(with_solutions > test_scale::scaled(30));
 }
 
 TEST_CASE("Algorithm M on trees big enough to share: counts and figures of one thread", "[dlx][mcc][threads]") {

@@ -49,6 +49,10 @@ TEST_CASE("xcover prints the first solution, every solution, or the count", "[xc
   CHECK(r.out == slurp(data("small.all.out")));
   r = run(data("xcc.dlx"), xcover::Mode::all);
   CHECK(r.out == slurp(data("xcc.all.out")));
+  solve::CoverOptions sparse;  // the sparse-set engine: the same colours, the same answer
+  sparse.engine = solve::CoverEngine::sparse;
+  r = run(data("xcc.dlx"), xcover::Mode::all, sparse);
+  CHECK(r.out == slurp(data("xcc.all.out")));
   r = run(data("small.dlx"), xcover::Mode::count);
   CHECK(r.out == "solutions: 2\n");
 }
@@ -66,7 +70,8 @@ TEST_CASE("xcover: no solution is exit 1 with nothing printed", "[xcover]") {
 
 TEST_CASE("xcover: counts with every engine and thread count", "[xcover]") {
   const std::string queens = std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/queens-8.dlx";
-  for (auto engine : {solve::CoverEngine::automatic, solve::CoverEngine::dlx, solve::CoverEngine::bitset})
+  for (auto engine : {solve::CoverEngine::automatic, solve::CoverEngine::dlx, solve::CoverEngine::bitset,
+                      solve::CoverEngine::sparse})
     for (int threads : {1, 2, 4}) {
       solve::CoverOptions o;
       o.engine = engine;

@@ -157,6 +157,8 @@ enum class CoverEngine {
   dlx,        ///< dancing links: any size, colours, multiplicities (Algorithm M as in dlx3)
   bitset,     ///< options as bit masks: at most 256 items, no colours, no multiplicities but
               ///< 0:1 items that act as secondary ones (ModelError otherwise)
+  sparse,     ///< sparse sets (Knuth's "dancing cells", ssxcc): any size, colours,
+              ///< multiplicities; the same tree as dlx (never chosen by `automatic` yet)
 };
 
 /// What the trace hook is told (either engine; tracing forces one thread).

@@ -50,7 +50,7 @@ struct MemoStats {
   std::uint64_t lookups = 0;    ///< subproblems looked up (every node with an item to branch on)
   std::uint64_t hits = 0;       ///< lookups answered from the table
   std::uint64_t stores = 0;     ///< subproblem counts written
-  std::uint64_t evictions = 0;  ///< stores that pushed out another entry (the table was full)
+  std::uint64_t evictions = 0;  ///< stores that pushed out another entry (the table was at its memory bound)
   std::uint64_t capacity = 0;   ///< entries the table holds
   std::uint64_t bytes = 0;      ///< its memory
   double hit_rate() const { return lookups ? double(hits) / double(lookups) : 0; }

@@ -76,9 +76,15 @@ void MemoTable::store(const std::uint64_t* key, std::uint64_t hash, const std::u
   const std::uint64_t tag = hash | 1;
   if (buckets_ < max_buckets_ && 2 * used_ >= buckets_ * ways) grow();  // half full: double
   std::uint64_t* e = place(tag);
+  // Both buckets full below the memory bound: the table is unlucky, not full. Doubling spreads
+  // the buckets, so grow rather than throw away a count that the bound would have kept.
+  while (!e && buckets_ < max_buckets_) {
+    grow();
+    e = place(tag);
+  }
   if (e) {
     ++used_;
-  } else {  // both buckets full: replace the entry that saved least work
+  } else {  // at the bound and both buckets full: replace the entry that saved least work
     e = victim(tag);
     ++stats_.evictions;
   }
@@ -88,14 +94,28 @@ void MemoTable::store(const std::uint64_t* key, std::uint64_t hash, const std::u
   std::memcpy(e + 2 + key_words_, count, count_words_ * sizeof(std::uint64_t));
 }
 
+// Doubles the table (more than once if a rehash finds two full buckets, while under the
+// bound); only a table at its bound drops entries, the ones that saved least work.
 void MemoTable::grow() {
-  std::vector<std::uint64_t> old(std::size_t(2) * buckets_ * bucket_words(), 0);
+  std::vector<std::uint64_t> old;
   old.swap(slots_);
-  buckets_ *= 2;
+  const std::size_t old_used = used_;
+  for (;;) {
+    buckets_ *= 2;
+    slots_.assign(buckets_ * bucket_words(), 0);
+    used_ = old_used;
+    if (rehash(old, buckets_ >= max_buckets_)) return;
+  }
+}
+
+// Moves the entries of `old` into the (empty) table; false as soon as one finds no free entry,
+// unless `evict`: then the one of the two that saved less work is dropped.
+bool MemoTable::rehash(const std::vector<std::uint64_t>& old, bool evict) {
   for (std::size_t at = 0; at < old.size(); at += entry_words_) {
     if (old[at] == 0) continue;
     std::uint64_t* e = place(old[at]);
-    if (!e) {  // rare: both buckets filled by the entries moved before it; one of two goes
+    if (!e) {
+      if (!evict) return false;
       --used_;
       ++stats_.evictions;
       e = victim(old[at]);
@@ -103,6 +123,7 @@ void MemoTable::grow() {
     }
     std::copy(old.begin() + std::ptrdiff_t(at), old.begin() + std::ptrdiff_t(at + entry_words_), e);
   }
+  return true;
 }
 
 MemoStats MemoTable::stats() const {

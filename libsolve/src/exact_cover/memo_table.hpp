@@ -2,8 +2,9 @@
 // The memo of memoised counting: subproblem key -> number of solutions, in a hash table of
 // fixed-size entries (key and count are arrays of 64-bit words whose sizes are set per search).
 // A key may sit in either of two buckets of four entries (two-choice hashing keeps both
-// lookups short and the table dense). It grows by doubling at half load up to a memory bound;
-// once there, a new entry replaces the one of its two buckets that saved least work (subtree
+// lookups short and the table dense). It grows by doubling at half load up to a memory bound,
+// and also when both buckets of a key are full below the bound (so nothing is evicted while
+// memory is left); once at the bound, a new entry replaces the one of its two buckets that saved least work (subtree
 // nodes), like a chess transposition table: a bounded memory never makes a count wrong, it
 // only costs time.
 #include <cstddef>
@@ -41,6 +42,7 @@ class MemoTable {
   std::uint64_t* place(std::uint64_t tag);   // a free entry of the tag's buckets, or nullptr
   std::uint64_t* victim(std::uint64_t tag);  // the entry of the tag's buckets that saved least work
   void grow();
+  bool rehash(const std::vector<std::uint64_t>& old, bool evict);
 
   std::size_t key_words_, count_words_, entry_words_;
   std::size_t buckets_ = 0, max_buckets_ = 0, used_ = 0;

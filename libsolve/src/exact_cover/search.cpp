@@ -9,6 +9,7 @@
 #include "exact_cover/dlx.hpp"
 #include "exact_cover/memo_search.hpp"
 #include "exact_cover/shape.hpp"
+#include "exact_cover/sparse.hpp"
 #include "search/driver.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover.hpp"
@@ -23,6 +24,10 @@ std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, co
                                                    detail::Control& control) {
   using namespace detail::cover;
   if (o.engine == CoverEngine::bitset) return make_bitset_engine(problem, o, on_solution, control);
+  // Asked for by name, sparse reads bounds as dlx does (Algorithm M for every problem with bounds).
+  if (o.engine == CoverEngine::sparse)
+    return std::make_unique<Sparse>(problem, o, on_solution, control,
+                                    given.engine == CoverEngine::sparse ? problem.has_multiplicities() : needs_multiplicities(problem));
   return std::make_unique<Dlx>(problem, o, on_solution, control, multi_engine(problem, given));
 }
 

@@ -1,0 +1,460 @@
+// The sparse-set engine: building the sets, the set operations with their trail, the item
+// choice and the search loop (see sparse.hpp). Replaying paths and sharing work with other
+// threads are in sparse_split.cpp.
+#include "exact_cover/sparse.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "exact_cover/shape.hpp"
+
+namespace solve::detail::cover {
+
+Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution,
+               Control& control, bool multi)
+    : Engine(opt, on_solution, control), item_choice_(opt.item_choice), multi_(multi) {
+  tracing_ = bool(opt.trace);
+  pruning_ = bool(opt.prune);
+  if (!multi && needs_multiplicities(problem)) throw std::logic_error("Sparse: this problem needs Algorithm M");
+
+  // Internal numbers as Dlx's (primary items first, in id order; without M 0:1 items are secondary).
+  const auto primary = [&](int i) { return multi ? problem.is_primary(i) : covered_once(problem, i); };
+  const int n = problem.num_items();
+  n_items_ = n;
+  std::vector<std::int32_t> internal(std::size_t(n), 0);
+  item_id_.assign(std::size_t(n), -1);
+  std::int32_t k = 0;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int i = 0; i < n; ++i)
+      if (primary(i) == (pass == 0)) {
+        internal[std::size_t(i)] = k;
+        item_id_[std::size_t(k++)] = i;
+      }
+  for (int i = 0; i < n; ++i) n_primary_ += primary(i);
+
+  // Nodes option by option, each option closed by a spacer; then each item's set in option order.
+  items_.assign(std::size_t(n), Item{0, 0, 0, 0});
+  for (int o = 0; o < problem.num_options(); ++o) {
+    const auto first = std::int32_t(nd_.size());
+    option_first_.push_back(first);
+    for (const ItemColour& ic : problem.option(o)) {
+      const std::int32_t i = internal[std::size_t(ic.item)];
+      nd_.push_back({i, 0, ic.colour, first});
+      ++items_[std::size_t(i)].end;
+      option_of_.push_back(o);
+    }
+    nd_.push_back({-1, first, 0, -1});
+    option_of_.push_back(-1);
+  }
+  std::int32_t start = 0;
+  for (Item& it : items_) {
+    it.start = start;
+    start += it.end;
+    it.end = it.start;
+  }
+  set_.assign(std::size_t(start), 0);
+  for (std::size_t x = 0; x < nd_.size(); ++x) {
+    if (nd_[x].item < 0) continue;
+    Item& it = items_[std::size_t(nd_[x].item)];
+    nd_[x].loc = it.end++;
+    set_[std::size_t(nd_[x].loc)] = std::int32_t(x);
+  }
+  primary_.resize(std::size_t(n_primary_));
+  primary_pos_.assign(std::size_t(n), -1);
+  for (std::int32_t i = 0; i < n_primary_; ++i) primary_[std::size_t(i)] = primary_pos_[std::size_t(i)] = i;
+  open_primary_ = n_primary_;
+
+  // Every removal in effect is one node off a set, with at most one (item, size) pair before
+  // it; every item is closed at most once on a path: the trail never grows past these.
+  trail_.assign(2 * set_.size() + 2, 0);
+  closed_.assign(std::size_t(n) + 1, 0);
+  std::int32_t widest = 0;
+  for (const Item& it : items_) widest = std::max(widest, it.end - it.start);
+  scratch_.assign(std::size_t(widest) + 1, 0);
+
+  // Levels: as Dlx (X, C: one per primary item; M: each item min(hi, options) + 1 more).
+  std::size_t levels = std::size_t(n_primary_) + 1;
+  if (multi) {
+    bound_.assign(std::size_t(n), 0);
+    slack_ = bound_;
+    for (std::int32_t i = 0; i < n_primary_; ++i) {
+      const ItemBounds b = problem.bounds(item_id_[std::size_t(i)]);
+      bound_[std::size_t(i)] = b.hi;
+      slack_[std::size_t(i)] = b.hi - b.lo;
+      levels += std::size_t(std::min(b.hi, len(i)));
+    }
+  }
+  item_.assign(levels, 0);
+  choice_ = limit_ = chosen_ = tried_ = size0_ = from_ = item_;
+  exact_.assign(levels, 1);
+  level_mark_.assign(levels, Mark{});
+  branch_mark_ = level_mark_;
+  compact_.reserve(levels);
+}
+
+std::unique_ptr<SearchEngine> Sparse::clone() const {
+  auto e = std::make_unique<Sparse>(*this);
+  e->stats_ = {};
+  return e;
+}
+
+// ---- set operations ----
+
+// Removes every node of x's option from its open item's set: a swap with the item's last
+// active node and end - 1 (one update), the end saved first if this is its first change
+// since the last mark. The hot loop of the engine.
+[[gnu::always_inline]] inline void Sparse::hide(std::int32_t x) {
+  Node* const nd = nd_.data();
+  Item* const items = items_.data();
+  std::int32_t* const set = set_.data();
+  std::int32_t* const trail = trail_.data();
+  std::uint32_t top = trail_top_;  // in a register: most changes save (sudoku: nearly all)
+  const std::uint32_t stamp = mark_stamp_;
+  std::uint64_t updates = 0;
+  for (std::int32_t q = nd[x].first;; ++q) {
+    const std::int32_t k = nd[q].item;
+    if (k < 0) break;
+    Item& it = items[k];
+    if (it.stamp != stamp) {
+      if (it.stamp == closed_stamp) continue;
+      trail[top] = k;
+      trail[top + 1] = it.end;
+      top += 2;
+      it.stamp = stamp;
+    }
+    const std::int32_t last = --it.end, p = nd[q].loc, y = set[last];
+    set[p] = y;
+    nd[y].loc = p;
+    set[last] = q;
+    nd[q].loc = last;
+    ++updates;
+  }
+  trail_top_ = top;
+  stats_.updates += updates;
+}
+
+void Sparse::close(std::int32_t i) {
+  items_[std::size_t(i)].stamp = closed_stamp;
+  closed_[closed_top_++] = i;
+  if (i >= n_primary_) return;
+  // Swap i behind the open primary items; undo() only has to restore the count.
+  const std::int32_t p = primary_pos_[std::size_t(i)], last = --open_primary_, j = primary_[std::size_t(last)];
+  primary_[std::size_t(p)] = j;
+  primary_pos_[std::size_t(j)] = p;
+  primary_[std::size_t(last)] = i;
+  primary_pos_[std::size_t(i)] = last;
+}
+
+void Sparse::cover(std::int32_t i) {
+  close(i);
+  const Item& it = items_[std::size_t(i)];
+  for (std::int32_t p = it.start, end = it.end; p < end; ++p) hide(set_[std::size_t(p)]);
+}
+
+// The options that agree with colour c stay (and nothing removes them from i any more: i is
+// closed, so choosing one of them later leaves i alone).
+void Sparse::purify(std::int32_t i, std::int32_t c) {
+  close(i);
+  const Item& it = items_[std::size_t(i)];
+  for (std::int32_t p = it.start, end = it.end; p < end; ++p) {
+    const std::int32_t x = set_[std::size_t(p)];
+    if (nd_[std::size_t(x)].colour != c) hide(x);
+  }
+}
+
+// Every other item of an active option is open, or secondary and purified to the option's
+// colour already (then nothing is to be done). The items are taken in dancing links' order,
+// from the one after x round to the one before: the order changes no set, only the count of
+// updates (an option hidden by one item is not hidden again by the next).
+template <bool Multi>
+void Sparse::commit_others(std::int32_t x) {
+  const auto commit = [&](std::int32_t q) {
+    const std::int32_t j = nd_[std::size_t(q)].item;
+    if (!open(j)) return;
+    if (Multi && j < n_primary_) {
+      if (--bound_[std::size_t(j)] == 0) cover(j);
+    } else if (nd_[std::size_t(q)].colour == 0) {
+      cover(j);
+    } else {
+      purify(j, nd_[std::size_t(q)].colour);
+    }
+  };
+  for (std::int32_t q = x + 1; nd_[std::size_t(q)].item >= 0; ++q) commit(q);
+  for (std::int32_t q = nd_[std::size_t(x)].first; q != x; ++q) commit(q);
+}
+
+template <bool Multi>
+void Sparse::uncommit_others(std::int32_t x) {
+  if constexpr (Multi)
+    for (std::int32_t q = nd_[std::size_t(x)].first; nd_[std::size_t(q)].item >= 0; ++q)
+      if (q != x && nd_[std::size_t(q)].item < n_primary_) ++bound_[std::size_t(nd_[std::size_t(q)].item)];
+}
+
+Sparse::Mark Sparse::mark() {
+  const Mark m{trail_top_, closed_top_, open_primary_};
+  new_stamp();
+  return m;
+}
+
+void Sparse::undo(const Mark& m) {
+  Item* const items = items_.data();
+  const std::int32_t* const trail = trail_.data();
+  for (std::uint32_t top = trail_top_; top > m.trail;) {
+    top -= 2;
+    items[trail[top]].end = trail[top + 1];
+  }
+  trail_top_ = m.trail;
+  // A reopened item's stamp matches no mark: its next change saves its size.
+  for (std::uint32_t top = closed_top_; top > m.closed;) items[closed_[--top]].stamp = 0;
+  closed_top_ = m.closed;
+  open_primary_ = m.open_primary;
+  // Sizes saved since the mark are gone from the trail: the next change must save again.
+  new_stamp();
+}
+
+void Sparse::new_stamp() {
+  if (++mark_stamp_ != closed_stamp) return;
+  for (Item& it : items_)  // after 2^32 stamps: no stale stamp may match a new one
+    if (it.stamp != closed_stamp) it.stamp = 0;
+  mark_stamp_ = 1;
+}
+
+// ---- item choice (Dlx's rules; ties by the lowest id) ----
+
+std::int32_t Sparse::first_open(std::size_t l) const {
+  // Going down no item reopens, so the first open item is never before the one above chose.
+  std::int32_t i = l > 0 ? item_[l - 1] : 0;
+  while (i < n_primary_ && !open(i)) ++i;
+  return i;
+}
+
+std::int32_t Sparse::choose(std::size_t l) const {
+  if (item_choice_ == ItemChoice::first) return first_open(l);
+  std::int32_t best = -1, best_len = std::numeric_limits<std::int32_t>::max();
+  for (std::int32_t k = 0; k < open_primary_; ++k) {
+    const std::int32_t i = primary_[std::size_t(k)], n = len(i);
+    if (n < best_len || (n == best_len && i < best)) {
+      best = i;
+      best_len = n;
+      if (n == 0) break;  // no option: the level ends at once, whichever item it is
+    }
+  }
+  return best;
+}
+
+// Knuth's rule for M (Dlx::choose_multi): fewest branches, then less slack, then the longer
+// list, then the lowest id. An item with no branch ends the level at once, whichever it is.
+std::int32_t Sparse::choose_multi(std::size_t l) const {
+  if (item_choice_ == ItemChoice::first) return first_open(l);
+  std::int32_t best = -1, best_t = std::numeric_limits<std::int32_t>::max(), best_s = 0, best_len = 0;
+  for (std::int32_t k = 0; k < open_primary_; ++k) {
+    const auto i = std::size_t(primary_[std::size_t(k)]);
+    const std::int32_t n = items_[i].end - items_[i].start, t = n + 1 - std::max(bound_[i] - slack_[i], 0);
+    if (t > best_t) continue;
+    const std::int32_t s = std::min(slack_[i], bound_[i]);
+    if (t < best_t || s < best_s || (s == best_s && (n > best_len || (n == best_len && std::int32_t(i) < best)))) {
+      best = std::int32_t(i);
+      best_t = t;
+      best_s = s;
+      best_len = n;
+      if (t <= 0) break;
+    }
+  }
+  return best;
+}
+
+std::int32_t Sparse::next_in_order(std::int32_t i, std::int32_t from, std::int32_t to) const {
+  const Item& it = items_[std::size_t(i)];
+  std::int32_t best = -1;
+  for (std::int32_t p = it.start, end = it.end; p < end; ++p) {
+    const std::int32_t x = set_[std::size_t(p)], key = nd_[std::size_t(x)].first;
+    if (key >= from && key < to) {
+      best = x;
+      to = key;
+    }
+  }
+  return best;
+}
+
+// An M level whose item stays open: tweak off the options before key `to`, as the branches
+// before it did (push, resume; here, where hide() is inline) (an item that is covered keeps its set, and the order alone skips them).
+void Sparse::tweak_before(std::size_t l, std::int32_t to) {
+  const std::int32_t i = item_[l];
+  if (bound_[std::size_t(i)] == 0) return;
+  for (std::int32_t y; (y = next_in_order(i, 0, to)) >= 0;) hide(y);
+}
+
+// ---- the search loop ----
+
+bool Sparse::count_node() {
+  ++stats_.nodes;
+  if (++since_poll_ < budget_) return true;
+  budget_ = worker_->poll(since_poll_, stats_.solutions - polled_solutions_);
+  since_poll_ = 0;
+  polled_solutions_ = stats_.solutions;
+  if (budget_ == 0) stopping_ = true;
+  return !stopping_;
+}
+
+std::span<const int> Sparse::chosen_options() {
+  const auto levels = std::span<const int>(chosen_).first(std::size_t(level_));
+  if (!multi_) return levels;
+  compact_.clear();
+  for (int o : levels)
+    if (o >= 0) compact_.push_back(o);
+  return compact_;
+}
+
+void Sparse::trace(CoverTraceEvent::Kind kind, std::size_t l) const {
+  opt_->trace({kind, int(l) + 1, item_id_[std::size_t(item_[l])], chosen_[l]});
+}
+
+// Opens level l on item i: X, C cover it; M uses one of its bound and covers it when none is
+// left. A level runs through i's set as it is now (it stays so while i is closed) unless i
+// stays open or may take no more options: then in option order, up to the "no more options"
+// branch (key nd_.size()) when i may stop here.
+void Sparse::enter(std::size_t l, std::int32_t i) {
+  level_mark_[l] = mark();
+  item_[l] = i;
+  const auto ii = std::size_t(i);
+  const bool last = !multi_ || --bound_[ii] == 0;
+  if (last) cover(i);
+  exact_[l] = last && (!multi_ || slack_[ii] == 0);
+  if (exact_[l]) {
+    choice_[l] = items_[ii].start;
+    limit_[l] = items_[ii].end;
+    return;
+  }
+  const bool may_stop = slack_[ii] > bound_[ii];
+  choice_[l] = -1;
+  from_[l] = 0;
+  limit_[l] = std::int32_t(nd_.size()) + may_stop;
+  tried_[l] = 0;
+  size0_[l] = len(i) + may_stop;
+}
+
+Sparse::Phase Sparse::forward() {
+  const auto l = std::size_t(level_);
+  if (open_primary_ == 0) {  // every primary item covered
+    if (tracing_) opt_->trace({CoverTraceEvent::Kind::solution, level_, -1, -1});
+    if (!report(chosen_options())) stopping_ = true;
+    return Phase::backup;
+  }
+  enter(l, multi_ ? choose_multi(l) : choose(l));
+  return Phase::advance;
+}
+
+// Chooses node x at level l (an M level: x = -2 is "no more options"); the level's option is
+// tweaked off its item first when the item stays open.
+void Sparse::take(std::size_t l, std::int32_t x) {
+  if (x == -2) {
+    branch_mark_[l] = mark();
+    if (bound_[std::size_t(item_[l])] != 0) close(item_[l]);
+    chosen_[l] = -1;
+    return;
+  }
+  if (!exact_[l] && bound_[std::size_t(item_[l])] != 0) hide(x);  // off i too: i is open
+  branch_mark_[l] = mark();
+  if (multi_) commit_others<true>(x);
+  else commit_others<false>(x);
+  chosen_[l] = option_of_[std::size_t(x)];
+}
+
+void Sparse::untake(std::size_t l) {
+  const std::int32_t x = exact_[l] ? set_[std::size_t(choice_[l])] : choice_[l];
+  if (multi_ && x >= 0) uncommit_others<true>(x);
+  undo(branch_mark_[l]);
+}
+
+// After take(): one level down, unless the prune hook rejects the partial solution.
+Sparse::Phase Sparse::descend(std::size_t l) {
+  ++level_;
+  if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
+  if (tracing_) trace(CoverTraceEvent::Kind::choose, l);
+  if (pruning_ && chosen_[l] >= 0 && !opt_->prune(chosen_options())) {
+    --level_;
+    return Phase::recover;
+  }
+  return Phase::forward;
+}
+
+Sparse::Phase Sparse::advance() {
+  const auto l = std::size_t(level_);
+  if (choice_[l] == limit_[l] || stopping_ || !count_node()) return leave();
+  take(l, set_[std::size_t(choice_[l])]);
+  return descend(l);
+}
+
+// An M level in option order: the next option from from_[l] on, else "no more options" when
+// the level's range ends after it; not when the item has fewer options left than it needs.
+Sparse::Phase Sparse::advance_multi() {
+  const auto l = std::size_t(level_);
+  const auto i = std::size_t(item_[l]);
+  if (stopping_ || len(item_[l]) <= bound_[i] - slack_[i]) return leave();
+  const auto end = std::int32_t(nd_.size());
+  std::int32_t x = next_in_order(item_[l], from_[l], std::min(limit_[l], end));
+  if (x < 0) {
+    if (limit_[l] <= end || from_[l] > end) return leave();
+    x = -2;
+  }
+  choice_[l] = x;
+  from_[l] = (x >= 0 ? nd_[std::size_t(x)].first : end) + 1;
+  ++tried_[l];
+  if (!count_node()) return leave();
+  take(l, x);
+  return descend(l);
+}
+
+Sparse::Phase Sparse::recover() {
+  const auto l = std::size_t(level_);
+  if (tracing_) trace(CoverTraceEvent::Kind::backtrack, l);
+  untake(l);
+  if (exact_[l]) ++choice_[l];
+  else if (choice_[l] == -2) return leave();  // "no more options" was the last branch
+  return Phase::advance;
+}
+
+Sparse::Phase Sparse::leave() {
+  const auto l = std::size_t(level_);
+  undo(level_mark_[l]);
+  if (multi_) ++bound_[std::size_t(item_[l])];
+  return Phase::backup;
+}
+
+void Sparse::run(const Work& w, Worker& worker) {
+  for (int o : w.path) push(o);
+  worker_ = &worker;
+  base_ = level_;
+  stopping_ = false;
+  since_poll_ = 0;
+  polled_solutions_ = stats_.solutions;
+  Phase phase = Phase::forward;
+  if ((budget_ = worker.start()) == 0) {
+    phase = Phase::done;
+  } else if (!w.tail.empty()) {
+    resume(w.tail);
+    phase = Phase::advance;
+  }
+  while (phase != Phase::done) {
+    switch (phase) {
+      case Phase::forward: phase = forward(); break;
+      case Phase::advance:
+        phase = exact_[std::size_t(level_)] ? advance() : advance_multi();
+        break;
+      case Phase::backup:
+        if (level_ == base_) {
+          phase = Phase::done;
+        } else {
+          --level_;
+          phase = recover();
+        }
+        break;
+      case Phase::recover: phase = recover(); break;
+      case Phase::done: break;
+    }
+  }
+  for (std::size_t k = w.path.size(); k-- > 0;) pop();
+}
+
+}  // namespace solve::detail::cover
