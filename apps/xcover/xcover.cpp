@@ -45,6 +45,14 @@ std::string format_stats(const solve::Result& r) {
   return out;
 }
 
+const char* engine_name(solve::CoverEngine e) {
+  switch (e) {
+    case solve::CoverEngine::bitset: return "bitset";
+    case solve::CoverEngine::sparse: return "sparse";
+    default: return "dlx";
+  }
+}
+
 std::string format_trace(const solve::ExactCover& p, const solve::CoverTraceEvent& e) {
   using Kind = solve::CoverTraceEvent::Kind;
   const std::string indent(std::size_t(std::max(0, e.depth - 1)) * 2, ' ');
@@ -96,7 +104,7 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
     // What ran: the automatic choices resolved (the plan is deterministic: the same again).
     const solve::CoverPlan plan = solve::plan(problem, opts);
     err << format_stats(result)
-        << fmt::format("engine: {}\nchoice: {}{}\n", plan.engine == solve::CoverEngine::bitset ? "bitset" : "dlx",
+        << fmt::format("engine: {}\nchoice: {}{}\n", engine_name(plan.engine),
                        plan.item_choice == solve::ItemChoice::first ? "first" : "mrv",
                        plan.probed ? " (estimated)" : "");
   }

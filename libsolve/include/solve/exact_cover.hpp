@@ -18,11 +18,13 @@
 //     return true;                             // false stops the search
 //   });
 //
-// Two engines answer the same calls: dancing links (Algorithm X, C for colours, M for
-// multiplicities), and a bitset engine for small problems without colours or multiplicities
-// (CoverOptions::engine; automatic by default). count() can also memoise (CoverOptions::memo).
-// Their search loops: libsolve/src/exact_cover/dlx.cpp (dlx_multi.cpp for M, dlx_memo.cpp for
-// the memo) and bitset_engine.cpp; limits, threads and statistics: the driver both halves
+// Three engines answer the same calls: dancing links (Algorithm X, C for colours, M for
+// multiplicities), sparse sets (Knuth's "dancing cells": X, C and M, the same tree), and a
+// bitset engine for small problems without colours or multiplicities (CoverOptions::engine;
+// by default the engine and item choice are planned from an estimate of the tree, shape.cpp).
+// count() can also memoise (CoverOptions::memo). Their search loops:
+// libsolve/src/exact_cover/dlx.cpp (dlx_multi.cpp for M, dlx_memo.cpp for the memo),
+// sparse.cpp and bitset_engine.cpp; limits, threads and statistics: the driver both halves
 // share, libsolve/src/search/.
 #include <atomic>
 #include <cstddef>
