@@ -153,3 +153,23 @@ TEST_CASE("sparse sets: the shipped problems' counts", "[dlx][sparse][classic]")
   CHECK(count_file("pentomino-3x20.dlx", sparse, mrv) == 8);
   CHECK(count_file("pentomino-3x20.dlx", sparse, first, 3) == 8);
 }
+
+TEST_CASE("sparse sets: threads share Algorithm M levels by option ranges", "[dlx][sparse][mcc]") {
+  // Big enough that idle workers get work (a worker polls every 1024 nodes): items taking up
+  // to 3 options (levels whose item stays open) and 0:1 items (levels that may stop).
+  std::mt19937 rng(77);
+  testing::RandomSpec spec{.max_primary = 8, .max_secondary = 3, .max_options = 36, .colours = 2, .planted = 6, .max_hi = 3};
+  std::uint64_t biggest = 0;
+  for (int k = 0; k < 12; ++k) {
+    const solve::ExactCover p = testing::random_problem(rng, spec);
+    for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
+      auto [want, rd] = testing::all_solutions(p, with(dlx, choice));
+      auto [found, r] = testing::all_solutions(p, with(sparse, choice, 3));
+      INFO("instance " << k << " choice " << int(choice) << " nodes " << rd.stats.nodes);
+      REQUIRE(found == want);
+      REQUIRE(r.stats.nodes == rd.stats.nodes);
+      biggest = std::max(biggest, rd.stats.nodes);
+    }
+  }
+  REQUIRE(biggest > 5000);  // else no work was shared and the test proves nothing
+}
