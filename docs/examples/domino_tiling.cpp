@@ -13,7 +13,7 @@ int main() {
   auto cell = [](int r, int c) { return r * n + c; };
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) {
-      char name[16];
+      char name[32];  // room for two ints (GCC -O1 -Wformat-truncation counts 11 bytes each)
       std::snprintf(name, sizeof name, "r%dc%d", r, c);
       board.add_primary(name);  // item id cell(r, c)
     }
