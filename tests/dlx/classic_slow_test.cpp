@@ -36,3 +36,12 @@ TEST_CASE("memoised counts: 6x10 and 5x12 pentominoes, 13 queens", "[dlx][classi
   CHECK(testing::count_file("pentomino-5x12.dlx", automatic, solve::ItemChoice::first) == 4040);
   CHECK(testing::count_file("queens-13.dlx", automatic, solve::ItemChoice::mrv, 1, true) == 73712);
 }
+
+TEST_CASE("sparse sets: the shipped counts that take seconds", "[dlx][sparse][classic][slow]") {
+  using testing::count_file;
+  const auto sparse = solve::CoverEngine::sparse;
+  const auto mrv = solve::ItemChoice::mrv, first = solve::ItemChoice::first;
+  CHECK(count_file("queens-12.dlx", sparse, first) == 14200);
+  CHECK(count_file("sudoku-ai-escargot.dlx", sparse, first) == 1);
+  for (auto choice : {mrv, first}) CHECK(count_file("sudoku-hard-bruteforce.dlx", sparse, choice) == 1);
+}
