@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "count_file.hpp"
+#include "test_scale.hpp"
 #include "random_instances.hpp"
 
 namespace {
@@ -157,7 +158,7 @@ TEST_CASE("sparse sets: threads share Algorithm M levels by option ranges", "[dl
   std::mt19937 rng(77);
   testing::RandomSpec spec{.max_primary = 8, .max_secondary = 3, .max_options = 36, .colours = 2, .planted = 6, .max_hi = 3};
   std::uint64_t biggest = 0;
-  for (int k = 0; k < 12; ++k) {
+  for (int k = 0; k < test_scale::rounds(12); ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
       auto [want, rd] = testing::all_solutions(p, with(dlx, choice));
