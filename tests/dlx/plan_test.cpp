@@ -13,16 +13,10 @@
 
 namespace {
 
+using testing::with;
+
 solve::ExactCover shipped(const char* file) {
   return solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/" + file);
-}
-
-solve::CoverOptions with(solve::CoverEngine engine, solve::ItemChoice choice, int threads = 1) {
-  solve::CoverOptions o;
-  o.engine = engine;
-  o.item_choice = choice;
-  o.threads = threads;
-  return o;
 }
 
 }  // namespace

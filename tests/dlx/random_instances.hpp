@@ -126,4 +126,13 @@ inline std::pair<std::set<std::vector<int>>, solve::Result> all_solutions(
   return {out, r};
 }
 
+/// Options naming an engine, an item choice and a number of threads.
+inline solve::CoverOptions with(solve::CoverEngine engine, solve::ItemChoice choice, int threads = 1) {
+  solve::CoverOptions o;
+  o.engine = engine;
+  o.item_choice = choice;
+  o.threads = threads;
+  return o;
+}
+
 }  // namespace testing

@@ -9,16 +9,10 @@
 
 namespace {
 
+using testing::with;
+
 constexpr auto dlx = solve::CoverEngine::dlx;
 constexpr auto sparse = solve::CoverEngine::sparse;
-
-solve::CoverOptions with(solve::CoverEngine engine, solve::ItemChoice choice, int threads = 1) {
-  solve::CoverOptions o;
-  o.engine = engine;
-  o.item_choice = choice;
-  o.threads = threads;
-  return o;
-}
 
 // For each instance, dlx on one thread is the reference (checked against brute force on
 // small instances); sparse must match it on every item choice and thread count: solutions,
