@@ -39,8 +39,10 @@ int main() {
         if (kMachine[j][t] == mach) tasks.emplace_back(j, t);
     for (std::size_t a = 0; a < tasks.size(); ++a)
       for (std::size_t b = a + 1; b < tasks.size(); ++b) {
-        const auto [ja, ta] = tasks[a];
-        const auto [jb, tb] = tasks[b];
+        // plain ints, not structured bindings: lambdas capture those only from C++20 on in
+        // every compiler (clang 14 refuses)
+        const int ja = tasks[a].first, ta = tasks[a].second;
+        const int jb = tasks[b].first, tb = tasks[b].second;
         const solve::Var before = m.add_bool();
         solve::reify(m, before, [&](solve::Model& s) {
           solve::compare(s, start[ja][ta] + kDuration[ja][ta], solve::Rel::le, start[jb][tb]);
