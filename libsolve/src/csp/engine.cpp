@@ -198,34 +198,20 @@ void Engine::pop() {
     entailed_[std::size_t(entailed_trail_.back())] = 0;
     entailed_trail_.pop_back();
   }
-  while (assigned_trail_.size() > mark.assigned) {
-    const std::size_t i = std::size_t(assigned_trail_.back());
-    for (std::uint32_t k = sub_start_[i]; k < sub_start_[i + 1]; ++k) ++open_in_[std::size_t(subs_[k])];
-    assigned_trail_.pop_back();
+  // Plain pointers and the loop bounds in locals: the increments through open_in_ would
+  // otherwise make the compiler reload sub_start_ and the vectors' data on every step.
+  const std::int32_t* const subs = subs_.data();
+  const std::uint32_t* const start = sub_start_.data();
+  std::int32_t* const open_in = open_in_.data();
+  for (std::size_t t = assigned_trail_.size(); t > mark.assigned;) {
+    const std::size_t i = std::size_t(assigned_trail_[--t]);
+    for (std::uint32_t k = start[i], end = start[i + 1]; k < end; ++k) ++open_in[subs[k]];
   }
+  assigned_trail_.resize(mark.assigned);
   n_open_ = mark.n_open;
   first_open_ = mark.first_open;
   group_ = mark.group;
   group_pos_ = mark.group_pos;
-}
-
-int Engine::degree(Var x) const {
-  // x is open: the others open in constraint p are open_in_[p] - 1 (distinct variables)
-  int deg = 0;
-  for (std::uint32_t k = sub_start_[std::size_t(x.id)]; k < sub_start_[std::size_t(x.id) + 1]; ++k) {
-    const std::size_t p = std::size_t(subs_[k]);
-    if (!entailed_[p]) deg += open_in_[p] - 1;
-  }
-  return deg;
-}
-
-std::uint64_t Engine::weighted_degree(Var x) const {
-  std::uint64_t w = 0;
-  for (std::uint32_t k = sub_start_[std::size_t(x.id)]; k < sub_start_[std::size_t(x.id) + 1]; ++k) {
-    const std::size_t p = std::size_t(subs_[k]);
-    if (!entailed_[p] && open_in_[p] >= 2) w += weight_[p];
-  }
-  return w;
 }
 
 }  // namespace solve::detail
