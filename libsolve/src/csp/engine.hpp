@@ -41,7 +41,7 @@ class Engine {
     int deg = 0;  // the others open in constraint p are open_in_[p] - 1 (distinct variables)
     for (std::uint32_t k = sub_start_[std::size_t(id)], end = sub_start_[std::size_t(id) + 1]; k < end; ++k) {
       const std::size_t p = std::size_t(subs_[k]);
-      if (!entailed_[p]) deg += open_in_[p] - 1;
+      if (!(state_[p] & kEntailed)) deg += open_in_[p] - 1;
     }
     return deg;
   }
@@ -51,7 +51,7 @@ class Engine {
     std::uint64_t w = 0;
     for (std::uint32_t k = sub_start_[std::size_t(id)], end = sub_start_[std::size_t(id) + 1]; k < end; ++k) {
       const std::size_t p = std::size_t(subs_[k]);
-      if (!entailed_[p] && open_in_[p] >= 2) w += weight_[p];
+      if (!(state_[p] & kEntailed) && open_in_[p] >= 2) w += weight_[p];
     }
     return w;
   }
@@ -99,7 +99,14 @@ class Engine {
  private:
   void subscribe();
   void schedule_modified(int running);
-  void enqueue(int p);
+  /// Queues constraint p unless it is queued or entailed. Inline, and one flag byte for
+  /// both tests: it runs for every constraint on every changed variable.
+  void enqueue(int p) {
+    std::uint8_t& st = state_[std::size_t(p)];
+    if (st) return;
+    st = kQueued;
+    (cheap_[std::size_t(p)] ? queue_cheap_ : queue_rest_).push_back(p);
+  }
   void clear_queue();
   /// Plain backtracking (none) or forward checking (above) of constraint p through check().
   PropStatus check_by_engine(int p);
@@ -119,8 +126,9 @@ class Engine {
   std::vector<std::uint8_t> cheap_;       // arity <= 2: run before the others
   std::vector<std::int32_t> queue_cheap_, queue_rest_;
   std::size_t head_cheap_ = 0, head_rest_ = 0;
-  std::vector<std::uint8_t> in_queue_;
-  std::vector<std::uint8_t> entailed_;
+  // per constraint: kQueued while in a queue, kEntailed while entailed (undone by pop())
+  static constexpr std::uint8_t kQueued = 1, kEntailed = 2;
+  std::vector<std::uint8_t> state_;
   std::vector<std::int32_t> entailed_trail_;
   std::vector<std::int32_t> open_in_;        // per constraint: unassigned distinct variables
   std::vector<std::int32_t> assigned_trail_; // variables whose assignment open_in_ counted
