@@ -39,11 +39,13 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
       if (kinds == 0) return PropStatus::failed;
       if (kinds == 7) continue;  // every kind: nothing to remove
       const int to = 1 - from;
-      Words allowed{};
+      // each kind's mask ANDed with all ones or zero: no branch per kind and word
+      Words allowed;
       const std::uint64_t* masks = masks_[std::size_t(to)];
-      for (int e = 0; e < 3; ++e)
-        if (kinds >> e & 1)
-          for (std::size_t w = 0; w < words_; ++w) allowed[w] |= masks[std::size_t(e) * max_words + w];
+      const std::uint64_t pick0 = 0 - std::uint64_t(kinds & 1), pick1 = 0 - std::uint64_t(kinds >> 1 & 1),
+                          pick2 = 0 - std::uint64_t(kinds >> 2 & 1);
+      for (std::size_t w = 0; w < words_; ++w)
+        allowed[w] = (masks[w] & pick0) | (masks[max_words + w] & pick1) | (masks[2 * max_words + w] & pick2);
       if (s.intersect(cell(to), std::span(allowed.data(), words_)) == Event::failed) return PropStatus::failed;
     }
     // one kind left on both sides: every remaining pair matches
@@ -88,17 +90,19 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
   }
 
   /// The edge kinds (bit e for Edge e) that vars_[k]'s values show on its side.
+  /// One pass over the words for the three kinds, without an early exit: a domain has at
+  /// most 8 words, and the data-dependent exits of a search per kind mispredicted often.
   int edge_kinds(const Space& s, int k) const {
-    const auto dom = s.bits(cell(k));
+    const std::uint64_t* dom = s.bits(cell(k)).data();
     const std::uint64_t* masks = masks_[std::size_t(k)];
-    int kinds = 0;
-    for (int e = 0; e < 3; ++e)
-      for (std::size_t w = 0; w < words_; ++w)
-        if (dom[w] & masks[std::size_t(e) * max_words + w]) {
-          kinds |= 1 << e;
-          break;
-        }
-    return kinds;
+    std::uint64_t any0 = 0, any1 = 0, any2 = 0;
+    for (std::size_t w = 0; w < words_; ++w) {
+      const std::uint64_t d = dom[w];
+      any0 |= d & masks[w];
+      any1 |= d & masks[max_words + w];
+      any2 |= d & masks[2 * max_words + w];
+    }
+    return int(any0 != 0) | int(any1 != 0) << 1 | int(any2 != 0) << 2;
   }
 
   std::array<Var, 2> vars_;

@@ -17,7 +17,7 @@ int best_of(Engine& e, VarOrder order, Each&& each) {
     std::uint64_t best_size = 0, best_w = 1;
     each([&](int i, int rank) {
       const std::uint64_t size = std::uint64_t(s.size(Var{i}));
-      const std::uint64_t w = std::max<std::uint64_t>(e.weighted_degree(Var{i}), 1);
+      const std::uint64_t w = std::max<std::uint64_t>(e.weighted_degree(i), 1);
       const std::uint64_t lhs = size * best_w, rhs = best_size * w;
       if (best < 0 || lhs < rhs || (lhs == rhs && rank < best_rank)) {
         best = i, best_rank = rank;
@@ -37,8 +37,8 @@ int best_of(Engine& e, VarOrder order, Each&& each) {
         best_size = size;
         best_degree = -1;
       } else if (size == best_size) {
-        if (best_degree < 0) best_degree = e.degree(Var{best});
-        const int d = e.degree(Var{i});
+        if (best_degree < 0) best_degree = e.degree(best);
+        const int d = e.degree(i);
         if (d > best_degree || (d == best_degree && rank < best_rank)) {
           best = i, best_rank = rank;
           best_degree = d;
@@ -64,7 +64,7 @@ int best_of(Engine& e, VarOrder order, Each&& each) {
     case VarOrder::largest_domain: return smallest([&](Var x) { return -std::int64_t(s.size(x)); });
     case VarOrder::smallest_value: return smallest([&](Var x) { return std::int64_t(s.min(x)); });
     case VarOrder::largest_value: return smallest([&](Var x) { return -std::int64_t(s.max(x)); });
-    case VarOrder::degree: return smallest([&](Var x) { return -std::int64_t(e.degree(x)); });
+    case VarOrder::degree: return smallest([&](Var x) { return -std::int64_t(e.degree(x.id)); });
     default: return smallest([](Var) { return std::int64_t{0}; });  // input: the rank alone
   }
 }

@@ -27,8 +27,7 @@ Engine::Engine(const Model& model, Propagation level) : level_(level), groups_(m
   n_open_ = std::uint32_t(open_.size());
   queue_cheap_.reserve(np);
   queue_rest_.reserve(np);
-  in_queue_.assign(np, 0);
-  entailed_.assign(np, 0);
+  state_.assign(np, 0);
   weight_.assign(np, 1);
 }
 
@@ -70,12 +69,6 @@ void Engine::subscribe() {
     for (std::int32_t id : ids[p]) subs_[fill[std::size_t(id) * 3 + std::size_t(wake[p])]++] = std::int32_t(p);
 }
 
-void Engine::enqueue(int p) {
-  if (in_queue_[std::size_t(p)] || entailed_[std::size_t(p)]) return;
-  in_queue_[std::size_t(p)] = 1;
-  (cheap_[std::size_t(p)] ? queue_cheap_ : queue_rest_).push_back(p);
-}
-
 void Engine::schedule_modified(int running) {
   const bool weak = level_ <= Propagation::forward;  // every constraint wakes on assignments only
   for (std::int32_t id : space_.modified()) {
@@ -83,7 +76,8 @@ void Engine::schedule_modified(int running) {
     const std::size_t i = std::size_t(id);
     if (e >= Event::assigned) {  // every constraint on it wakes, and has one open variable less
       assigned_trail_.push_back(id);
-      for (std::uint32_t k = sub_start_[i]; k < sub_start_[i + 1]; ++k) {
+      // the bounds in locals: the stores of enqueue() would make them reloads every step
+      for (std::uint32_t k = sub_start_[i], end = sub_start_[i + 1]; k < end; ++k) {
         const int p = subs_[k];
         --open_in_[std::size_t(p)];
         if (p != running) enqueue(p);
@@ -144,13 +138,13 @@ bool Engine::propagate() {
     } else {
       break;
     }
-    in_queue_[std::size_t(p)] = 0;
+    state_[std::size_t(p)] &= std::uint8_t(~kQueued);
     ++propagations_;
     const PropStatus st = by_engine_[std::size_t(p)] ? check_by_engine(p) : props_[std::size_t(p)]->propagate(space_);
     if (st == PropStatus::failed || space_.failed()) {
       ++weight_[std::size_t(p)];
-      for (std::size_t k = head_cheap_; k < queue_cheap_.size(); ++k) in_queue_[std::size_t(queue_cheap_[k])] = 0;
-      for (std::size_t k = head_rest_; k < queue_rest_.size(); ++k) in_queue_[std::size_t(queue_rest_[k])] = 0;
+      for (std::size_t k = head_cheap_; k < queue_cheap_.size(); ++k) state_[std::size_t(queue_cheap_[k])] &= std::uint8_t(~kQueued);
+      for (std::size_t k = head_rest_; k < queue_rest_.size(); ++k) state_[std::size_t(queue_rest_[k])] &= std::uint8_t(~kQueued);
       clear_queue();
       space_.clear_modified();
       return false;
@@ -159,7 +153,7 @@ bool Engine::propagate() {
     // run that changed nothing may conclude (entailment included).
     const bool self = self_wake_[std::size_t(p)] && !space_.modified().empty();
     if (st == PropStatus::entailed && !self) {
-      entailed_[std::size_t(p)] = 1;
+      state_[std::size_t(p)] |= kEntailed;
       entailed_trail_.push_back(p);
     }
     // "changed" with nothing modified is a fixpoint: a propagator that claims progress it did
@@ -195,37 +189,23 @@ void Engine::pop() {
   const Mark mark = marks_.back();
   marks_.pop_back();
   while (entailed_trail_.size() > mark.entailed) {
-    entailed_[std::size_t(entailed_trail_.back())] = 0;
+    state_[std::size_t(entailed_trail_.back())] &= std::uint8_t(~kEntailed);
     entailed_trail_.pop_back();
   }
-  while (assigned_trail_.size() > mark.assigned) {
-    const std::size_t i = std::size_t(assigned_trail_.back());
-    for (std::uint32_t k = sub_start_[i]; k < sub_start_[i + 1]; ++k) ++open_in_[std::size_t(subs_[k])];
-    assigned_trail_.pop_back();
+  // Plain pointers and the loop bounds in locals: the increments through open_in_ would
+  // otherwise make the compiler reload sub_start_ and the vectors' data on every step.
+  const std::int32_t* const subs = subs_.data();
+  const std::uint32_t* const start = sub_start_.data();
+  std::int32_t* const open_in = open_in_.data();
+  for (std::size_t t = assigned_trail_.size(); t > mark.assigned;) {
+    const std::size_t i = std::size_t(assigned_trail_[--t]);
+    for (std::uint32_t k = start[i], end = start[i + 1]; k < end; ++k) ++open_in[subs[k]];
   }
+  assigned_trail_.resize(mark.assigned);
   n_open_ = mark.n_open;
   first_open_ = mark.first_open;
   group_ = mark.group;
   group_pos_ = mark.group_pos;
-}
-
-int Engine::degree(Var x) const {
-  // x is open: the others open in constraint p are open_in_[p] - 1 (distinct variables)
-  int deg = 0;
-  for (std::uint32_t k = sub_start_[std::size_t(x.id)]; k < sub_start_[std::size_t(x.id) + 1]; ++k) {
-    const std::size_t p = std::size_t(subs_[k]);
-    if (!entailed_[p]) deg += open_in_[p] - 1;
-  }
-  return deg;
-}
-
-std::uint64_t Engine::weighted_degree(Var x) const {
-  std::uint64_t w = 0;
-  for (std::uint32_t k = sub_start_[std::size_t(x.id)]; k < sub_start_[std::size_t(x.id) + 1]; ++k) {
-    const std::size_t p = std::size_t(subs_[k]);
-    if (!entailed_[p] && open_in_[p] >= 2) w += weight_[p];
-  }
-  return w;
 }
 
 }  // namespace solve::detail

@@ -31,13 +31,30 @@ class Engine {
   void push();
   void pop();
 
-  /// For an unassigned x: the constraints (not entailed) on x that have another unassigned
-  /// variable, each counted once per unassigned neighbour: the degree of x in the binary
-  /// constraint graph. O(constraints on x): each constraint knows its open variables.
-  int degree(Var x) const;
-  /// For an unassigned x: the sum of failure weights of the constraints on x with another
-  /// unassigned variable.
-  std::uint64_t weighted_degree(Var x) const;
+  // Both take the variable's id, not a Var: a Var built in a loop and passed by value in
+  // registers went through the stack (two narrow stores, one wide load), a failed
+  // store-to-load forward on every call of the selection loop. Inline for the same loop.
+  /// For unassigned variable id: the constraints (not entailed) on it that have another
+  /// unassigned variable, each counted once per unassigned neighbour: its degree in the
+  /// binary constraint graph. O(constraints on it): each constraint knows its open variables.
+  int degree(std::int32_t id) const {
+    int deg = 0;  // the others open in constraint p are open_in_[p] - 1 (distinct variables)
+    for (std::uint32_t k = sub_start_[std::size_t(id)], end = sub_start_[std::size_t(id) + 1]; k < end; ++k) {
+      const std::size_t p = std::size_t(subs_[k]);
+      if (!(state_[p] & kEntailed)) deg += open_in_[p] - 1;
+    }
+    return deg;
+  }
+  /// For unassigned variable id: the sum of failure weights of the constraints on it with
+  /// another unassigned variable.
+  std::uint64_t weighted_degree(std::int32_t id) const {
+    std::uint64_t w = 0;
+    for (std::uint32_t k = sub_start_[std::size_t(id)], end = sub_start_[std::size_t(id) + 1]; k < end; ++k) {
+      const std::size_t p = std::size_t(subs_[k]);
+      if (!(state_[p] & kEntailed) && open_in_[p] >= 2) w += weight_[p];
+    }
+    return w;
+  }
 
   /// Calls f(id) for every unassigned variable, in no fixed order. The open set is a sparse
   /// set that drops assigned variables as it meets them; pop() restores its size.
@@ -82,7 +99,14 @@ class Engine {
  private:
   void subscribe();
   void schedule_modified(int running);
-  void enqueue(int p);
+  /// Queues constraint p unless it is queued or entailed. Inline, and one flag byte for
+  /// both tests: it runs for every constraint on every changed variable.
+  void enqueue(int p) {
+    std::uint8_t& st = state_[std::size_t(p)];
+    if (st) return;
+    st = kQueued;
+    (cheap_[std::size_t(p)] ? queue_cheap_ : queue_rest_).push_back(p);
+  }
   void clear_queue();
   /// Plain backtracking (none) or forward checking (above) of constraint p through check().
   PropStatus check_by_engine(int p);
@@ -102,8 +126,9 @@ class Engine {
   std::vector<std::uint8_t> cheap_;       // arity <= 2: run before the others
   std::vector<std::int32_t> queue_cheap_, queue_rest_;
   std::size_t head_cheap_ = 0, head_rest_ = 0;
-  std::vector<std::uint8_t> in_queue_;
-  std::vector<std::uint8_t> entailed_;
+  // per constraint: kQueued while in a queue, kEntailed while entailed (undone by pop())
+  static constexpr std::uint8_t kQueued = 1, kEntailed = 2;
+  std::vector<std::uint8_t> state_;
   std::vector<std::int32_t> entailed_trail_;
   std::vector<std::int32_t> open_in_;        // per constraint: unassigned distinct variables
   std::vector<std::int32_t> assigned_trail_; // variables whose assignment open_in_ counted
