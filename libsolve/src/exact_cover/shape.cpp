@@ -198,23 +198,28 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
       }
     return steps;
   };
-  const double steps = look();
+  const double first_steps = look();
   double best = 0;
   best_plan(best);
   small = best < small_search;
   // A longer look (up to 200 paths a rule) when the first was cut short and the search is
   // big enough to pay for it.
-  // A rule looked at along fewer than few_paths paths may be far off (pentomino-6x10-sym:
-  // 5 MRV paths, 7 562 nodes for 892 247): unless the search is small, it gets that many
-  // paths, up to a 10 % share of the estimate.
-  double room = probe_share * best / instructions_per_step, want = room;
-  for (std::size_t r = 0; r < std::size(choice_rules); ++r)
-    if (estimate[r].paths > 0 && estimate[r].paths < few_paths)
-      want = std::max(want, double(std::size(choice_rules)) * few_paths * estimate[r].steps / estimate[r].paths);
-  room = std::min({want, 5 * room, probe_ceiling});
-  if (!small && room > 2 * steps && steps >= probe_options.max_steps) {
+  // Longer looks while the search is big enough to pay for them (probe_share of the best
+  // estimate so far), each up to 4 times the last: a short look may put the search 10 times
+  // too high (pentomino-5x8-choose8-mcc, 3 paths a rule) and one long look would then cost
+  // 10 % of it. A rule looked at along fewer than few_paths paths may also be far too low
+  // (pentomino-6x10-sym: 5 MRV paths, 7 562 nodes for 892 247): unless the search is small,
+  // it gets that many paths, up to 5 times the share.
+  for (double steps = first_steps; !small && steps >= probe_options.max_steps;) {
+    double room = probe_share * best / instructions_per_step, want = room;
+    for (std::size_t r = 0; r < std::size(choice_rules); ++r)
+      if (estimate[r].paths > 0 && estimate[r].paths < few_paths)
+        want = std::max(want, double(std::size(choice_rules)) * few_paths * estimate[r].steps / estimate[r].paths);
+    room = std::min({want, 5 * room, probe_ceiling, 8 * steps});
+    if (room <= 2 * steps) break;
     probe_options.max_steps = room / 2;
-    look();
+    steps = look();
+    best_plan(best);
   }
   // No candidate (an engine named that cannot run the problem: it reports so itself).
   const CoverPlan p = best_plan(best);
