@@ -147,8 +147,9 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
 
   TreeProbe walk(problem);
   // A first look, in steps proportional to the problem's size (at most probe_floor), bounds
-  // what the search costs; the probe then takes at most its share of that. (Too few paths misjudge lopsided trees: 16 paths put the
-  // first-item tree of sudoku-ai-escargot at 1.4e3 nodes, 13 times too few.)
+  // what the search costs; the probe then takes at most its share of that. (Too few paths
+  // misjudge lopsided trees: 16 paths put the first-item tree of sudoku-ai-escargot at 1.4e3
+  // nodes, 13 times too few.)
   TreeEstimate estimate[std::size(choice_rules)];
   ProbeOptions probe_options;
   probe_options.max_steps = std::clamp(probe_per_entry * shape.entries, probe_min_look, probe_floor) / 2;
@@ -208,9 +209,7 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
   double best = 0;
   best_plan(best);
   small = best < small_search;
-  // A longer look (up to 200 paths a rule) when the first was cut short and the search is
-  // big enough to pay for it.
-  // Longer looks while the search is big enough to pay for them (probe_share of the best
+  // Longer looks (up to 200 paths a rule) while the search is big enough to pay for them (probe_share of the best
   // estimate so far), each up to 4 times the last: a short look may put the search 10 times
   // too high (pentomino-5x8-choose8-mcc, 3 paths a rule) and one long look would then cost
   // 10 % of it. A rule looked at along fewer than few_paths paths may also be far too low
