@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
     app.add_option("--threads", s.search.threads, "Worker threads")->check(CLI::Range(1, 256))->capture_default_str();
     std::string engine = "auto", choice = "auto";
     app.add_option("--engine", engine, "auto: the engine a quick estimate of the search tree expects to be fastest\n"
-                   "(bitset only without colours and with at most 256 items; sparse is not chosen yet); dlx;\n"
+                   "(bitset only without colours and with at most 256 items); dlx;\n"
                    "bitset; sparse: sparse sets (dancing cells), the tree of dlx")
         ->check(CLI::IsMember({"auto", "dlx", "bitset", "sparse"}))
         ->capture_default_str();

@@ -93,6 +93,7 @@ TEST_CASE("a piece of work below a path restores the lists", "[dlx][structure]")
     std::vector<int> at(2);
     solve::CoverOptions traced;
     traced.engine = solve::CoverEngine::dlx;  // as the rig's engine: M whenever there are bounds
+    traced.item_choice = solve::ItemChoice::mrv;  // the rig's Dlx reads `automatic` as MRV; the plan may not
     traced.trace = [&](const solve::CoverTraceEvent& e) {
       if (e.kind != solve::CoverTraceEvent::Kind::choose || e.depth > 2) return;
       at[std::size_t(e.depth - 1)] = e.option;

@@ -160,7 +160,8 @@ enum class CoverEngine {
   bitset,     ///< options as bit masks: at most 256 items, no colours, no multiplicities but
               ///< 0:1 items that act as secondary ones (ModelError otherwise)
   sparse,     ///< sparse sets (Knuth's "dancing cells", ssxcc): any size, colours,
-              ///< multiplicities; the same tree as dlx (never chosen by `automatic` yet)
+              ///< multiplicities; the same tree as dlx (chosen by `automatic` where its cost
+              ///< model wins: long options, colours)
 };
 
 /// What the trace hook is told (either engine; tracing forces one thread).

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "exact_cover/shape.hpp"
@@ -33,23 +34,34 @@ struct Random {
 class TreeProbe::Walk {
  public:
   explicit Walk(const ExactCover& p) : n_(p.num_items()) {
-    primary_.resize(std::size_t(n_));
-    for (int i = 0; i < n_; ++i) primary_[std::size_t(i)] = covered_once(p, i);
-    lists_.resize(std::size_t(n_));
+    // Flat arrays (one allocation each, not one list per item): building them is part of the
+    // probe's cost, which must stay small next to a search of a few thousand nodes.
+    shut0_.resize(std::size_t(n_));
+    for (int i = 0; i < n_; ++i) shut0_[std::size_t(i)] = !covered_once(p, i);
+    std::vector<int> len(std::size_t(n_) + 1, 0);
     first_len_.assign(std::size_t(n_), 0);
-    start_.push_back(0);
+    start_.resize(std::size_t(p.num_options()) + 1);
+    for (int o = 0; o < p.num_options(); ++o) start_[std::size_t(o) + 1] = start_[std::size_t(o)] + int(p.option(o).size());
+    items_.resize(std::size_t(start_.back()));
     for (int o = 0; o < p.num_options(); ++o) {
       int lowest = n_;
+      ItemColour* out = items_.data() + start_[std::size_t(o)];
       for (const ItemColour& ic : p.option(o)) {
-        items_.push_back(ic);
-        lists_[std::size_t(ic.item)].push_back({o, ic.colour});
-        if (primary_[std::size_t(ic.item)]) lowest = std::min(lowest, ic.item);
+        *out++ = ic;
+        ++len[std::size_t(ic.item) + 1];
+        if (!shut0_[std::size_t(ic.item)]) lowest = std::min(lowest, ic.item);
       }
-      start_.push_back(int(items_.size()));
       if (lowest < n_) ++first_len_[std::size_t(lowest)];
     }
-    live0_.resize(std::size_t(n_));
-    for (int i = 0; i < n_; ++i) live0_[std::size_t(i)] = int(lists_[std::size_t(i)].size());
+    live0_.assign(len.begin() + 1, len.end());
+    for (int i = 0; i < n_; ++i) len[std::size_t(i) + 1] += len[std::size_t(i)];
+    list_start_ = len;
+    lists_.resize(items_.size());
+    for (int o = 0; o < p.num_options(); ++o)
+      for (int k = start_[std::size_t(o)]; k < start_[std::size_t(o) + 1]; ++k) {
+        const ItemColour ic = items_[std::size_t(k)];
+        lists_[std::size_t(len[std::size_t(ic.item)]++)] = {o, ic.colour};
+      }
   }
 
   TreeEstimate run(ItemChoice rule, const ProbeOptions& opt) {
@@ -57,7 +69,7 @@ class TreeProbe::Walk {
     Random random{opt.seed};
     int paths = 0;
     while (paths < opt.paths && sum.steps < opt.max_steps) {
-      path(rule, random, sum);
+      path(rule, opt.tests, random, sum);
       ++paths;
     }
     if (paths > 0) {
@@ -78,8 +90,14 @@ class TreeProbe::Walk {
   void reset() {
     dead_.assign(start_.size() - 1, 0);
     live_ = live0_;
+    shut_ = shut0_;
     covered_.assign(std::size_t(n_), 0);
     colour_.assign(std::size_t(n_), 0);
+  }
+
+  /// Item i's options (all of them; dead_ tells which are gone).
+  std::span<const Entry> list(int i) const {
+    return {lists_.data() + list_start_[std::size_t(i)], lists_.data() + list_start_[std::size_t(i) + 1]};
   }
 
   /// Option o goes (hidden by dancing links): returns the list updates that takes.
@@ -93,11 +111,12 @@ class TreeProbe::Walk {
 
   /// Covers item i (its live options go); returns the updates.
   double cover(int i) {
-    covered_[std::size_t(i)] = 1;
+    shut_[std::size_t(i)] = covered_[std::size_t(i)] = 1;
     double u = 0;
-    for (const Entry& x : lists_[std::size_t(i)])
+    const auto l = list(i);
+    for (const Entry& x : l)
       if (!dead_[std::size_t(x.option)]) u += kill(x.option);
-    steps_ += double(lists_[std::size_t(i)].size());
+    steps_ += double(l.size());
     return u;
   }
 
@@ -105,46 +124,67 @@ class TreeProbe::Walk {
   double purify(int i, int c) {
     colour_[std::size_t(i)] = c;
     double u = 0;
-    for (const Entry& x : lists_[std::size_t(i)])
+    const auto l = list(i);
+    for (const Entry& x : l)
       if (!dead_[std::size_t(x.option)] && x.colour != c) u += kill(x.option);
-    steps_ += double(lists_[std::size_t(i)].size());
+    steps_ += double(l.size());
     return u;
   }
 
-  void path(ItemChoice rule, Random& random, TreeEstimate& sum) {
+  void path(ItemChoice rule, bool want_tests, Random& random, TreeEstimate& sum) {
     reset();
     steps_ = 0;
     double weight = 1;  // the estimated number of nodes at this depth
+    int from = 0;       // first-item rule: where the scan for the lowest open item starts
     for (;;) {
       // Choose as the engines do: lowest open item, or fewest live options (ties: lowest).
+      // shut_: covered, or not an item to cover (one test per item: this scan is most of
+      // the probe's work on deep trees such as a sudoku's).
       int item = -1, best = std::numeric_limits<int>::max(), open = 0;
       double tests = 0;
-      for (int j = 0; j < n_; ++j) {
-        if (!primary_[std::size_t(j)] || covered_[std::size_t(j)]) continue;
-        ++open;
-        const int live = live_[std::size_t(j)];
-        if (rule == ItemChoice::first) {
-          item = j;
-          break;
+      if (rule == ItemChoice::first) {
+        // Items only close on the way down: the lowest open one is at or after the last.
+        for (int j = from; j < n_; ++j)
+          if (!shut_[std::size_t(j)]) {
+            item = from = j;
+            ++open;
+            break;
+          }
+      } else if (want_tests) {
+        for (int j = 0; j < n_; ++j) {
+          if (shut_[std::size_t(j)]) continue;
+          ++open;
+          const int live = live_[std::size_t(j)];
+          // The bitset engine counts a list until it passes the best count so far.
+          const double len = double(list_start_[std::size_t(j) + 1] - list_start_[std::size_t(j)]);
+          const int seen = std::min(live, best);
+          tests += seen * (1 + dead_tested * (len - live) / std::max(live, 1));
+          if (live < best) {
+            best = live;
+            item = j;
+          }
         }
-        // The bitset engine counts a list until it passes the best count so far.
-        const double len = double(lists_[std::size_t(j)].size());
-        const int seen = std::min(live, best);
-        tests += seen * (1 + dead_tested * (len - live) / std::max(live, 1));
-        if (live < best) {
-          best = live;
-          item = j;
+      } else {
+        for (int j = 0; j < n_; ++j) {
+          if (shut_[std::size_t(j)]) continue;
+          ++open;
+          const int live = live_[std::size_t(j)];
+          if (live < best) {
+            best = live;
+            item = j;
+          }
         }
       }
       steps_ += open;
       if (item < 0) break;  // a solution
       const int d = live_[std::size_t(item)];
-      const double len = rule == ItemChoice::first ? first_len_[std::size_t(item)] : double(lists_[std::size_t(item)].size());
+      const auto l = list(item);
+      const double len = rule == ItemChoice::first ? first_len_[std::size_t(item)] : double(l.size());
       tests += d + dead_tested * std::max(0.0, len - d);
       if (rule != ItemChoice::first) sum.scans += weight * open;
       sum.tests += weight * tests;
       choices_.clear();
-      for (const Entry& x : lists_[std::size_t(item)])
+      for (const Entry& x : l)
         if (!dead_[std::size_t(x.option)]) choices_.push_back(x.option);
       sum.updates += weight * cover(item);
       if (d == 0) break;  // a dead end
@@ -155,7 +195,7 @@ class TreeProbe::Walk {
       for (int k = start_[std::size_t(o)]; k < start_[std::size_t(o) + 1]; ++k) {
         const ItemColour ic = items_[std::size_t(k)];
         if (ic.item == item || covered_[std::size_t(ic.item)]) continue;
-        if (primary_[std::size_t(ic.item)] || ic.colour == 0) u += cover(ic.item);
+        if (!shut0_[std::size_t(ic.item)] || ic.colour == 0) u += cover(ic.item);
         else if (colour_[std::size_t(ic.item)] != ic.colour) u += purify(ic.item, ic.colour);
       }
       sum.updates += weight * u;
@@ -164,14 +204,15 @@ class TreeProbe::Walk {
   }
 
   int n_;
-  std::vector<char> primary_;
+  std::vector<char> shut0_;  // per item: not one to cover exactly once (never chosen)
   std::vector<ItemColour> items_;          // every option's items, one after the other
   std::vector<int> start_;                 // option o is items_[start_[o] .. start_[o + 1])
-  std::vector<std::vector<Entry>> lists_;  // per item: its options, in order
+  std::vector<Entry> lists_;               // item i's options, in order: lists_[list_start_[i] ..
+  std::vector<int> list_start_;            // list_start_[i + 1])
   std::vector<int> first_len_;             // per item: options whose lowest primary item it is
   std::vector<int> live0_;
   // One path's state.
-  std::vector<char> dead_, covered_;
+  std::vector<char> dead_, covered_, shut_;  // shut_: covered or shut0_ (what the scan skips)
   std::vector<int> live_, colour_;
   std::vector<int> choices_;
   double steps_ = 0;
