@@ -62,10 +62,12 @@ SquareModel build_square_model(const std::vector<Tile>& tiles, int k, bool rotat
 // Why a climb of solve_first calls and not Model::maximize (issue 8): maximize needs one model
 // that holds every k up to the bound, with k a variable, so until k is fixed the cells that
 // may lie outside the square constrain nothing and propagation is weak; the climb searches
-// small, tight models and proves the optimum by one failed search for k + 1. Measured when
-// the CSP half moved onto the shared driver (hyperfine): maximize 3.03 s against the climb's
-// 2.01 s on the standard set without rotations (1.51x), 669 against 443 ms on hard64-k5.xml
-// (docs/carcassonne.md).
+// small, tight models and proves the optimum by one failed search for k + 1. That model is
+// scripts/square_maximize.cpp, timed by scripts/bench-square-maximize (hyperfine medians, same
+// run, load 8.7-10.4, 2026-11-25): with k left to dom/wdeg it takes 8.49 s against the climb's
+// 6.08 s on the standard set without rotations (1.40x) and 1693 against 999 ms on
+// hard64-k5.xml (1.69x); with k branched first, largest first, 5.62 s (0.92x: faster) and
+// 1072 ms (1.07x). Neither wins on both, so the climb stays (docs/carcassonne.md).
 SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions& o) {
   SquareResult res;
   res.bound = floor_sqrt(int(tiles.size()));
