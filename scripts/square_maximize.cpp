@@ -106,10 +106,12 @@ int main(int argc, char** argv) try {
   app.add_option("tiles", input, "XML tile set (default: the standard 72 tiles)");
   app.add_flag("--no-rotations", no_rotations, "tiles keep their orientation");
   app.add_option("--k-order", order,
-                 "auto: k is a variable like the others (dom/wdeg); up / down: k first, ascending / descending")
+                 "auto: k is a variable like the others (dom/wdeg); "
+                 "up / down: k first, ascending / descending")
       ->check(CLI::IsMember({"auto", "up", "down"}));
   CLI11_PARSE(app, argc, argv);
-  const std::vector<Tile> tiles = input.empty() ? carcassonne::standard_tiles() : carcassonne::read_tiles_xml_file(input);
+  const std::vector<Tile> tiles =
+      input.empty() ? carcassonne::standard_tiles() : carcassonne::read_tiles_xml_file(input);
   const int bound = floor_sqrt(tiles.size());
   if (bound == 0) {
     fmt::print("biggest square: 0 (optimal)\n");

@@ -64,10 +64,11 @@ SquareModel build_square_model(const std::vector<Tile>& tiles, int k, bool rotat
 // may lie outside the square constrain nothing and propagation is weak; the climb searches
 // small, tight models and proves the optimum by one failed search for k + 1. That model is
 // scripts/square_maximize.cpp, timed by scripts/bench-square-maximize (hyperfine medians, same
-// run, load 8.7-10.4, 2026-11-25): with k left to dom/wdeg it takes 8.49 s against the climb's
-// 6.08 s on the standard set without rotations (1.40x) and 1693 against 999 ms on
-// hard64-k5.xml (1.69x); with k branched first, largest first, 5.62 s (0.92x: faster) and
-// 1072 ms (1.07x). Neither wins on both, so the climb stays (docs/carcassonne.md).
+// run, load 5.2-6.6, 2026-11-25): with k left to dom/wdeg it takes 2.35 s against the climb's
+// 1.46 s on the standard set without rotations (1.61x; callgrind 1.45x) and 388 against
+// 245 ms on hard64-k5.xml (1.58x; callgrind 1.67x); with k branched first, largest first,
+// 1.28 s (0.88x, callgrind 0.94x: faster) and 248 ms (1.01x; callgrind 1.16x). Neither wins
+// on both, so the climb stays (docs/carcassonne.md).
 SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions& o) {
   SquareResult res;
   res.bound = floor_sqrt(int(tiles.size()));
