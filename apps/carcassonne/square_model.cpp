@@ -62,10 +62,13 @@ SquareModel build_square_model(const std::vector<Tile>& tiles, int k, bool rotat
 // Why a climb of solve_first calls and not Model::maximize (issue 8): maximize needs one model
 // that holds every k up to the bound, with k a variable, so until k is fixed the cells that
 // may lie outside the square constrain nothing and propagation is weak; the climb searches
-// small, tight models and proves the optimum by one failed search for k + 1. Measured when
-// the CSP half moved onto the shared driver (hyperfine): maximize 3.03 s against the climb's
-// 2.01 s on the standard set without rotations (1.51x), 669 against 443 ms on hard64-k5.xml
-// (docs/carcassonne.md).
+// small, tight models and proves the optimum by one failed search for k + 1. That model is
+// scripts/square_maximize.cpp, timed by scripts/bench-square-maximize (hyperfine medians, same
+// run, load 5.2-6.6, 2026-11-25): with k left to dom/wdeg it takes 2.35 s against the climb's
+// 1.46 s on the standard set without rotations (1.61x; callgrind 1.45x) and 388 against
+// 245 ms on hard64-k5.xml (1.58x; callgrind 1.67x); with k branched first, largest first,
+// 1.28 s (0.88x, callgrind 0.94x: faster) and 248 ms (1.01x; callgrind 1.16x). Neither wins
+// on both, so the climb stays (docs/carcassonne.md).
 SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions& o) {
   SquareResult res;
   res.bound = floor_sqrt(int(tiles.size()));
