@@ -2,6 +2,7 @@
 // counting, with and without a starting position, both formats, one and two threads, and every
 // shape the readers accept (stones around a hole; cap_puzzle pieces in several parts, padded
 // pictures, cells left empty -- few, as hole stones, and many, as secondary items).
+// The sanitizer legs run the first share of these rounds (SOLVE_TEST_SCALE, test_scale.hpp).
 #include <random>
 
 #include <catch2/catch.hpp>
@@ -11,6 +12,7 @@
 #include "prune.hpp"
 #include "random_puzzle.hpp"
 #include "solver.hpp"
+#include "test_scale.hpp"
 
 using namespace stenen;
 
@@ -79,7 +81,7 @@ void compare(const Puzzle& p, const Board& b, const test::Reference& ref, int th
 TEST_CASE("random puzzles against brute force", "[stenen][differential]") {
   std::mt19937 rng(20240502);
   int tested = 0, skipped = 0;
-  for (int round = 0; tested < 40; ++round) {
+  for (int round = 0; tested < test_scale::rounds(40); ++round) {
     // Small boards when labelled solutions multiply (empty cells, one-cell stones): the
     // reference lists every labelled board, and skips puzzles with too many.
     const bool cap = round % 3 == 2, monominoes = round % 4 == 0, small = cap || monominoes;
@@ -114,7 +116,7 @@ TEST_CASE("cap_puzzle pieces in parts, around holes, with cells left empty", "[s
   std::mt19937 rng(4117);
   int tested = 0, parts = 0, secondary = 0;
   int round = 0;
-  for (; tested < 60; ++round) {
+  for (; tested < test_scale::rounds(60); ++round) {
     const int rows = std::uniform_int_distribution<int>(2, 4)(rng);
     const int cols = std::uniform_int_distribution<int>(3, rows == 4 ? 4 : 5)(rng);
     const auto rp = test::random_puzzle(rng, rows, cols, {true, 1 + round % 2, 4, 0.4, 2 + round % 3, 3, true});
@@ -129,15 +131,15 @@ TEST_CASE("cap_puzzle pieces in parts, around holes, with cells left empty", "[s
     compare(p, b, *ref, 1 + round % 2);
   }
   // The generator made what this test is for.
-  CHECK(parts >= 20);
-  CHECK(secondary >= 5);
+  CHECK(parts >= test_scale::scaled(20));
+  CHECK(secondary >= test_scale::scaled(5));
 }
 
 TEST_CASE("boards of more than 64 cells: the cell-by-cell region test", "[stenen][differential]") {
   // Past 64 cells the pruner leaves its one-word bit masks for the generic region search.
   std::mt19937 rng(65);
   int tested = 0;
-  for (int round = 0; tested < 3 && round < 200; ++round) {
+  for (int round = 0; tested < test_scale::rounds(3) && round < 200; ++round) {
     const int rows = 5, cols = 13 + round % 2;
     const bool cap = round % 2 == 1;
     const auto rp = test::random_puzzle(rng, rows, cols, {cap, 10, 13, 0.5, 1, cap ? 1 : 0, cap});
@@ -149,7 +151,7 @@ TEST_CASE("boards of more than 64 cells: the cell-by-cell region test", "[stenen
       compare(p, b, *ref, 1);
     }
   }
-  CHECK(tested == 3);
+  CHECK(tested == test_scale::rounds(3));
 }
 
 TEST_CASE("square boards: eight symmetries", "[stenen][differential]") {
