@@ -27,7 +27,7 @@ TEST_CASE("the automatic plan counts as every explicit engine and choice", "[dlx
   int probed = 0;
   for (int colours : {0, 2}) {
     testing::RandomSpec spec{.max_primary = 22, .max_secondary = 6, .max_options = 110, .colours = colours, .planted = 4};
-    for (int k = 0; k < 8; ++k) {
+    for (int k = 0; k < test_scale::rounds(8); ++k) {
       const solve::ExactCover p = testing::random_problem(rng, spec);
       const solve::CoverPlan plan = solve::plan(p);
       probed += plan.probed;
@@ -48,7 +48,8 @@ TEST_CASE("the automatic plan counts as every explicit engine and choice", "[dlx
         }
     }
   }
-  CHECK(probed >= 4);  // sizes are random: a quarter of them are big enough to probe
+  // Sizes are random: a quarter of them are big enough to probe.
+  CHECK(probed >= test_scale::scaled(4));
 }
 
 TEST_CASE("the automatic plan counts the shipped files as the explicit settings", "[dlx][plan]") {
