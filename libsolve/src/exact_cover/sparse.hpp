@@ -18,7 +18,8 @@
 // Only open items are kept up to date: an item that is covered or purified keeps the set it
 // had then (nothing reads it until it is open again, and then the set is right again).
 //
-// Item choice as dancing links', tie-breaks by id, so the trees and node counts are the same:
+// Item choice as dancing links', tie-breaks by id, so the trees and node counts are the same
+// (the updates are fewer: with MRV an option's commit stops at a dead end, see commit_others):
 // MRV scans the open primary items (a sparse set too, in any order) for (length, id); the
 // first-item rule scans ids upward from the item of the level above (an item never reopens on
 // the way down). Options are tried in set order (X, C; the order of the options is no part of
