@@ -188,7 +188,7 @@ void Sparse::purify(std::int32_t i, std::int32_t c) {
 // Stopping between items, never inside one, keeps the count of updates independent of the
 // order of the sets (clones differ there; threads must count the same updates).
 template <bool Multi, bool Check>
-void Sparse::commit_others(std::int32_t x) {
+[[gnu::always_inline]] inline void Sparse::commit_others(std::int32_t x) {
   const auto commit = [&](std::int32_t q) {
     const std::int32_t j = nd_[std::size_t(q)].item;
     if (!open(j)) return;
