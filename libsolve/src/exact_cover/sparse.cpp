@@ -103,7 +103,10 @@ std::unique_ptr<SearchEngine> Sparse::clone() const {
 
 // Removes every node of x's option from its open item's set: a swap with the item's last
 // active node and end - 1 (one update), the end saved first if this is its first change
-// since the last mark. The hot loop of the engine.
+// since the last mark. The hot loop of the engine. With Check (the commit of a chosen
+// option), an open primary item left with no option sets dead_ unless it is one of the
+// chosen option's own items (they lose their options by design: they are covered next).
+template <bool Check>
 [[gnu::always_inline]] inline void Sparse::hide(std::int32_t x) {
   Node* const nd = nd_.data();
   Item* const items = items_.data();
@@ -129,6 +132,8 @@ std::unique_ptr<SearchEngine> Sparse::clone() const {
     set[last] = q;
     nd[q].loc = last;
     ++updates;
+    if (Check && last == it.start && k < n_primary_) [[unlikely]]
+      dead_ = dead_ || !in_committed(k);
   }
   trail_top_ = top;
   stats_.updates += updates;
@@ -146,20 +151,28 @@ void Sparse::close(std::int32_t i) {
   primary_pos_[std::size_t(i)] = last;
 }
 
+bool Sparse::in_committed(std::int32_t k) const {
+  for (std::int32_t q = nd_[std::size_t(committed_)].first; nd_[std::size_t(q)].item >= 0; ++q)
+    if (nd_[std::size_t(q)].item == k) return true;
+  return false;
+}
+
+template <bool Check>
 void Sparse::cover(std::int32_t i) {
   close(i);
   const Item& it = items_[std::size_t(i)];
-  for (std::int32_t p = it.start, end = it.end; p < end; ++p) hide(set_[std::size_t(p)]);
+  for (std::int32_t p = it.start, end = it.end; p < end; ++p) hide<Check>(set_[std::size_t(p)]);
 }
 
 // The options that agree with colour c stay (and nothing removes them from i any more: i is
 // closed, so choosing one of them later leaves i alone).
+template <bool Check>
 void Sparse::purify(std::int32_t i, std::int32_t c) {
   close(i);
   const Item& it = items_[std::size_t(i)];
   for (std::int32_t p = it.start, end = it.end; p < end; ++p) {
     const std::int32_t x = set_[std::size_t(p)];
-    if (nd_[std::size_t(x)].colour != c) hide(x);
+    if (nd_[std::size_t(x)].colour != c) hide<Check>(x);
   }
 }
 
@@ -167,21 +180,29 @@ void Sparse::purify(std::int32_t i, std::int32_t c) {
 // colour already (then nothing is to be done). The items are taken in dancing links' order,
 // from the one after x round to the one before: the order changes no set, only the count of
 // updates (an option hidden by one item is not hidden again by the next).
-template <bool Multi>
-void Sparse::commit_others(std::int32_t x) {
+//
+// With Check (X and C under MRV) the commit stops after the first item whose covering leaves
+// another open primary item with no option (dead_, as Knuth's ssxcc does): MRV would choose
+// that item in the child, which fails at once. (Under the first-item rule the child may branch
+// on other items first: stopping there would cut nodes, and dancing links' tree with them.)
+// Stopping between items, never inside one, keeps the count of updates independent of the
+// order of the sets (clones differ there; threads must count the same updates).
+template <bool Multi, bool Check>
+[[gnu::always_inline]] inline void Sparse::commit_others(std::int32_t x) {
   const auto commit = [&](std::int32_t q) {
     const std::int32_t j = nd_[std::size_t(q)].item;
     if (!open(j)) return;
     if (Multi && j < n_primary_) {
-      if (--bound_[std::size_t(j)] == 0) cover(j);
+      if (--bound_[std::size_t(j)] == 0) cover<false>(j);
     } else if (nd_[std::size_t(q)].colour == 0) {
-      cover(j);
+      cover<Check>(j);
     } else {
-      purify(j, nd_[std::size_t(q)].colour);
+      purify<Check>(j, nd_[std::size_t(q)].colour);
     }
   };
-  for (std::int32_t q = x + 1; nd_[std::size_t(q)].item >= 0; ++q) commit(q);
-  for (std::int32_t q = nd_[std::size_t(x)].first; q != x; ++q) commit(q);
+  committed_ = x;
+  for (std::int32_t q = x + 1; nd_[std::size_t(q)].item >= 0 && !dead_; ++q) commit(q);
+  for (std::int32_t q = nd_[std::size_t(x)].first; q != x && !dead_; ++q) commit(q);
 }
 
 template <bool Multi>
@@ -282,7 +303,7 @@ std::int32_t Sparse::next_in_order(std::int32_t i, std::int32_t from, std::int32
 void Sparse::tweak_before(std::size_t l, std::int32_t to) {
   const std::int32_t i = item_[l];
   if (bound_[std::size_t(i)] == 0) return;
-  for (std::int32_t y; (y = next_in_order(i, 0, to)) >= 0;) hide(y);
+  for (std::int32_t y; (y = next_in_order(i, 0, to)) >= 0;) hide<false>(y);
 }
 
 // ---- the search loop ----
@@ -319,7 +340,7 @@ void Sparse::enter(std::size_t l, std::int32_t i) {
   item_[l] = i;
   const auto ii = std::size_t(i);
   const bool last = !multi_ || --bound_[ii] == 0;
-  if (last) cover(i);
+  if (last) cover<false>(i);
   exact_[l] = last && (!multi_ || slack_[ii] == 0);
   if (exact_[l]) {
     choice_[l] = items_[ii].start;
@@ -354,10 +375,11 @@ void Sparse::take(std::size_t l, std::int32_t x) {
     chosen_[l] = -1;
     return;
   }
-  if (!exact_[l] && bound_[std::size_t(item_[l])] != 0) hide(x);  // off i too: i is open
+  if (!exact_[l] && bound_[std::size_t(item_[l])] != 0) hide<false>(x);  // off i too: i is open
   branch_mark_[l] = mark();
-  if (multi_) commit_others<true>(x);
-  else commit_others<false>(x);
+  if (multi_) commit_others<true, false>(x);
+  else if (item_choice_ == ItemChoice::mrv) commit_others<false, true>(x);
+  else commit_others<false, false>(x);
   chosen_[l] = option_of_[std::size_t(x)];
 }
 
@@ -367,12 +389,16 @@ void Sparse::untake(std::size_t l) {
   undo(branch_mark_[l]);
 }
 
-// After take(): one level down, unless the prune hook rejects the partial solution.
+// After take(): one level down, unless the prune hook rejects the partial solution or the
+// commit found the child dead. A dead child is still a node, with its depth, trace and prune
+// call, as in dancing links (the same tree and hooks; only fewer updates).
 Sparse::Phase Sparse::descend(std::size_t l) {
   ++level_;
   if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
   if (tracing_) trace(CoverTraceEvent::Kind::choose, l);
-  if (pruning_ && chosen_[l] >= 0 && !opt_->prune(chosen_options())) {
+  const bool rejected = pruning_ && chosen_[l] >= 0 && !opt_->prune(chosen_options());
+  if (rejected || dead_) {
+    dead_ = false;
     --level_;
     return Phase::recover;
   }

@@ -18,7 +18,8 @@
 // Only open items are kept up to date: an item that is covered or purified keeps the set it
 // had then (nothing reads it until it is open again, and then the set is right again).
 //
-// Item choice as dancing links', tie-breaks by id, so the trees and node counts are the same:
+// Item choice as dancing links', tie-breaks by id, so the trees and node counts are the same
+// (the updates are fewer: with MRV an option's commit stops at a dead end, see commit_others):
 // MRV scans the open primary items (a sparse set too, in any order) for (length, id); the
 // first-item rule scans ids upward from the item of the level above (an item never reopens on
 // the way down). Options are tried in set order (X, C; the order of the options is no part of
@@ -73,13 +74,18 @@ class Sparse final : public Engine {
   enum class Phase { forward, advance, backup, recover, done };
 
   // ---- set operations (sparse_ops in sparse.cpp) ----
+  // Check: in the commit of option committed_ (X, C, MRV); sets dead_ (see commit_others).
+  template <bool Check>
   void hide(std::int32_t x);               // x's option off the set of every open item
   void close(std::int32_t i);              // item i no longer open (no set changes)
+  template <bool Check>
   void cover(std::int32_t i);              // close i, hide every option left in it
+  template <bool Check>
   void purify(std::int32_t i, std::int32_t c);  // close i, hide its options of other colours
+  bool in_committed(std::int32_t k) const;  // k is an item of committed_'s option
   /// Covers / purifies the other items of x's option; with Multi a primary item takes one of
   /// its bound instead, covered when none is left.
-  template <bool Multi>
+  template <bool Multi, bool Check>
   void commit_others(std::int32_t x);
   template <bool Multi>
   void uncommit_others(std::int32_t x);  // the bounds only: the trail does the rest
@@ -142,6 +148,10 @@ class Sparse final : public Engine {
   std::vector<std::int32_t> scratch_;  // donate(): keys of a level's untried alternatives
   ItemChoice item_choice_ = ItemChoice::mrv;
   bool multi_ = false, tracing_ = false, pruning_ = false, stopping_ = false;
+  // The option being committed (a node), and whether its commit left an open primary item
+  // outside it with no option: the child is a dead end (X, C; reset by descend, push).
+  std::int32_t committed_ = 0;
+  bool dead_ = false;
   int level_ = 0, base_ = 0;
   std::uint64_t since_poll_ = 0, budget_ = 0, polled_solutions_ = 0;
   Worker* worker_ = nullptr;

@@ -47,6 +47,9 @@ void Sparse::push(int o) {
     from_[l] = end + 1;
   }
   take(l, x);
+  // The donor went below this option, so it is no dead end here either: the flag cannot be
+  // set; if it were, the child would still fail by its choice scan.
+  dead_ = false;
   ++level_;
   stats_.updates = updates;
 }
