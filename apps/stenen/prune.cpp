@@ -1,6 +1,7 @@
 #include "prune.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "model.hpp"
@@ -33,6 +34,7 @@ Pruner::Pruner(const Model& model, bool region_test, bool generic)
   part_start_.push_back(0);
   for (const Piece& p : model.pieces()) {
     copies_.push_back(p.copies());
+    one_copy_each_ = one_copy_each_ && p.copies() == 1;
     ordering_ |= p.next >= 0;
     if (!p.hole()) parts_.insert(parts_.end(), p.shape()->parts.begin(), p.shape()->parts.end());
     part_start_.push_back(int(parts_.size()));
@@ -68,7 +70,8 @@ int Pruner::waste(int region, std::uint64_t sums) {
 }
 
 bool Pruner::operator()(std::span<const int> chosen) const {
-  return one_word_ ? fast_path(chosen) : generic_path(chosen);
+  if (!one_word_) return generic_path(chosen);
+  return one_copy_each_ ? fast_path<false>(chosen) : fast_path<true>(chosen);
 }
 
 bool Pruner::in_order(std::span<const int> chosen, int first_empty, bool prev_placed) const {
@@ -85,20 +88,33 @@ bool Pruner::in_order(std::span<const int> chosen, int first_empty, bool prev_pl
   return true;
 }
 
+template <bool Copies>
 bool Pruner::fast_path(std::span<const int> chosen) const {
   const std::size_t pieces = copies_.size();
   std::uint64_t occ = base_mask_;
-  int left[64];  // copies still to place, by piece (at most 64 pieces here)
-  std::copy(copies_.begin(), copies_.end(), left);
+  // Pieces still to place: with one copy each, a bit per piece placed (no per-call array to
+  // fill: this hook runs at every node, issue 8); else copies still to place, by piece.
+  std::uint64_t placed = 0;
+  std::array<int, Copies ? 64 : 1> left;  // at most 64 pieces here (one_word_)
+  if constexpr (Copies) std::copy(copies_.begin(), copies_.end(), left.begin());
   for (int o : chosen) {
     occ |= masks_[std::size_t(o)];
-    --left[option_piece_[std::size_t(o)]];
+    if constexpr (Copies)
+      --left[std::size_t(option_piece_[std::size_t(o)])];
+    else
+      placed |= 1ull << option_piece_[std::size_t(o)];
   }
+  const auto to_place_of = [&](std::size_t p) {
+    if constexpr (Copies)
+      return left[p];
+    else
+      return int(~placed >> p & 1);
+  };
   const std::uint64_t empty_cells = full_ & ~occ;
   const int first_empty = empty_cells ? std::countr_zero(empty_cells) : cells_;
   if (ordering_) {
     const int prev = model_.pieces()[std::size_t(option_piece_[std::size_t(chosen.back())])].prev;
-    if (!in_order(chosen, first_empty, prev >= 0 && left[prev] == 0)) {
+    if (!in_order(chosen, first_empty, prev >= 0 && to_place_of(std::size_t(prev)) == 0)) {
       order_rejections_.fetch_add(1, std::memory_order_relaxed);
       return false;
     }
@@ -107,14 +123,20 @@ bool Pruner::fast_path(std::span<const int> chosen) const {
   std::uint64_t sums = 1;
   int to_place = 0;
   for (std::size_t p = 0; p < pieces; ++p) {
-    if (left[p] == 0) continue;
+    const int n = to_place_of(p);
+    if (n == 0) continue;
     if (latest_[p] < first_empty) return false;
     const int w = whole_[p];  // 0 for a hole (shifting by 0 adds nothing) or a piece in parts
-    to_place += left[p] * w;
-    for (int k = 0; k < left[p]; ++k) sums |= sums << w;
+    if constexpr (Copies) {
+      to_place += n * w;
+      for (int k = 0; k < n; ++k) sums |= sums << w;
+    } else {
+      to_place += w;
+      sums |= sums << w;
+    }
   }
   for (const int p : in_parts_) {
-    const int n = left[p];
+    const int n = to_place_of(std::size_t(p));
     to_place += n * model_.pieces()[std::size_t(p)].size;
     for (int k = 0; k < n; ++k)
       for (int i = part_start_[std::size_t(p)]; i < part_start_[std::size_t(p) + 1]; ++i)

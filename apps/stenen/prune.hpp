@@ -37,6 +37,8 @@ class Pruner {
   std::uint64_t order_rejections() const { return order_rejections_.load(); }
 
  private:
+  /// Copies: some piece has other than one copy to place (else a bit per piece will do).
+  template <bool Copies>
   bool fast_path(std::span<const int> chosen) const;
   bool generic_path(std::span<const int> chosen) const;
   /// The interchangeable-stones test; first_empty: rank of the first empty cell.
@@ -57,6 +59,7 @@ class Pruner {
   std::vector<std::uint64_t> masks_;  // by option (one_word_)
   std::vector<int> option_piece_, option_anchor_;
   std::vector<int> copies_;  // by piece
+  bool one_copy_each_ = true;  // every copies_[p] is 1: fast_path<false>
   std::vector<int> option_ranks_, option_start_;  // ranks of each option's cells
   std::vector<int> latest_;  // by piece: the largest anchor among its options
   std::vector<int> parts_, part_start_;  // piece p's part sizes: [part_start_[p], part_start_[p+1])
