@@ -1,6 +1,7 @@
 #include "sequence_constraints.hpp"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdint>
 #include <stdexcept>
@@ -48,6 +49,18 @@ class TileVars {
   std::vector<std::int32_t> ids_;
 };
 
+/// A tile in its four turns (index: quarter turns clockwise; [0] is the tile as given).
+using Turns = std::array<Tile, 4>;
+
+/// Every tile in its four turns, made once per constraint: the propagators look a turn up
+/// instead of calling Tile::turned (out of line) for every neighbour they compare.
+std::vector<Turns> all_turns(const std::vector<Tile>& tiles) {
+  std::vector<Turns> turns(tiles.size());
+  for (std::size_t i = 0; i < tiles.size(); ++i)
+    for (int q = 0; q < 4; ++q) turns[i][std::size_t(q)] = tiles[i].turned(q);
+  return turns;
+}
+
 /// A bit mask in the layout of one variable's domain (bit i stands for value base + i).
 class ValueMask {
  public:
@@ -74,7 +87,7 @@ class ValueMask {
 class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
  public:
   PlayOrder(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars, int later)
-      : step_(g.step()), tiles_(std::move(tiles)), vars_(std::move(vars), "play_order"), later_(later),
+      : step_(g.step()), turns_(all_turns(tiles)), vars_(std::move(vars), "play_order"), later_(later),
         owner_(std::size_t(g.cells()), -1), required_(std::size_t(g.cells()), 0) {}
 
   std::span<const Var> scope() const override { return vars_.all(); }
@@ -93,7 +106,7 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
     open_.clear();
     for (std::size_t i = 0; i < last; ++i) {
       const int v = s.value(vars_[i]);
-      const Tile t = tiles_[i].turned(Grid::turn_of(v));
+      const Tile t = turns_[i][std::size_t(Grid::turn_of(v))];
       for (int side = 0; side < 4; ++side) {
         const int next = Grid::cell_of(v) + step_[std::size_t(side)];
         if (t[side] != Edge::pasture && owner_[std::size_t(next)] < 0 && !required_[std::size_t(next)]) {
@@ -122,13 +135,13 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
     for (int q = 0; q < 4; ++q) {
       const int value = Grid::value(cell, q);
       if (!s.contains(x, value)) continue;
-      const Tile t = tiles_.back().turned(q);
+      const Tile t = turns_.back()[std::size_t(q)];
       bool ok = true;
       for (int side = 0; side < 4 && ok; ++side) {
         const int who = owner_[std::size_t(cell + step_[std::size_t(side)])];
         if (who < 0) continue;
         const int v = s.value(vars_[std::size_t(who)]);
-        ok = tiles_[std::size_t(who)].turned(Grid::turn_of(v))[opposite(side)] == t[side];
+        ok = turns_[std::size_t(who)][std::size_t(Grid::turn_of(v))][opposite(side)] == t[side];
       }
       if (ok && open_after(t, cell) <= later_) mask_.add(value);
     }
@@ -145,7 +158,7 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
   }
 
   std::array<int, 4> step_;
-  std::vector<Tile> tiles_;
+  std::vector<Turns> turns_;  // per tile: its four turns
   TileVars vars_;
   int later_;                           // tiles played after this one
   std::vector<std::int16_t> owner_;     // per cell: the earlier tile on it or -1 (scratch)
@@ -159,7 +172,7 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
 class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
  public:
   ClosedMap(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars, bool rotations, bool counting)
-      : step_(g.step()), tiles_(std::move(tiles)), vars_(std::move(vars), "closed_map"), rotations_(rotations),
+      : step_(g.step()), turns_(all_turns(tiles)), vars_(std::move(vars), "closed_map"), rotations_(rotations),
         counting_(counting),
         mark_(std::size_t(g.cells()), 0), owner_(std::size_t(g.cells()), -1) {}
 
@@ -188,7 +201,7 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
     for (std::size_t i = 0; i < vars_.size(); ++i) {
       if (!s.assigned(vars_[i])) {
         ++free;
-        left.add(tiles_[i]);
+        left.add(turns_[i][0]);
         continue;
       }
       const int cell = Grid::cell_of(s.value(vars_[i]));
@@ -200,7 +213,7 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
     for (std::size_t i = 0; i < vars_.size(); ++i) {
       if (!s.assigned(vars_[i])) continue;
       const int v = s.value(vars_[i]);
-      const Tile t = tiles_[i].turned(Grid::turn_of(v));
+      const Tile t = turns_[i][std::size_t(Grid::turn_of(v))];
       for (int side = 0; side < 4; ++side) {
         if (t[side] == Edge::pasture) continue;
         const int next = Grid::cell_of(v) + step_[std::size_t(side)];
@@ -237,7 +250,7 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
     for (std::size_t j = 0; j < vars_.size(); ++j) {
       if (s.assigned(vars_[j])) continue;
       for (int q = 0; q < 4; ++q)
-        if (s.contains(vars_[j], Grid::value(cell, q)) && matches(s, tiles_[j].turned(q), cell))
+        if (s.contains(vars_[j], Grid::value(cell, q)) && matches(s, turns_[j][std::size_t(q)], cell))
           return true;
     }
     return false;
@@ -248,15 +261,14 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
       const int next = cell + step_[std::size_t(side)];
       if (!(mark_[std::size_t(next)] & occupied)) continue;
       const int who = owner_[std::size_t(next)];
-      const Tile& n = tiles_[std::size_t(who)];
       const int v = s.value(vars_[std::size_t(who)]);
-      if (n.turned(Grid::turn_of(v))[opposite(side)] != t[side]) return false;
+      if (turns_[std::size_t(who)][std::size_t(Grid::turn_of(v))][opposite(side)] != t[side]) return false;
     }
     return true;
   }
 
   std::array<int, 4> step_;
-  std::vector<Tile> tiles_;
+  std::vector<Turns> turns_;        // per tile: its four turns
   TileVars vars_;
   bool rotations_;                  // tiles not placed yet may still turn
   bool counting_;                   // use can_close
