@@ -29,7 +29,8 @@ class TileVars {
   TileVars(std::vector<Var> vars, const char* who) : vars_(std::move(vars)) {
     ids_.reserve(vars_.size());
     for (Var x : vars_) {
-      if (x.is_view()) throw std::invalid_argument(std::string(who) + ": tile variables must not be views");
+      if (x.is_view())
+        throw std::invalid_argument(std::string(who) + ": tile variables must not be views");
       ids_.push_back(x.id);
     }
   }
@@ -86,9 +87,9 @@ class ValueMask {
 
 class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
  public:
-  PlayOrder(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars, int later)
-      : step_(g.step()), turns_(all_turns(tiles)), vars_(std::move(vars), "play_order"), later_(later),
-        owner_(std::size_t(g.cells()), -1), required_(std::size_t(g.cells()), 0) {}
+  PlayOrder(const Grid& g, const std::vector<Tile>& tiles, std::vector<Var> vars, int later)
+      : step_(g.step()), turns_(all_turns(tiles)), vars_(std::move(vars), "play_order"),
+        later_(later), owner_(std::size_t(g.cells()), -1), required_(std::size_t(g.cells()), 0) {}
 
   std::span<const Var> scope() const override { return vars_.all(); }
   std::string_view name() const override { return "play_order"; }
@@ -171,8 +172,10 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
 
 class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
  public:
-  ClosedMap(const Grid& g, std::vector<Tile> tiles, std::vector<Var> vars, bool rotations, bool counting)
-      : step_(g.step()), turns_(all_turns(tiles)), vars_(std::move(vars), "closed_map"), rotations_(rotations),
+  ClosedMap(const Grid& g, const std::vector<Tile>& tiles, std::vector<Var> vars, bool rotations,
+            bool counting)
+      : step_(g.step()), turns_(all_turns(tiles)), vars_(std::move(vars), "closed_map"),
+        rotations_(rotations),
         counting_(counting),
         mark_(std::size_t(g.cells()), 0), owner_(std::size_t(g.cells()), -1) {}
 
@@ -250,7 +253,8 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
     for (std::size_t j = 0; j < vars_.size(); ++j) {
       if (s.assigned(vars_[j])) continue;
       for (int q = 0; q < 4; ++q)
-        if (s.contains(vars_[j], Grid::value(cell, q)) && matches(s, turns_[j][std::size_t(q)], cell))
+        if (s.contains(vars_[j], Grid::value(cell, q)) &&
+            matches(s, turns_[j][std::size_t(q)], cell))
           return true;
     }
     return false;
@@ -262,7 +266,8 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
       if (!(mark_[std::size_t(next)] & occupied)) continue;
       const int who = owner_[std::size_t(next)];
       const int v = s.value(vars_[std::size_t(who)]);
-      if (turns_[std::size_t(who)][std::size_t(Grid::turn_of(v))][opposite(side)] != t[side]) return false;
+      const Tile& n = turns_[std::size_t(who)][std::size_t(Grid::turn_of(v))];
+      if (n[opposite(side)] != t[side]) return false;
     }
     return true;
   }
@@ -330,12 +335,12 @@ class BoundingBox : public solve::CloneableConstraint<BoundingBox> {
 
 std::unique_ptr<solve::Constraint> play_order(const Grid& g, std::vector<Tile> tiles,
                                               std::vector<Var> vars, int later) {
-  return std::make_unique<PlayOrder>(g, std::move(tiles), std::move(vars), later);
+  return std::make_unique<PlayOrder>(g, tiles, std::move(vars), later);
 }
 
 std::unique_ptr<solve::Constraint> closed_map(const Grid& g, std::vector<Tile> tiles,
                                               std::vector<Var> vars, bool rotations, bool counting) {
-  return std::make_unique<ClosedMap>(g, std::move(tiles), std::move(vars), rotations, counting);
+  return std::make_unique<ClosedMap>(g, tiles, std::move(vars), rotations, counting);
 }
 
 std::unique_ptr<solve::Constraint> bounding_box(const Grid& g, int rows, int cols,
