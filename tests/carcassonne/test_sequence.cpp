@@ -12,7 +12,9 @@
 #include "puzzle_reader.hpp"
 #include "random_puzzles.hpp"
 #include "report.hpp"
+#include "sequence_constraints.hpp"
 #include "sequence_model.hpp"
+#include "solve/model.hpp"
 
 using namespace carcassonne;
 
@@ -172,4 +174,19 @@ TEST_CASE("program output matches the golden files byte for byte", "[carcassonne
   // The instructor's single-solution file for puzzle5 (4 x 3), which has one map.
   const auto tiles = read_puzzle_file(dir + "puzzle5.txt");
   CHECK(sequence_output(tiles, {false, 4, 3}, false, 11) == test::read_text(dir + "output5.txt"));
+}
+
+TEST_CASE("the sequence constraints refuse views as tile variables", "[carcassonne][sequence]") {
+  // They read the tile variables as plain variables (no scale or offset) for speed.
+  const Grid g{5, 5};
+  solve::Model m;
+  const std::vector<solve::Var> plain = m.add_vars(2, 0, g.cells() * 4 - 1);
+  const std::vector<Tile> tiles(2);
+  CHECK_NOTHROW(play_order(g, tiles, plain, 0));
+  CHECK_NOTHROW(closed_map(g, tiles, plain, true));
+  CHECK_NOTHROW(bounding_box(g, 2, 2, plain));
+  const std::vector<solve::Var> shifted{plain[0], plain[1] + 4};
+  CHECK_THROWS_AS(play_order(g, tiles, shifted, 0), std::invalid_argument);
+  CHECK_THROWS_AS(closed_map(g, tiles, shifted, true), std::invalid_argument);
+  CHECK_THROWS_AS(bounding_box(g, 2, 2, shifted), std::invalid_argument);
 }
