@@ -208,6 +208,9 @@ solve::CoverOptions Model::cover_options() const {
   // first open item would then just be the next stone in number order.
   c.item_choice = options_.method == Method::fast && !cells_primary_ ? solve::ItemChoice::mrv
                                                                      : solve::ItemChoice::first;
+  // The positions examined are the statement's measure of the methods: the engine looks at
+  // nothing the method does not (the region test already checks every stone for a place left).
+  c.scarce_lookahead = false;
   if (pruner_ && (options_.method != Method::dumb || ordered_))
     c.prune = [p = pruner_](std::span<const int> chosen) { return (*p)(chosen); };
   return c;

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "count_file.hpp"
+#include "solve/exact_cover_io.hpp"
 
 namespace {
 
@@ -15,6 +16,20 @@ TEST_CASE("6x10 pentominoes: 9356, and 2339 with X in one quadrant", "[dlx][clas
   CHECK(count("pentomino-6x10-all.dlx", solve::ItemChoice::first) == 9356);
   CHECK(count("pentomino-6x10-sym.dlx", solve::ItemChoice::mrv) == 2339);
   CHECK(count("pentomino-6x10-sym.dlx", solve::ItemChoice::first, 2) == 2339);
+}
+
+TEST_CASE("6x10 pentominoes with X in one quadrant: the first-item rule's look-ahead at X", "[dlx][classic][scarce][slow]") {
+  const auto p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/pentomino-6x10-sym.dlx");
+  solve::CoverOptions o;
+  o.engine = solve::CoverEngine::bitset;
+  o.item_choice = solve::ItemChoice::first;
+  const auto watched = solve::count(p, o);
+  CHECK(watched.stats.solutions == 2339);
+  CHECK(watched.stats.nodes == 2616134);
+  o.scarce_lookahead = false;
+  const auto plain = solve::count(p, o);
+  CHECK(plain.stats.solutions == 2339);
+  CHECK(plain.stats.nodes == 20073791);
 }
 
 TEST_CASE("13 queens: 73712", "[dlx][classic][slow]") {

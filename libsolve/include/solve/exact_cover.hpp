@@ -147,7 +147,8 @@ enum class ItemChoice {
   mrv,    ///< fewest remaining options (minimum remaining values); ties: lowest id. With
           ///< multiplicities, Knuth's rule: fewest branches (options left + 1 - covers still
           ///< needed); ties: less slack, then longer list, then lowest id
-  first,  ///< lowest id still open (options are then tried in the order they were added)
+  first,  ///< lowest id still open (options are then tried in the order they were added);
+          ///< see CoverOptions::scarce_lookahead
 };
 
 /// Which engine runs the search.
@@ -186,6 +187,13 @@ struct CoverOptions {
   ItemChoice item_choice = ItemChoice::automatic;
   CoverEngine engine = CoverEngine::automatic;
   Limits limits;  ///< solutions, nodes (options chosen), seconds, cancel flag (none by default)
+  /// With ItemChoice::first: before branching, look whether a scarce open item -- one with at
+  /// most an eighth of the median item's options -- has no option left, and if so end the node
+  /// there (it is a dead end: MRV would branch on that item). A symmetry breaker that keeps one
+  /// piece to a corner makes such an item: pentomino-6x10-sym, 20.1 M nodes -> 2.6 M. Every
+  /// engine looks at the same items, so nodes agree between engines either way; it changes the
+  /// node count, never the solutions. Items with multiplicities (Algorithm M) are not watched.
+  bool scarce_lookahead = true;
   /// Worker threads. With more than one the workers share the tree by work stealing; counts
   /// and statistics of a complete search are the same for every value (the order of solutions
   /// is not). Result::busy_seconds says how long each worker searched.

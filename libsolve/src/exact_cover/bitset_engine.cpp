@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "exact_cover/memo_counter.hpp"
+#include "exact_cover/scarce.hpp"
 #include "exact_cover/shape.hpp"
 #include "solve/error.hpp"
 
@@ -30,7 +31,7 @@ class BitsetEngine final : public Engine {
 
   BitsetEngine(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution,
                Control& control, MemoCounter* memo)
-      : Engine(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice)), memo_(memo) {
+      : Engine(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice, opt.scarce_lookahead)), memo_(memo) {
     tracing_ = bool(opt.trace);
     pruning_ = bool(opt.prune);
     first_ = opt.item_choice == ItemChoice::first;
@@ -101,6 +102,11 @@ class BitsetEngine final : public Engine {
       if (memo_->lookup(std::size_t(l), stats_.nodes + nodes)) goto backup;
     }
     if (!First) i = fewest_options(used, updates);
+    else if (const int d = dead_scarce_item(used, updates); d >= 0) {  // branch on it: no option
+      lv[l] = Level{d, 0, 0, 0};
+      p = 0;
+      goto advance;
+    }
     lv[l].item = i;
     std::tie(lv[l].lo, lv[l].end) = list_of(i, used);
     p = lv[l].lo;
@@ -254,7 +260,13 @@ class BitsetEngine final : public Engine {
     std::vector<Entry> list;                               // every precomputed list
     std::vector<std::int32_t> start;  // list (item i, pattern q) = [start[i*2^K+q], start[...+1])
 
-    Tables(const ExactCover& problem, ItemChoice choice) {
+    // First-item rule: the scarce items (scarce.hpp) and the masks of their options, item
+    // scarce[k]'s in scarce_masks[scarce_start[k] .. scarce_start[k + 1]).
+    std::vector<int> scarce;
+    std::vector<std::int32_t> scarce_start;
+    std::vector<Mask> scarce_masks;
+
+    Tables(const ExactCover& problem, ItemChoice choice, bool lookahead) {
       const int n = problem.num_items();
       for (int i = 0; i < n; ++i)
         if (covered_once(problem, i)) set(primary, i);  // 0:1 items are secondary (shape.hpp)
@@ -276,6 +288,13 @@ class BitsetEngine final : public Engine {
       }
       choose_split_items(lists);
       build(lists);
+      if (choice == ItemChoice::first && lookahead) scarce = scarce_items(problem);
+      scarce_start.push_back(0);
+      for (const int i : scarce) {
+        for (int o = 0; o < problem.num_options(); ++o)
+          if (has(masks[std::size_t(o)], i)) scarce_masks.push_back(masks[std::size_t(o)]);
+        scarce_start.push_back(std::int32_t(scarce_masks.size()));
+      }
     }
 
     /// For each item, the split_width items that occur in most of its options (the item
@@ -382,6 +401,21 @@ class BitsetEngine final : public Engine {
     for (int w = 0; w < W; ++w) {
       const std::uint64_t open = tables_->primary[std::size_t(w)] & ~used[std::size_t(w)];
       if (open) return w * 64 + std::countr_zero(open);
+    }
+    return -1;
+  }
+
+  /// A scarce open item that no option fits any more (the first-item rule ends the node on
+  /// it: scarce.hpp), or -1; counts the option tests.
+  int dead_scarce_item(const Mask& used, std::uint64_t& steps) const {
+    const Tables& t = *tables_;
+    for (std::size_t k = 0; k < t.scarce.size(); ++k) {
+      const int i = t.scarce[k];
+      if (has(used, i)) continue;
+      bool fits = false;
+      for (std::int32_t q = t.scarce_start[k]; q < t.scarce_start[k + 1] && !fits; ++q, ++steps)
+        fits = disjoint(t.scarce_masks[std::size_t(q)], used);
+      if (!fits) return i;
     }
     return -1;
   }

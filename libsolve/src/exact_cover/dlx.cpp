@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "exact_cover/memo_table.hpp"
+#include "exact_cover/scarce.hpp"
 #include "exact_cover/shape.hpp"
 
 namespace solve::detail::cover {
@@ -100,6 +101,8 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
   }
   choice_.assign(levels, 0);
   item_ = limit_ = chosen_ = choice_;
+  if (!multi && item_choice_ == ItemChoice::first && opt.scarce_lookahead)
+    for (const int i : scarce_items(problem)) watched_.push_back(internal[std::size_t(i)]);
 }
 
 Dlx::~Dlx() = default;
@@ -249,7 +252,13 @@ template void Dlx::commit_others<true, true>(std::int32_t);
 template void Dlx::uncommit_others<true, true>(std::int32_t);
 
 std::int32_t Dlx::choose() const {
-  if (item_choice_ == ItemChoice::first) return cl_[0].next;
+  if (item_choice_ == ItemChoice::first) {
+    // A scarce open item without options ends the node (scarce.hpp): branch on it. An item
+    // is open while the item before it in the ring still links to it.
+    for (const std::int32_t i : watched_)
+      if (nd_[std::size_t(i)].top == 0 && cl_[std::size_t(cl_[std::size_t(i)].prev)].next == i) return i;
+    return cl_[0].next;
+  }
   std::int32_t best = 0, best_len = std::numeric_limits<std::int32_t>::max();
   for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next) {
     const std::int32_t len = nd_[std::size_t(i)].top;

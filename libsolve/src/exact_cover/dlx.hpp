@@ -197,6 +197,7 @@ class Dlx final : public Engine {
   std::uint64_t since_poll_ = 0, budget_ = 0, polled_solutions_ = 0;
   Worker* worker_ = nullptr;
   std::vector<int> item_id_;  // internal item number -> problem item id
+  std::vector<std::int32_t> watched_;  // first-item rule: the scarce items (scarce.hpp), internal
 
   // Memoised counting: the key layout, the table, one count being summed per level.
   struct Memo;

@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "exact_cover/scarce.hpp"
 #include "exact_cover/shape.hpp"
 
 namespace solve::detail::cover {
@@ -91,6 +92,8 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   level_mark_.assign(levels, Mark{});
   branch_mark_ = level_mark_;
   compact_.reserve(levels);
+  if (!multi && item_choice_ == ItemChoice::first && opt.scarce_lookahead)
+    for (const int i : scarce_items(problem)) watched_.push_back(internal[std::size_t(i)]);
 }
 
 std::unique_ptr<SearchEngine> Sparse::clone() const {
@@ -251,7 +254,11 @@ std::int32_t Sparse::first_open(std::size_t l) const {
 }
 
 std::int32_t Sparse::choose(std::size_t l) const {
-  if (item_choice_ == ItemChoice::first) return first_open(l);
+  if (item_choice_ == ItemChoice::first) {
+    for (const std::int32_t i : watched_)  // a scarce open item without options ends the node
+      if (len(i) == 0 && open(i)) return i;
+    return first_open(l);
+  }
   std::int32_t best = -1, best_len = std::numeric_limits<std::int32_t>::max();
   for (std::int32_t k = 0; k < open_primary_; ++k) {
     const std::int32_t i = primary_[std::size_t(k)], n = len(i);

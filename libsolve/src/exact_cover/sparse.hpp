@@ -156,6 +156,7 @@ class Sparse final : public Engine {
   std::uint64_t since_poll_ = 0, budget_ = 0, polled_solutions_ = 0;
   Worker* worker_ = nullptr;
   std::vector<int> item_id_;  // internal item -> problem item id
+  std::vector<std::int32_t> watched_;  // first-item rule: the scarce items (scarce.hpp), internal
 };
 
 }  // namespace solve::detail::cover
