@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
                    "--memo), mrv (fewest options left) or first (lowest open item); --stats tells which ran")
         ->check(CLI::IsMember({"auto", "mrv", "first"}))
         ->capture_default_str();
+    bool no_lookahead = false;
+    app.add_flag("--no-lookahead", no_lookahead, "With the first-item rule, walk its plain tree: no look-ahead at the items\n"
+                 "with few options (docs/exact-cover.md)");
     app.add_option("--max-solutions", s.search.limits.max_solutions, "Stop after N solutions (--all, --count); an answer, exit 0")
         ->type_name("N")
         ->check(cli::whole_number(1));
@@ -58,6 +61,7 @@ int main(int argc, char** argv) {
     const std::map<std::string, solve::ItemChoice> choices{
         {"auto", solve::ItemChoice::automatic}, {"mrv", solve::ItemChoice::mrv}, {"first", solve::ItemChoice::first}};
     s.search.item_choice = choices.at(choice);
+    s.search.scarce_lookahead = !no_lookahead;
     if (all) s.mode = xcover::Mode::all;
     if (count) s.mode = xcover::Mode::count;
     s.progress = !no_progress && !s.trace;

@@ -44,3 +44,24 @@ TEST_CASE("xcover: failed writes, Ctrl-C, limits, --help", "[xcover][cli]") {
   CHECK(test::run_program(bin, {"--max-solutions", "0", problem("queens-8.dlx")}).status == 2);
   test::check_help(bin, {});
 }
+
+TEST_CASE("xcover: --no-lookahead walks the plain first-item tree", "[xcover][cli]") {
+  // Z sits in one option and the other items in 45: Z is scarce (docs/exact-cover.md).
+  const auto nodes = [](const test::ProgramRun& r) {
+    const auto at = r.err.find("nodes: ");
+    return at == std::string::npos ? -1L : std::stol(r.err.substr(at + 7));
+  };
+  for (const char* engine : {"dlx", "bitset", "sparse"}) {
+    INFO(engine);
+    const test::ProgramRun watched =
+        test::run_program(bin, {"--count", "--stats", "--choice", "first", "--engine", engine, data("scarce.dlx")});
+    const test::ProgramRun plain = test::run_program(
+        bin, {"--count", "--stats", "--choice", "first", "--no-lookahead", "--engine", engine, data("scarce.dlx")});
+    CHECK(watched.status == 0);
+    CHECK(plain.status == 0);
+    CHECK(watched.out == "solutions: 280\n");  // Z a b, then the 9 others in three triples
+    CHECK(plain.out == watched.out);
+    CHECK(nodes(watched) > 0);
+    CHECK(nodes(watched) < nodes(plain));
+  }
+}
