@@ -208,8 +208,14 @@ solve::CoverOptions Model::cover_options() const {
   // first open item would then just be the next stone in number order.
   c.item_choice = options_.method == Method::fast && !cells_primary_ ? solve::ItemChoice::mrv
                                                                      : solve::ItemChoice::first;
-  if (pruner_ && (options_.method != Method::dumb || ordered_))
-    c.prune = [p = pruner_](std::span<const int> chosen) { return (*p)(chosen); };
+  // The hook that reads the engine's covered items when the pruner can (no pass over the
+  // options chosen at every node), else the one given the options chosen.
+  if (pruner_ && (options_.method != Method::dumb || ordered_)) {
+    if (pruner_->reads_words())
+      c.prune_position = [p = pruner_](const solve::CoverPosition& at) { return (*p)(at); };
+    else
+      c.prune = [p = pruner_](std::span<const int> chosen) { return (*p)(chosen); };
+  }
   return c;
 }
 

@@ -33,6 +33,7 @@ class BitsetEngine final : public Engine {
       : Engine(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice)), memo_(memo) {
     tracing_ = bool(opt.trace);
     pruning_ = bool(opt.prune);
+    position_ = bool(opt.prune_position);
     first_ = opt.item_choice == ItemChoice::first;
     const auto levels = std::size_t(problem.num_primary()) + 1;
     saved_.resize(levels);
@@ -132,7 +133,7 @@ class BitsetEngine final : public Engine {
     ++l;
     if (std::uint32_t(l) > stats_.max_depth) stats_.max_depth = std::uint32_t(l);
     if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::choose, l, lv[l - 1].item, chosen[l - 1]});
-    if (Hooks && pruning_ && !opt_->prune(std::span<const int>(chosen_).first(std::size_t(l)))) {
+    if (Hooks && pruning_ && !prune(l, used)) {
       --l;
       goto recover;
     }
@@ -157,6 +158,14 @@ class BitsetEngine final : public Engine {
     stats_.updates += updates;
     level_ = l;
     used_ = used;
+  }
+
+  /// The prune hook on the l options chosen, which cover `used`: prune_position when set (it
+  /// reads the mask itself, search.cpp gives the other engines a copy), else prune.
+  bool prune(int l, const Mask& used) const {
+    const std::span<const int> chosen = std::span<const int>(chosen_).first(std::size_t(l));
+    if (position_) return opt_->prune_position(CoverPosition{chosen, used});
+    return opt_->prune(chosen);
   }
 
   /// Every primary item is covered by the l options chosen: report() out of the loop's way.
@@ -408,7 +417,7 @@ class BitsetEngine final : public Engine {
 
   std::shared_ptr<const Tables> tables_;
   MemoCounter* memo_ = nullptr;  // memoised counting (never cloned: it runs on one thread)
-  bool first_ = false, tracing_ = false, pruning_ = false;
+  bool first_ = false, tracing_ = false, pruning_ = false, position_ = false;
   Mask used_{};  // the items covered
 
   // Level l branches on lv_[l].item over list positions [lo, end) and is at pos (pushed
