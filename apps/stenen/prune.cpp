@@ -140,7 +140,7 @@ int bits(std::uint64_t x) {
 
 }  // namespace
 
-bool Pruner::one_copy_path(std::span<const int> chosen, std::uint64_t occupied, std::uint64_t placed) const {
+inline bool Pruner::one_copy_path(std::span<const int> chosen, std::uint64_t occupied, std::uint64_t placed) const {
   const std::uint64_t empty = full_ & ~occupied, left = all_pieces_ & ~placed;
   const int first_empty = empty ? std::countr_zero(empty) : cells_;
   if (ordering_) {
@@ -152,15 +152,20 @@ bool Pruner::one_copy_path(std::span<const int> chosen, std::uint64_t occupied, 
   }
   if (!region_test_) return true;
   if (left & late_[std::size_t(first_empty)]) return false;  // a piece has no place left
+  // Each piece placed covered its size in empty cells, so the empty cells less the area still
+  // to place (holes aside) is the start's spare plus the holes still to place.
+  const int slack = spare_ + bits(left & hole_pieces_);
+  // One region of every empty cell fits whatever is left (the sum of every size left is one of
+  // the sums, and leaves `slack` cells over): the common case needs no sums.
+  const std::uint64_t first = region_of(empty & -empty, empty);
+  if (first == empty && slack >= 0) return true;
   std::uint64_t sums = 1;
   for (std::uint64_t b = left & whole_pieces_; b; b &= b - 1) sums |= sums << whole_[std::size_t(std::countr_zero(b))];
   for (const int p : in_parts_)
     if (left >> p & 1)
       for (int i = part_start_[std::size_t(p)]; i < part_start_[std::size_t(p) + 1]; ++i)
         if (parts_[std::size_t(i)] < 64) sums |= sums << parts_[std::size_t(i)];
-  // Each piece placed covered its size in empty cells, so the empty cells less the area still
-  // to place (holes aside) is the start's spare plus the holes still to place.
-  return regions_fit(empty, sums, spare_ + bits(left & hole_pieces_));
+  return regions_fit(empty, first, sums, slack);
 }
 
 bool Pruner::copies_path(std::span<const int> chosen) const {
@@ -199,20 +204,25 @@ bool Pruner::copies_path(std::span<const int> chosen) const {
       for (int i = part_start_[std::size_t(p)]; i < part_start_[std::size_t(p) + 1]; ++i)
         if (parts_[std::size_t(i)] < 64) sums |= sums << parts_[std::size_t(i)];
   }
-  return regions_fit(empty, sums, bits(empty) - to_place);
+  return regions_fit(empty, region_of(empty & -empty, empty), sums, bits(empty) - to_place);
 }
 
-bool Pruner::regions_fit(std::uint64_t empty, std::uint64_t sums, int slack) const {
+std::uint64_t Pruner::region_of(std::uint64_t seed, std::uint64_t empty) const {
+  std::uint64_t region, grown = seed;
+  do {
+    region = grown;
+    grown = (region | ((region << 1) & not_first_) | ((region >> 1) & not_last_) | (region << line_) |
+             (region >> line_)) & empty;
+  } while (grown != region);
+  return region;
+}
+
+bool Pruner::regions_fit(std::uint64_t empty, std::uint64_t region, std::uint64_t sums, int slack) const {
   while (empty) {
-    std::uint64_t region = empty & -empty, grown = region;
-    do {
-      region = grown;
-      grown = (region | ((region << 1) & not_first_) | ((region >> 1) & not_last_) |
-               (region << line_) | (region >> line_)) & empty;
-    } while (grown != region);
     slack -= waste(bits(region), sums);
     if (slack < 0) return false;
     empty &= ~region;
+    region = region_of(empty & -empty, empty);
   }
   return true;
 }

@@ -54,10 +54,15 @@ class Pruner {
   bool copies_path(std::span<const int> chosen) const;
   /// One copy of each piece: occupied cells (bit by rank, the position's stones included) and
   /// pieces placed (bit by piece).
-  bool one_copy_path(std::span<const int> chosen, std::uint64_t occupied, std::uint64_t placed) const;
-  /// The region test on the empty cells, the subset sums of the sizes still to place (bit s:
-  /// sum s) and the cells allowed to stay empty.
-  bool regions_fit(std::uint64_t empty, std::uint64_t sums, int slack) const;
+  /// (Inlined into both callers: called out of line from the words path, the call and the
+  /// reloads of the members cost about as much as reading the words.)
+  [[gnu::always_inline]] inline bool one_copy_path(std::span<const int> chosen, std::uint64_t occupied,
+                                                   std::uint64_t placed) const;
+  /// The region test on the empty cells, the first of their regions, the subset sums of the
+  /// sizes still to place (bit s: sum s) and the cells allowed to stay empty.
+  bool regions_fit(std::uint64_t empty, std::uint64_t first, std::uint64_t sums, int slack) const;
+  /// The empty cells 4-connected to `seed` (word-parallel flood fill).
+  std::uint64_t region_of(std::uint64_t seed, std::uint64_t empty) const;
   bool generic_path(std::span<const int> chosen) const;
   /// The interchangeable-stones test; first_empty: rank of the first empty cell.
   bool in_order(std::span<const int> chosen, int first_empty, bool prev_placed) const;
