@@ -58,9 +58,11 @@ class Pruner {
   /// reloads of the members cost about as much as reading the words.)
   [[gnu::always_inline]] inline bool one_copy_path(std::span<const int> chosen, std::uint64_t occupied,
                                                    std::uint64_t placed) const;
-  /// The region test on the empty cells, the first of their regions, the subset sums of the
+  /// The region test on the empty cells, one of their regions, the subset sums of the
   /// sizes still to place (bit s: sum s) and the cells allowed to stay empty.
   bool regions_fit(std::uint64_t empty, std::uint64_t first, std::uint64_t sums, int slack) const;
+  /// The region of the empty cells after the last occupied one (or of the first empty cell).
+  std::uint64_t main_region(std::uint64_t empty) const;
   /// The empty cells 4-connected to `seed` (word-parallel flood fill).
   std::uint64_t region_of(std::uint64_t seed, std::uint64_t empty) const;
   bool generic_path(std::span<const int> chosen) const;
