@@ -114,7 +114,7 @@ class BitsetEngine final : public Engine {
       }
       const Entry& e = list[p];
       if (disjoint(e.mask, used)) break;
-      p = e.key >= 0 && has(used, e.key) ? e.run_end : p + 1;
+      p = has(used, e.key) ? e.run_end : p + 1;
     }
     ++updates;
     lv[l].pos = p;
@@ -237,11 +237,13 @@ class BitsetEngine final : public Engine {
     Mask mask;
     std::int32_t option;
     std::int32_t run_end;  // first position after the run
-    std::int32_t key;      // an item every option of the run has besides the list's (-1: none)
+    // An item every option of the run has besides the list's, else the list's own item (open
+    // whenever the list is scanned: no run skip, and no test for "none" in the scan).
+    std::uint32_t key;
   };
 
   static void set(Mask& m, int bit) { m[std::size_t(bit) / 64] |= std::uint64_t(1) << (bit % 64); }
-  static bool has(const Mask& m, int bit) { return (m[std::size_t(bit) / 64] >> (bit % 64)) & 1; }
+  static bool has(const Mask& m, std::uint32_t bit) { return (m[bit / 64] >> (bit % 64)) & 1; }
   static void add(Mask& m, const Mask& o) {
     for (int w = 0; w < W; ++w) m[std::size_t(w)] |= o[std::size_t(w)];
   }
@@ -333,7 +335,7 @@ class BitsetEngine final : public Engine {
       for (std::size_t i = 0; i < lists.size(); ++i)
         for (unsigned q = 0; q < (1u << split_width); ++q) {
           const auto from = std::int32_t(list.size());
-          for_each_in(lists[i], split[i], q, [&](std::int32_t o) { list.push_back({masks[std::size_t(o)], o, 0, -1}); });
+          for_each_in(lists[i], split[i], q, [&](std::int32_t o) { list.push_back({masks[std::size_t(o)], o, 0, 0}); });
           start.push_back(std::int32_t(list.size()));
           mark_runs(from, std::int32_t(list.size()), int(i));
         }
@@ -355,6 +357,7 @@ class BitsetEngine final : public Engine {
         int key = -1;
         for (int w = 0; w < W && key < 0; ++w)
           if (common[std::size_t(w)]) key = w * 64 + std::countr_zero(common[std::size_t(w)]);
+        if (key < 0) key = own;
         for (std::int32_t r = p; r < q; ++r) {
           list[std::size_t(r)].run_end = q;
           list[std::size_t(r)].key = key;
@@ -381,7 +384,7 @@ class BitsetEngine final : public Engine {
     for (; p < end; ++steps) {
       const Entry& e = list[p];
       if (disjoint(e.mask, used)) break;
-      p = e.key >= 0 && has(used, e.key) ? e.run_end : p + 1;
+      p = has(used, e.key) ? e.run_end : p + 1;
     }
     return p;
   }
