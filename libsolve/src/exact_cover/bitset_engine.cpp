@@ -373,7 +373,7 @@ class BitsetEngine final : public Engine {
     const Tables& t = *tables_;
     const auto& s = t.split[std::size_t(i)];
     unsigned q = 0;
-    for (int b = 0; b < t.split_width; ++b) q |= unsigned(has(used, s[std::size_t(b)])) << b;
+    for (int b = 0; b < max_split; ++b) q |= unsigned(has(used, std::uint32_t(s[std::size_t(b)]))) << b;  // padding: the item itself, open
     const std::size_t k = (std::size_t(i) << t.split_width) + q;
     return {t.start[k], t.start[k + 1]};
   }
