@@ -212,8 +212,8 @@ std::uint64_t Pruner::main_region(std::uint64_t empty) const {
   if (occupied == 0) return empty;  // the whole board
   // The cells after the last occupied one in scan order are all empty and connected (the rest
   // of its line, then whole lines): a fill from them walks only the ragged edge of the
-  // placements, a few steps, where one from the first empty cell crossed the whole board (a
-  // step per line; 80 instructions a call on stenen2 6x10).
+  // placements, where one from the first empty cell crossed the board a line a step (stenen2
+  // 6x10: 3.4 steps a fill, was about 7).
   const int last = 63 - std::countl_zero(occupied);
   const std::uint64_t after = last == 63 ? 0 : empty & (~0ull << (last + 1));
   return region_of(after ? after : empty & -empty, empty);

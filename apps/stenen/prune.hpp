@@ -54,8 +54,8 @@ class Pruner {
   bool copies_path(std::span<const int> chosen) const;
   /// One copy of each piece: occupied cells (bit by rank, the position's stones included) and
   /// pieces placed (bit by piece).
-  /// (Inlined into both callers: called out of line from the words path, the call and the
-  /// reloads of the members cost about as much as reading the words.)
+  /// (Inlined into both callers: called out of line from the words path it cost 1.5 % more
+  /// instructions on stenen2 6x10, the call and the members loaded again.)
   [[gnu::always_inline]] inline bool one_copy_path(std::span<const int> chosen, std::uint64_t occupied,
                                                    std::uint64_t placed) const;
   /// The region test on the empty cells, one of their regions, the subset sums of the
