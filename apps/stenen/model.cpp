@@ -211,8 +211,14 @@ solve::CoverOptions Model::cover_options() const {
   // The positions examined are the statement's measure of the methods: the engine looks at
   // nothing the method does not (the region test already checks every stone for a place left).
   c.scarce_lookahead = false;
-  if (pruner_ && (options_.method != Method::dumb || ordered_))
-    c.prune = [p = pruner_](std::span<const int> chosen) { return (*p)(chosen); };
+  // The hook that reads the engine's covered items when the pruner can (no pass over the
+  // options chosen at every node), else the one given the options chosen.
+  if (pruner_ && (options_.method != Method::dumb || ordered_)) {
+    if (pruner_->reads_words())
+      c.prune_position = [p = pruner_](const solve::CoverPosition& at) { return (*p)(at); };
+    else
+      c.prune = [p = pruner_](std::span<const int> chosen) { return (*p)(chosen); };
+  }
   return c;
 }
 

@@ -17,11 +17,19 @@
 // still open (the subproblem itself, not the path to it); the order test does not.
 // Cells are handled by their rank in the model's scan order (bit r = the r-th cell), so the
 // first empty cell is the lowest empty bit. The hook keeps no state between calls (libsolve
-// calls it from several threads at once).
+// calls it from several threads at once). Given the engine's covered items (libsolve's
+// CoverPosition) it reads the occupied cells and the pieces placed from them when the items are
+// laid out as those bits (a board without stones on it, one copy of each piece): cell items by
+// rank, then the piece items; else it rebuilds them from the options chosen.
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
+
+namespace solve {
+struct CoverPosition;
+}
 
 namespace stenen {
 
@@ -34,12 +42,29 @@ class Pruner {
   Pruner(const Model& model, bool region_test, bool generic = false);
   /// False when the newest choice (chosen.back()) makes the position hopeless.
   bool operator()(std::span<const int> chosen) const;
+  /// The same answer, read from the engine's covered items when reads_words().
+  bool operator()(const solve::CoverPosition& position) const;
+  /// True when operator()(CoverPosition) takes the occupied cells and the pieces placed from
+  /// the covered items (no pass over the options chosen).
+  bool reads_words() const { return reads_words_; }
   std::uint64_t order_rejections() const { return order_rejections_.load(); }
 
  private:
-  /// Copies: some piece has other than one copy to place (else a bit per piece will do).
-  template <bool Copies>
-  bool fast_path(std::span<const int> chosen) const;
+  /// Some piece has other than one copy to place: copies left by piece, on bit masks.
+  bool copies_path(std::span<const int> chosen) const;
+  /// One copy of each piece: occupied cells (bit by rank, the position's stones included) and
+  /// pieces placed (bit by piece).
+  /// (Inlined into both callers: called out of line from the words path it cost 1.5 % more
+  /// instructions on stenen2 6x10, the call and the members loaded again.)
+  [[gnu::always_inline]] inline bool one_copy_path(std::span<const int> chosen, std::uint64_t occupied,
+                                                   std::uint64_t placed) const;
+  /// The region test on the empty cells, one of their regions, the subset sums of the
+  /// sizes still to place (bit s: sum s) and the cells allowed to stay empty.
+  bool regions_fit(std::uint64_t empty, std::uint64_t first, std::uint64_t sums, int slack) const;
+  /// The region of the empty cells after the last occupied one (or of the first empty cell).
+  std::uint64_t main_region(std::uint64_t empty) const;
+  /// The empty cells 4-connected to `seed` (word-parallel flood fill).
+  std::uint64_t region_of(std::uint64_t seed, std::uint64_t empty) const;
   bool generic_path(std::span<const int> chosen) const;
   /// The interchangeable-stones test; first_empty: rank of the first empty cell.
   bool in_order(std::span<const int> chosen, int first_empty, bool prev_placed) const;
@@ -59,7 +84,14 @@ class Pruner {
   std::vector<std::uint64_t> masks_;  // by option (one_word_)
   std::vector<int> option_piece_, option_anchor_;
   std::vector<int> copies_;  // by piece
-  bool one_copy_each_ = true;  // every copies_[p] is 1: fast_path<false>
+  bool one_copy_each_ = true;  // every copies_[p] is 1: one_copy_path
+  // one_copy_path (one_word_ and one_copy_each_), by bit per piece: the pieces, the holes, the
+  // pieces summed as one part; late_[r]: the pieces whose every placement starts before rank r.
+  bool reads_words_ = false;
+  std::size_t words_ = 0;  // of covered items that hold the cells and the pieces
+  std::uint64_t all_pieces_ = 0, hole_pieces_ = 0, whole_pieces_ = 0;
+  std::vector<std::uint64_t> late_;
+  int spare_ = 0;  // empty cells at the start less the area of every piece
   std::vector<int> option_ranks_, option_start_;  // ranks of each option's cells
   std::vector<int> latest_;  // by piece: the largest anchor among its options
   std::vector<int> parts_, part_start_;  // piece p's part sizes: [part_start_[p], part_start_[p+1])

@@ -90,6 +90,7 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
     // open. The model has none: memo implies Twins::multiplicity.)
     solve::CoverOptions c = cover_options(model, o);
     c.prune = nullptr;
+    c.prune_position = nullptr;
     c.threads = 1;
     c.memo = true;
     c.memo_mb = o.memo_mb;

@@ -121,6 +121,10 @@ TEST_CASE("memoised counts, prune hooks and multiplicities keep the fixed plan",
   pruned.prune = [](std::span<const int>) { return true; };
   CHECK(solve::plan(p, pruned).item_choice == solve::ItemChoice::mrv);
   CHECK_FALSE(solve::plan(p, pruned).probed);
+  solve::CoverOptions position_pruned;  // the hook shown the covered items: the same plan
+  position_pruned.prune_position = [](const solve::CoverPosition&) { return true; };
+  CHECK(solve::plan(p, position_pruned).item_choice == solve::ItemChoice::mrv);
+  CHECK_FALSE(solve::plan(p, position_pruned).probed);
   // Named settings are kept as they are.
   const solve::CoverPlan named = solve::plan(p, with(solve::CoverEngine::dlx, solve::ItemChoice::first));
   CHECK(named.engine == solve::CoverEngine::dlx);

@@ -2,7 +2,9 @@
 // progress, thread-count invariance, and model errors.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <vector>
 
 #include "random_instances.hpp"
 #include "solve/error.hpp"
@@ -264,4 +266,53 @@ TEST_CASE("models are checked as they are built", "[dlx][api]") {
   REQUIRE_THROWS_AS(solve::count(p, o), solve::ModelError);
   o.engine = solve::CoverEngine::automatic;  // falls back to dancing links
   REQUIRE(solve::count(p, o).stats.solutions == 1);
+}
+
+TEST_CASE("the position prune hook sees the items of the options chosen, on every engine", "[dlx][api][threads]") {
+  std::mt19937 rng(29);
+  for (int k = 0; k < 14; ++k) {
+    testing::RandomSpec spec{.max_primary = 70, .max_secondary = 6, .max_options = 60, .colours = 0, .planted = 3};
+    auto p = testing::random_problem(rng, spec);
+    // The last ones padded to four words of items (the bitset engine's widest masks).
+    while (k >= 10 && p.num_items() < 200) p.add_secondary();
+    const auto words = std::size_t(p.num_items() + 63) / 64;
+    // The reference: the plain hook, rejecting the same nodes.
+    solve::CoverOptions plain;
+    plain.prune = [](std::span<const int> chosen) { return chosen.back() % 7 != 3; };
+    const auto expected = solve::count(p, plain);
+    for (auto engine : {solve::CoverEngine::dlx, solve::CoverEngine::bitset, solve::CoverEngine::sparse}) {
+      for (int threads : {1, 3}) {
+        std::atomic<std::uint64_t> calls{0}, wrong{0};
+        solve::CoverOptions o;
+        o.engine = engine;
+        o.threads = threads;
+        o.prune_position = [&](const solve::CoverPosition& at) {
+          ++calls;
+          std::vector<std::uint64_t> covered(words);
+          for (int opt : at.chosen)
+            for (const solve::ItemColour& ic : p.option(opt))
+              covered[std::size_t(ic.item) / 64] |= std::uint64_t(1) << (ic.item % 64);
+          wrong += !std::equal(covered.begin(), covered.end(), at.covered.begin(), at.covered.end());
+          return at.chosen.back() % 7 != 3;
+        };
+        const auto r = solve::count(p, o);
+        INFO("problem " << k << " engine " << int(engine) << " threads " << threads);
+        REQUIRE(r.complete());
+        CHECK(wrong == 0);
+        CHECK(calls == r.stats.nodes);
+        CHECK(r.stats.nodes == expected.stats.nodes);
+        CHECK(r.stats.solutions == expected.stats.solutions);
+      }
+    }
+  }
+  // One hook or the other.
+  solve::CoverOptions both;
+  both.prune = [](std::span<const int>) { return true; };
+  both.prune_position = [](const solve::CoverPosition&) { return true; };
+  CHECK_THROWS_AS(solve::count(queens("queens-8.dlx"), both), solve::ModelError);
+  // The memo refuses it as it refuses prune (its counts would depend on the path).
+  solve::CoverOptions memo;
+  memo.memo = true;
+  memo.prune_position = [](const solve::CoverPosition&) { return true; };
+  CHECK_THROWS_AS(solve::count(queens("queens-8.dlx"), memo), solve::ModelError);
 }

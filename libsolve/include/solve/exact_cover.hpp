@@ -179,6 +179,14 @@ struct CoverTraceEvent {
   int option;  ///< the option (choose, backtrack); -1 for solution
 };
 
+/// What the position prune hook (CoverOptions::prune_position) is shown of a node.
+struct CoverPosition {
+  std::span<const int> chosen;  ///< the options chosen so far, in choice order (last = newest)
+  /// The items of the chosen options, (num_items() + 63) / 64 words: bit i % 64 of word i / 64
+  /// is set when some chosen option has item i (primary or secondary). Valid during the call.
+  std::span<const std::uint64_t> covered;
+};
+
 /// The former name of solve::Progress (nodes: options chosen so far).
 using CoverProgress [[deprecated("use solve::Progress")]] = Progress;
 
@@ -204,6 +212,12 @@ struct CoverOptions {
   /// for the "no more options" branches of multiplicities: nodes that choose no option).
   /// With threads > 1 it is called from several threads at once: keep it a pure function.
   std::function<bool(std::span<const int> chosen)> prune;
+  /// The prune hook shown the covered items as well (CoverPosition), for a hook that would
+  /// otherwise rebuild them from `chosen` at every node: the same calls and contract as prune.
+  /// Set prune or prune_position, not both (ModelError). The bitset engine hands over the words
+  /// it searches with (no cost per node); dancing links and sparse sets build them from
+  /// `chosen` (a pass over the chosen options' items per node).
+  std::function<bool(const CoverPosition&)> prune_position;
   /// Called at every choice, backtrack and solution. Setting it forces one thread.
   std::function<void(const CoverTraceEvent&)> trace;
   /// Called about every progress_seconds from the thread that called search/count, with

@@ -34,6 +34,7 @@ class BitsetEngine final : public Engine {
       : Engine(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice, opt.scarce_lookahead)), memo_(memo) {
     tracing_ = bool(opt.trace);
     pruning_ = bool(opt.prune);
+    position_ = bool(opt.prune_position);
     first_ = opt.item_choice == ItemChoice::first;
     const auto levels = std::size_t(problem.num_primary()) + 1;
     saved_.resize(levels);
@@ -119,7 +120,7 @@ class BitsetEngine final : public Engine {
       }
       const Entry& e = list[p];
       if (disjoint(e.mask, used)) break;
-      p = e.key >= 0 && has(used, e.key) ? e.run_end : p + 1;
+      p = has(used, e.key) ? e.run_end : p + 1;
     }
     ++updates;
     lv[l].pos = p;
@@ -138,7 +139,7 @@ class BitsetEngine final : public Engine {
     ++l;
     if (std::uint32_t(l) > stats_.max_depth) stats_.max_depth = std::uint32_t(l);
     if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::choose, l, lv[l - 1].item, chosen[l - 1]});
-    if (Hooks && pruning_ && !opt_->prune(std::span<const int>(chosen_).first(std::size_t(l)))) {
+    if (Hooks && pruning_ && !prune(l, used)) {
       --l;
       goto recover;
     }
@@ -163,6 +164,14 @@ class BitsetEngine final : public Engine {
     stats_.updates += updates;
     level_ = l;
     used_ = used;
+  }
+
+  /// The prune hook on the l options chosen, which cover `used`: prune_position when set (it
+  /// reads the mask itself, search.cpp gives the other engines a copy), else prune.
+  bool prune(int l, const Mask& used) const {
+    const std::span<const int> chosen = std::span<const int>(chosen_).first(std::size_t(l));
+    if (position_) return opt_->prune_position(CoverPosition{chosen, used});
+    return opt_->prune(chosen);
   }
 
   /// Every primary item is covered by the l options chosen: report() out of the loop's way.
@@ -234,11 +243,13 @@ class BitsetEngine final : public Engine {
     Mask mask;
     std::int32_t option;
     std::int32_t run_end;  // first position after the run
-    std::int32_t key;      // an item every option of the run has besides the list's (-1: none)
+    // An item every option of the run has besides the list's, else the list's own item (open
+    // whenever the list is scanned: no run skip, and no test for "none" in the scan).
+    std::uint32_t key;
   };
 
   static void set(Mask& m, int bit) { m[std::size_t(bit) / 64] |= std::uint64_t(1) << (bit % 64); }
-  static bool has(const Mask& m, int bit) { return (m[std::size_t(bit) / 64] >> (bit % 64)) & 1; }
+  static bool has(const Mask& m, std::uint32_t bit) { return (m[bit / 64] >> (bit % 64)) & 1; }
   static void add(Mask& m, const Mask& o) {
     for (int w = 0; w < W; ++w) m[std::size_t(w)] |= o[std::size_t(w)];
   }
@@ -343,7 +354,7 @@ class BitsetEngine final : public Engine {
       for (std::size_t i = 0; i < lists.size(); ++i)
         for (unsigned q = 0; q < (1u << split_width); ++q) {
           const auto from = std::int32_t(list.size());
-          for_each_in(lists[i], split[i], q, [&](std::int32_t o) { list.push_back({masks[std::size_t(o)], o, 0, -1}); });
+          for_each_in(lists[i], split[i], q, [&](std::int32_t o) { list.push_back({masks[std::size_t(o)], o, 0, 0}); });
           start.push_back(std::int32_t(list.size()));
           mark_runs(from, std::int32_t(list.size()), int(i));
         }
@@ -365,6 +376,7 @@ class BitsetEngine final : public Engine {
         int key = -1;
         for (int w = 0; w < W && key < 0; ++w)
           if (common[std::size_t(w)]) key = w * 64 + std::countr_zero(common[std::size_t(w)]);
+        if (key < 0) key = own;
         for (std::int32_t r = p; r < q; ++r) {
           list[std::size_t(r)].run_end = q;
           list[std::size_t(r)].key = key;
@@ -380,7 +392,7 @@ class BitsetEngine final : public Engine {
     const Tables& t = *tables_;
     const auto& s = t.split[std::size_t(i)];
     unsigned q = 0;
-    for (int b = 0; b < t.split_width; ++b) q |= unsigned(has(used, s[std::size_t(b)])) << b;
+    for (int b = 0; b < max_split; ++b) q |= unsigned(has(used, std::uint32_t(s[std::size_t(b)]))) << b;  // padding: the item itself, open
     const std::size_t k = (std::size_t(i) << t.split_width) + q;
     return {t.start[k], t.start[k + 1]};
   }
@@ -391,7 +403,7 @@ class BitsetEngine final : public Engine {
     for (; p < end; ++steps) {
       const Entry& e = list[p];
       if (disjoint(e.mask, used)) break;
-      p = e.key >= 0 && has(used, e.key) ? e.run_end : p + 1;
+      p = has(used, e.key) ? e.run_end : p + 1;
     }
     return p;
   }
@@ -442,7 +454,7 @@ class BitsetEngine final : public Engine {
 
   std::shared_ptr<const Tables> tables_;
   MemoCounter* memo_ = nullptr;  // memoised counting (never cloned: it runs on one thread)
-  bool first_ = false, tracing_ = false, pruning_ = false;
+  bool first_ = false, tracing_ = false, pruning_ = false, position_ = false;
   Mask used_{};  // the items covered
 
   // Level l branches on lv_[l].item over list positions [lo, end) and is at pos (pushed

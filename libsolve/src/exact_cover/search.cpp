@@ -3,7 +3,10 @@
 // dlx.cpp (dancing links; dlx_multi.cpp for Algorithm M) and bitset_engine.cpp; memoised
 // counting is memo_search.cpp (the same engines, the same driver, one thread).
 #include <algorithm>
+#include <cstdint>
+#include <functional>
 #include <memory>
+#include <vector>
 
 #include "exact_cover/bitset_engine.hpp"
 #include "exact_cover/dlx.hpp"
@@ -31,9 +34,24 @@ std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, co
   return std::make_unique<Dlx>(problem, o, on_solution, control, multi_engine(problem, given));
 }
 
-}  // namespace
+/// CoverOptions::prune_position as a prune hook, for the engines that keep no words of covered
+/// items (dancing links, sparse sets): builds them from `chosen` at each call, in scratch space
+/// of the calling thread (nothing allocated once warm). The bitset engine calls
+/// prune_position itself with its own words.
+std::function<bool(std::span<const int>)> position_from_chosen(const ExactCover& problem,
+                                                               const CoverOptions& options) {
+  const auto words = std::size_t(problem.num_items() + 63) / 64;
+  return [&problem, &hook = options.prune_position, words](std::span<const int> chosen) {
+    thread_local std::vector<std::uint64_t> covered;
+    covered.assign(words, 0);
+    for (int o : chosen)
+      for (const ItemColour& ic : problem.option(o))
+        covered[std::size_t(ic.item) / 64] |= std::uint64_t(1) << (ic.item % 64);
+    return hook(CoverPosition{chosen, covered});
+  };
+}
 
-Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
+Result run(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
   if (options.memo) return detail::cover::memo_count(problem, options, on_solution);
   detail::Control control(options.limits, bool(on_solution), options.progress, options.progress_seconds);
   // The engines keep a pointer to their options: `run_options` lives as long as they do.
@@ -41,6 +59,18 @@ Result search(const ExactCover& problem, const CoverOptions& options, const Cove
   auto engine = make_engine(problem, run_options, options, on_solution, control);
   // The trace hook reports one path through the tree: it needs one thread.
   return detail::run_search(*engine, control, options.trace ? 1 : options.threads);
+}
+
+}  // namespace
+
+Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
+  if (!options.prune_position) return run(problem, options, on_solution);
+  if (options.prune) throw ModelError("set the prune hook or the position prune hook, not both");
+  // Every engine then sees a prune hook (the plan, the memo's refusal, dancing links); the
+  // bitset engine prefers prune_position when it is set.
+  CoverOptions o = options;
+  o.prune = position_from_chosen(problem, options);
+  return run(problem, o, on_solution);
 }
 
 std::optional<std::vector<int>> solve_first(const ExactCover& problem, const CoverOptions& options,

@@ -142,7 +142,7 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
   };
   // Sparse sets named read bounds as dancing links named do (search.cpp): Algorithm M.
   const bool algorithm_m = options.engine == CoverEngine::sparse ? problem.has_multiplicities() : multi_engine(problem, options);
-  const bool probe = !options.memo && !options.prune && !algorithm_m && shape.entries >= probe_min_entries;
+  const bool probe = !options.memo && !options.prune && !options.prune_position && !algorithm_m && shape.entries >= probe_min_entries;
   if (!probe) return fixed(plan);
 
   TreeProbe walk(problem);
