@@ -96,7 +96,7 @@ struct PendingVar {
 class Translator {
  public:
   Translator(const Model& ast, const std::string& file, const TranslateOptions& options)
-      : ast_(ast), file_(file), options_(options), ctx_(program_, file) {}
+      : ast_(ast), options_(options), ctx_(program_, file) {}
 
   Program run() {
     for (const Decl& d : ast_.decls) declare(d);
@@ -325,7 +325,6 @@ class Translator {
   }
 
   const Model& ast_;
-  const std::string& file_;
   TranslateOptions options_;
   Program program_;
   Context ctx_;

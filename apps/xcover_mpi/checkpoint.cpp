@@ -67,7 +67,6 @@ struct Place {
 CheckpointHeader parse_header(const std::vector<std::string_view>& lines, Place& at) {
   at.line = 1;
   if (lines.empty() || lines[0] != magic) at.fail(fmt::format("not an xcover-mpi checkpoint (no '{}' line)", magic));
-  CheckpointHeader h;
   at.line = 2;
   const auto problem = lines.size() > 1 ? words(lines[1]) : std::vector<std::string_view>{};
   const auto hash = problem.size() == 3 && problem[0] == "problem" ? whole(problem[1], 16) : std::nullopt;
