@@ -65,7 +65,9 @@ class Pruner {
   [[gnu::noinline]] bool split_fits(std::uint64_t empty, std::uint64_t first, std::uint64_t left, int slack) const;
   /// The region test on the empty cells, one of their regions, the subset sums of the
   /// sizes still to place (bit s: sum s) and the cells allowed to stay empty.
-  bool regions_fit(std::uint64_t empty, std::uint64_t first, std::uint64_t sums, int slack) const;
+  /// (Inlined: as a call of its own it cost 2.6 % more instructions on stenen2 6x10, where half
+  /// the positions have more than one region and nearly all of those fail on the first.)
+  [[gnu::always_inline]] inline bool regions_fit(std::uint64_t empty, std::uint64_t first, std::uint64_t sums, int slack) const;
   /// The region of the empty cells after the last occupied one (or of the first empty cell).
   std::uint64_t main_region(std::uint64_t empty) const;
   /// The empty cells 4-connected to `seed` (word-parallel flood fill).
