@@ -100,6 +100,7 @@ Pruner::Pruner(const Model& model, bool region_test, bool generic)
       reads_words_ = items[k].item == option_ranks_[from + k];
   }
   lean_ = reads_words_ && region_test_ && !ordering_ && hole_pieces_ == 0 && spare_ >= 0;
+  lone_fails_ = lean_ && spare_ == 0 && std::find(parts_.begin(), parts_.end(), 1) == parts_.end();
 }
 
 int Pruner::waste(int region, std::uint64_t sums) {
@@ -127,6 +128,11 @@ bool Pruner::operator()(const solve::CoverPosition& position) const {
   const std::uint64_t placed = cells_ == 64 ? hi : lo >> cells_ | hi << (64 - cells_);
   const std::uint64_t empty = full_ & ~lo, left = all_pieces_ & ~placed;
   if (left & late_[std::size_t(empty ? std::countr_zero(empty) : cells_)]) return false;  // a piece has no place left
+  if (lone_fails_) {
+    // An empty cell with no empty neighbour is a region of one cell that nothing can fill.
+    const std::uint64_t near = ((empty << 1) & not_first_) | ((empty >> 1) & not_last_) | (empty << line_) | (empty >> line_);
+    if (empty & ~near) return false;
+  }
   const std::uint64_t first = main_region(empty);
   if (first == empty) return true;  // one region (lean_: spare_ >= 0)
   return split_fits(empty, first, left, spare_);

@@ -98,6 +98,9 @@ class Pruner {
   // reads_words_ with the region test, no order test, no holes and no shortage of cells (a
   // constant slack): operator()(CoverPosition) does the test itself.
   bool lean_ = false;
+  // lean_, no cell to spare and no piece (or part) of one cell: a lone empty cell fails the
+  // region test (its waste is 1, the slack 0), found without a fill.
+  bool lone_fails_ = false;
   std::size_t words_ = 0;  // of covered items that hold the cells and the pieces
   std::uint64_t all_pieces_ = 0, hole_pieces_ = 0, whole_pieces_ = 0;
   std::vector<std::uint64_t> late_;
