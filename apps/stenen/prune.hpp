@@ -47,6 +47,8 @@ class Pruner {
   /// True when operator()(CoverPosition) takes the occupied cells and the pieces placed from
   /// the covered items (no pass over the options chosen).
   bool reads_words() const { return reads_words_; }
+  /// True when operator()(CoverPosition) rejects a lone empty cell before any fill (tests).
+  bool lone_test() const { return lone_fails_; }
   std::uint64_t order_rejections() const { return order_rejections_.load(); }
 
  private:
