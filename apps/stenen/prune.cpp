@@ -125,14 +125,17 @@ bool Pruner::operator()(const solve::CoverPosition& position) const {
   // out of line: with few values live, the common case saves no registers (it saved six, 16
   // of the 190 instructions a position on stenen2 6x10).
   const std::uint64_t lo = position.covered[0], hi = words_ > 1 ? position.covered[1] : 0;
-  const std::uint64_t placed = cells_ == 64 ? hi : lo >> cells_ | hi << (64 - cells_);
-  const std::uint64_t empty = full_ & ~lo, left = all_pieces_ & ~placed;
-  if (left & late_[std::size_t(empty ? std::countr_zero(empty) : cells_)]) return false;  // a piece has no place left
+  const std::uint64_t empty = full_ & ~lo;
   if (lone_fails_) {
     // An empty cell with no empty neighbour is a region of one cell that nothing can fill.
     const std::uint64_t near = ((empty << 1) & not_first_) | ((empty >> 1) & not_last_) | (empty << line_) | (empty >> line_);
     if (empty & ~near) return false;
   }
+  // The pieces placed: the piece items after the cells, across the two words when cells_ < 64
+  // (two shifts of lo, so that cells_ == 64 needs no branch).
+  const std::uint64_t placed = (lo >> (cells_ - 1)) >> 1 | hi << (64 - cells_);
+  const std::uint64_t left = all_pieces_ & ~placed;
+  if (left & late_[std::size_t(empty ? std::countr_zero(empty) : cells_)]) return false;  // a piece has no place left
   const std::uint64_t first = main_region(empty);
   if (first == empty) return true;  // one region (lean_: spare_ >= 0)
   return split_fits(empty, first, left, spare_);
