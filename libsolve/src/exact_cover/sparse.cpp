@@ -73,13 +73,6 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   std::int32_t widest = 0;
   for (const Item& it : items_) widest = std::max(widest, it.end - it.start);
   scratch_.assign(std::size_t(widest) + 1, 0);
-  colours_ = !multi && problem.has_colours();
-  if (colours_) {
-    hidden_.assign(nd_.size(), 0u);
-    std::size_t longest = 0;
-    for (int o = 0; o < problem.num_options(); ++o) longest = std::max(longest, problem.option(o).size());
-    pending_.assign(longest, 0);
-  }
 
   // Levels: as Dlx (X, C: one per primary item; M: each item min(hi, options) + 1 more).
   std::size_t levels = std::size_t(n_primary_) + 1;
@@ -183,52 +176,6 @@ void Sparse::purify(std::int32_t i, std::int32_t c) {
   for (std::int32_t p = it.start, end = it.end; p < end; ++p) {
     const std::int32_t x = set_[std::size_t(p)];
     if (nd_[std::size_t(x)].colour != c) hide<Check>(x);
-  }
-}
-
-// A sweep of commit_closed(): item j of the option being committed, closed already, with its
-// option's colour c at j (0: every option goes). An option another sweep of the same commit
-// hid already (its first node stamped with hide_serial_) is no longer active: it is passed.
-template <bool Check>
-void Sparse::sweep_closed(std::int32_t j, std::int32_t c) {
-  const Item& it = items_[std::size_t(j)];
-  const std::uint32_t serial = hide_serial_;
-  std::uint32_t* const hidden = hidden_.data();
-  for (std::int32_t p = it.start, end = it.end; p < end; ++p) {
-    const std::int32_t x = set_[std::size_t(p)];
-    const Node& n = nd_[std::size_t(x)];
-    if ((c != 0 && n.colour == c) || hidden[n.first] == serial) continue;
-    hidden[n.first] = serial;
-    hide<Check>(x);
-  }
-}
-
-// X and C with colours: every open item of x's option is closed before any of them is swept.
-// The sweeps then leave the option's own items alone (in a commit of a MacMahon triangle,
-// the covering of its cell used to hide each option of the cell from the cell's three edges
-// as well, edges purified right after), and no item of x's needs saving on the trail. The
-// sets of the items closed keep the options that the earlier sweeps hid: the stamps pass
-// them. The same sets in the end, and the same dead-end stop (between sweeps, in the same
-// order); the updates are fewer, and still independent of the order of the sets.
-template <bool Check>
-void Sparse::commit_closed(std::int32_t x) {
-  committed_ = x;
-  if (++hide_serial_ == 0) {  // after 2^32 commits: no stale stamp may match a new serial
-    std::fill(hidden_.begin(), hidden_.end(), 0u);
-    hide_serial_ = 1;
-  }
-  std::int32_t n = 0;
-  const auto close_open = [&](std::int32_t q) {
-    const std::int32_t j = nd_[std::size_t(q)].item;
-    if (!open(j)) return;
-    close(j);
-    pending_[std::size_t(n++)] = q;
-  };
-  for (std::int32_t q = x + 1; nd_[std::size_t(q)].item >= 0; ++q) close_open(q);
-  for (std::int32_t q = nd_[std::size_t(x)].first; q != x; ++q) close_open(q);
-  for (std::int32_t t = 0; t < n && !dead_; ++t) {
-    const Node& nq = nd_[std::size_t(pending_[std::size_t(t)])];
-    sweep_closed<Check>(nq.item, nq.colour);
   }
 }
 
@@ -438,7 +385,6 @@ void Sparse::take(std::size_t l, std::int32_t x) {
   if (!exact_[l] && bound_[std::size_t(item_[l])] != 0) hide<false>(x);  // off i too: i is open
   branch_mark_[l] = mark();
   if (multi_) commit_others<true, false>(x);
-  else if (colours_) item_choice_ == ItemChoice::mrv ? commit_closed<true>(x) : commit_closed<false>(x);
   else if (item_choice_ == ItemChoice::mrv) commit_others<false, true>(x);
   else commit_others<false, false>(x);
   chosen_[l] = option_of_[std::size_t(x)];

@@ -87,11 +87,6 @@ class Sparse final : public Engine {
   /// its bound instead, covered when none is left.
   template <bool Multi, bool Check>
   void commit_others(std::int32_t x);
-  /// X and C with colours: as commit_others, with x's open items all closed first (sparse.cpp).
-  template <bool Check>
-  void commit_closed(std::int32_t x);
-  template <bool Check>
-  void sweep_closed(std::int32_t j, std::int32_t c);  // one item of commit_closed
   template <bool Multi>
   void uncommit_others(std::int32_t x);  // the bounds only: the trail does the rest
   Mark mark();
@@ -157,12 +152,6 @@ class Sparse final : public Engine {
   // outside it with no option: the child is a dead end (X, C; reset by descend, push).
   std::int32_t committed_ = 0;
   bool dead_ = false;
-  // commit_closed (X, C with colours): the commit's serial; per option (at its first node) the
-  // serial of the commit that hid it last; the commit's items still to sweep (nodes).
-  bool colours_ = false;
-  std::uint32_t hide_serial_ = 0;
-  std::vector<std::uint32_t> hidden_;
-  std::vector<std::int32_t> pending_;
   int level_ = 0, base_ = 0;
   std::uint64_t since_poll_ = 0, budget_ = 0, polled_solutions_ = 0;
   Worker* worker_ = nullptr;
