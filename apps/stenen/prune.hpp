@@ -47,9 +47,13 @@ class Pruner {
   /// True when operator()(CoverPosition) takes the occupied cells and the pieces placed from
   /// the covered items (no pass over the options chosen).
   bool reads_words() const { return reads_words_; }
+  /// True when operator()(CoverPosition) rejects a lone empty cell before any fill (tests).
+  bool lone_test() const { return lone_fails_; }
   std::uint64_t order_rejections() const { return order_rejections_.load(); }
 
  private:
+  /// operator()(CoverPosition) when not lean_: any method, holes, the order test.
+  [[gnu::noinline]] bool words_path(const solve::CoverPosition& position) const;
   /// Some piece has other than one copy to place: copies left by piece, on bit masks.
   bool copies_path(std::span<const int> chosen) const;
   /// One copy of each piece: occupied cells (bit by rank, the position's stones included) and
@@ -58,9 +62,14 @@ class Pruner {
   /// instructions on stenen2 6x10, the call and the members loaded again.)
   [[gnu::always_inline]] inline bool one_copy_path(std::span<const int> chosen, std::uint64_t occupied,
                                                    std::uint64_t placed) const;
+  /// The region test when the main region is not every empty cell (or the slack is short):
+  /// out of line, so that the common case saves few registers.
+  [[gnu::noinline]] bool split_fits(std::uint64_t empty, std::uint64_t first, std::uint64_t left, int slack) const;
   /// The region test on the empty cells, one of their regions, the subset sums of the
   /// sizes still to place (bit s: sum s) and the cells allowed to stay empty.
-  bool regions_fit(std::uint64_t empty, std::uint64_t first, std::uint64_t sums, int slack) const;
+  /// (Inlined: as a call of its own it cost 2.6 % more instructions on stenen2 6x10, where half
+  /// the positions have more than one region and nearly all of those fail on the first.)
+  [[gnu::always_inline]] inline bool regions_fit(std::uint64_t empty, std::uint64_t first, std::uint64_t sums, int slack) const;
   /// The region of the empty cells after the last occupied one (or of the first empty cell).
   std::uint64_t main_region(std::uint64_t empty) const;
   /// The empty cells 4-connected to `seed` (word-parallel flood fill).
@@ -88,9 +97,19 @@ class Pruner {
   // one_copy_path (one_word_ and one_copy_each_), by bit per piece: the pieces, the holes, the
   // pieces summed as one part; late_[r]: the pieces whose every placement starts before rank r.
   bool reads_words_ = false;
+  // reads_words_ with the region test, no order test, no holes and no shortage of cells (a
+  // constant slack): operator()(CoverPosition) does the test itself.
+  bool lean_ = false;
+  // lean_, no cell to spare and no piece (or part) of one cell: a lone empty cell fails the
+  // region test (its waste is 1, the slack 0), found without a fill.
+  bool lone_fails_ = false;
   std::size_t words_ = 0;  // of covered items that hold the cells and the pieces
   std::uint64_t all_pieces_ = 0, hole_pieces_ = 0, whole_pieces_ = 0;
   std::vector<std::uint64_t> late_;
+  // The subset sums of the whole pieces in each set of pieces (bit by piece), on at most
+  // max_table_pieces pieces; else empty and summed per call.
+  static constexpr std::size_t max_table_pieces = 12;
+  std::vector<std::uint64_t> sums_by_left_;
   int spare_ = 0;  // empty cells at the start less the area of every piece
   std::vector<int> option_ranks_, option_start_;  // ranks of each option's cells
   std::vector<int> latest_;  // by piece: the largest anchor among its options

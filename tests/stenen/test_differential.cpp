@@ -204,7 +204,7 @@ TEST_CASE("the region test reads the engine's covered items as the options chose
   // Empty boards, one copy of each piece: the words path. Both engines: the bitset engine hands
   // over its masks, dancing links has libsolve build them from the options chosen.
   std::mt19937 rng(12);
-  int read_words = 0;
+  int read_words = 0, lone = 0;
   for (int round = 0; round < 12; ++round) {
     const bool cap = round % 3 == 2;
     const auto rp = test::random_puzzle(rng, 4, 5, {cap, 2, 5, 0.0, 1, cap ? 2 : 0, cap});
@@ -214,6 +214,7 @@ TEST_CASE("the region test reads the engine's covered items as the options chose
     const Model model(b, ModelOptions{round % 2 ? Method::smart : Method::fast, Counting::labelled});
     const Pruner fast(model, true);
     read_words += fast.reads_words();
+    lone += fast.lone_test();
     for (const auto engine : {solve::CoverEngine::bitset, solve::CoverEngine::dlx}) {
       std::uint64_t calls = 0, agree = 0;
       solve::CoverOptions o = model.cover_options();
@@ -230,6 +231,7 @@ TEST_CASE("the region test reads the engine's covered items as the options chose
     }
   }
   CHECK(read_words > 0);
+  CHECK(lone > 0);  // the lone-cell shortcut met too (Leiden puzzles: no cell to spare)
 }
 
 TEST_CASE("stenen3 5x8 against brute force", "[stenen][differential]") {

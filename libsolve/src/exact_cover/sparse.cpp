@@ -117,10 +117,9 @@ template <bool Check>
   std::int32_t* const trail = trail_.data();
   std::uint32_t top = trail_top_;  // in a register: most changes save (sudoku: nearly all)
   const std::uint32_t stamp = mark_stamp_;
-  std::uint64_t updates = 0;
-  for (std::int32_t q = nd[x].first;; ++q) {
-    const std::int32_t k = nd[q].item;
-    if (k < 0) break;
+  std::uint64_t& updates = stats_.updates;  // not a local: the loop is short of registers
+  for (Node* n = nd + nd[x].first; n->item >= 0; ++n) {  // one register for node q
+    const std::int32_t k = n->item;
     Item& it = items[k];
     if (it.stamp != stamp) {
       if (it.stamp == closed_stamp) continue;
@@ -129,17 +128,16 @@ template <bool Check>
       top += 2;
       it.stamp = stamp;
     }
-    const std::int32_t last = --it.end, p = nd[q].loc, y = set[last];
+    const std::int32_t last = --it.end, p = n->loc, y = set[last];
     set[p] = y;
     nd[y].loc = p;
-    set[last] = q;
-    nd[q].loc = last;
+    set[last] = std::int32_t(n - nd);
+    n->loc = last;
     ++updates;
     if (Check && last == it.start && k < n_primary_) [[unlikely]]
       dead_ = dead_ || !in_committed(k);
   }
   trail_top_ = top;
-  stats_.updates += updates;
 }
 
 void Sparse::close(std::int32_t i) {
