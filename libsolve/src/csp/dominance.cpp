@@ -7,9 +7,10 @@
 
 namespace solve::detail {
 
-namespace {
-
-struct KeyHash {
+// (Not in the anonymous namespace: StateStore::Shard holds maps of it, and a class with a
+// member of an internal-linkage type draws -Wsubobject-linkage once a unity build includes
+// this file.)
+struct StateKeyHash {
   std::size_t operator()(const std::vector<std::uint32_t>& k) const noexcept {
     std::uint64_t h = 1469598103934665603ull;
     for (std::uint32_t v : k) h = (h ^ v) * 1099511628211ull;
@@ -17,13 +18,15 @@ struct KeyHash {
   }
 };
 
+namespace {
+
 /// Independent locks, so that workers recording different states rarely wait for each other.
 constexpr std::size_t shard_count = 64;
 
 }  // namespace
 
 struct StateStore::Shard {
-  using Owners = std::unordered_map<std::vector<std::uint32_t>, std::uint64_t, KeyHash>;
+  using Owners = std::unordered_map<std::vector<std::uint32_t>, std::uint64_t, StateKeyHash>;
   std::mutex mutex;
   Owners recent;  // states recorded since the last change of generation
   Owners older;   // the generation before (stays empty without a bound)
@@ -36,7 +39,7 @@ StateStore::StateStore(std::size_t max_bytes)
 StateStore::~StateStore() = default;
 
 std::uint64_t StateStore::insert(const std::vector<std::uint32_t>& key, std::uint64_t node) {
-  const std::size_t h = KeyHash{}(key);
+  const std::size_t h = StateKeyHash{}(key);
   Shard& s = shards_[(h >> 7) % shard_count];
   std::lock_guard lock(s.mutex);
   if (const auto old = s.older.find(key); old != s.older.end()) return old->second;

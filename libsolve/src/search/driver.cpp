@@ -9,10 +9,10 @@
 
 namespace solve::detail {
 
-namespace {
-
-/// A share of the tree that several threads add to (fixed point, 2^-52 units).
-class Share {
+/// A share of the tree that several threads add to (fixed point, 2^-52 units). (Not in the
+/// anonymous namespace: Pool holds it, and a class with a member of an internal-linkage type
+/// draws -Wsubobject-linkage once a unity build includes this file.)
+class PoolShare {
  public:
   void add(double w) { units_.fetch_add(std::uint64_t(std::max(w, 0.0) * scale), std::memory_order_relaxed); }
   void set(double w) { units_.store(std::uint64_t(std::max(w, 0.0) * scale), std::memory_order_relaxed); }
@@ -22,6 +22,8 @@ class Share {
   static constexpr double scale = double(std::uint64_t(1) << 52);
   std::atomic<std::uint64_t> units_{0};
 };
+
+namespace {
 
 using Clock = std::chrono::steady_clock;
 
@@ -47,7 +49,7 @@ class Pool {
   struct Slot {
     Stats stats;
     double busy = 0;
-    Share done;  // weight x estimate of the running work
+    PoolShare done;  // weight x estimate of the running work
   };
   void work(std::size_t id);
   void update_wanted() { wanted_.store(idle_ - int(queue_.size()), std::memory_order_relaxed); }
@@ -56,7 +58,7 @@ class Pool {
   Control& control_;
   const int threads_;
   std::vector<Slot> slots_;
-  Share finished_;  // total weight of the work searched to the end
+  PoolShare finished_;  // total weight of the work searched to the end
 
   std::mutex mutex_;  // guards the queue and the idle count
   std::condition_variable cv_;
