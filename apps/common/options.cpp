@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 namespace cli {

@@ -4,7 +4,12 @@
 #include <cstdint>
 #include <string>
 
-#include <CLI/CLI.hpp>
+// CLI11's types only named (see run.hpp); the callers include CLI/CLI.hpp.
+namespace CLI {
+class App;
+class Option;
+class Validator;
+}  // namespace CLI
 
 namespace cli {
 

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <new>
 
+#include <CLI/CLI.hpp>
 #include <solve/error.hpp>
 
 #include "common/exit_status.hpp"

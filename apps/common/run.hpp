@@ -18,7 +18,12 @@
 #include <string_view>
 #include <vector>
 
-#include <CLI/CLI.hpp>
+// Only references to CLI11's types here: a file that includes CLI/CLI.hpp compiles for seconds
+// longer (its validators are objects in every such file), and most users of this header do
+// not parse a command line themselves.
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace cli {
 

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <CLI/CLI.hpp>
 #include <solve/error.hpp>
 
 #include "common/exit_status.hpp"
