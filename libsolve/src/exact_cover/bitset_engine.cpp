@@ -53,10 +53,12 @@ class BitsetEngine final : public Engine {
     for (int o : w.path) push(o);
     worker_ = &worker;
     // One copy of the loop per setting, so the common one (first item, no hooks) carries no
-    // dead branches and keeps its state in registers.
-    const bool hooks = tracing_ || pruning_;
+    // dead branches and keeps its state in registers; a position prune hook alone (stenen)
+    // has its own, without the trace tests (three a position).
+    const bool hooks = tracing_ || pruning_, position_only = position_ && !tracing_;
     const std::int32_t* tail = w.tail.empty() ? nullptr : w.tail.data();
     if (memo_) first_ ? search<true, true, true>(tail) : search<false, true, true>(tail);
+    else if (position_only) first_ ? search<true, true, false, true>(tail) : search<false, true, false, true>(tail);
     else if (first_) hooks ? search<true, true>(tail) : search<true, false>(tail);
     else hooks ? search<false, true>(tail) : search<false, false>(tail);
     for (std::size_t k = w.path.size(); k-- > 0;) pop();
@@ -69,7 +71,8 @@ class BitsetEngine final : public Engine {
   // tail: {from, to} to resume the first level at list positions [from, to) (a donation).
   // With Memo the tree is walked the same way, but a node whose mask of covered items is in
   // the memo takes its count from there, and solutions only add up (memo_counter.hpp).
-  template <bool First, bool Hooks, bool Memo = false>
+  // Position: the only hook is prune_position (Hooks true, no trace).
+  template <bool First, bool Hooks, bool Memo = false, bool Position = false>
   [[gnu::noinline]] void search(const std::int32_t* tail) {
     const Tables& t = *tables_;
     const Entry* const list = t.list.data();
@@ -80,7 +83,7 @@ class BitsetEngine final : public Engine {
     std::uint64_t nodes = 0, updates = 0;
     polled_solutions_ = stats_.solutions;
     std::uint64_t left = worker_->start();
-    std::int32_t p = 0;
+    std::int32_t p = 0, from = 0;  // from: where the current scan began
     if (left == 0) goto done;
     if (tail) {
       p = resume(tail);
@@ -94,7 +97,7 @@ class BitsetEngine final : public Engine {
         memo_->solution(std::size_t(l));
         goto backup;
       }
-      if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::solution, l, -1, -1});
+      if (Hooks && !Position && tracing_) opt_->trace({CoverTraceEvent::Kind::solution, l, -1, -1});
       if (!solution(l)) goto stop;
       goto backup;
     }
@@ -105,22 +108,27 @@ class BitsetEngine final : public Engine {
     if (!First) i = fewest_options(used, updates);
     else if (const int d = dead_scarce_item(used, updates); d >= 0) {  // branch on it: no option
       lv[l] = Level{d, 0, 0, 0};
-      p = 0;
-      goto advance;
+      goto exhausted;
     }
     lv[l].item = i;
     std::tie(lv[l].lo, lv[l].end) = list_of(i, used);
     p = lv[l].lo;
   }
   advance:  // try the options of level l's list from position p on
+    // A list ends in a sentinel that fits any position (Tables::build): the bound is tested
+    // once a scan stops, not at every step (two instructions a step). Only a level cut short
+    // by donate() ends before its sentinel; a scan that ran past that end is counted again.
+    from = p;
     for (;; ++updates) {
-      if (p >= lv[l].end) {
-        if (Memo) memo_->leave(std::size_t(l), stats_.nodes + nodes, false);
-        goto backup;
-      }
       const Entry& e = list[p];
       if (disjoint(e.mask, used)) break;
       p = has(used, e.key) ? e.run_end : p + 1;
+    }
+    if (p >= lv[l].end) {
+      if (p > lv[l].end) [[unlikely]] updates -= overrun(from, lv[l].end, used);
+    exhausted:
+      if (Memo) memo_->leave(std::size_t(l), stats_.nodes + nodes, false);
+      goto backup;
     }
     ++updates;
     lv[l].pos = p;
@@ -138,8 +146,9 @@ class BitsetEngine final : public Engine {
     chosen[l] = list[p].option;
     ++l;
     if (std::uint32_t(l) > stats_.max_depth) stats_.max_depth = std::uint32_t(l);
-    if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::choose, l, lv[l - 1].item, chosen[l - 1]});
-    if (Hooks && pruning_ && !prune(l, used)) {
+    if (Hooks && !Position && tracing_) opt_->trace({CoverTraceEvent::Kind::choose, l, lv[l - 1].item, chosen[l - 1]});
+    if (Hooks && (Position ? !opt_->prune_position(CoverPosition{std::span<const int>(chosen, std::size_t(l)), used})
+                           : pruning_ && !prune(l, used))) {
       --l;
       goto recover;
     }
@@ -150,7 +159,7 @@ class BitsetEngine final : public Engine {
     --l;
   recover:  // take back level l's option (it was disjoint from the rest: XOR undoes it)
     p = lv[l].pos;
-    if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::backtrack, l + 1, lv[l].item, chosen[l]});
+    if (Hooks && !Position && tracing_) opt_->trace({CoverTraceEvent::Kind::backtrack, l + 1, lv[l].item, chosen[l]});
     remove(used, list[p].mask);
     ++p;
     goto advance;
@@ -172,6 +181,17 @@ class BitsetEngine final : public Engine {
     const std::span<const int> chosen = std::span<const int>(chosen_).first(std::size_t(l));
     if (position_) return opt_->prune_position(CoverPosition{chosen, used});
     return opt_->prune(chosen);
+  }
+
+  /// The steps a scan from `from` took past `end` (a level cut short by donate(), whose end
+  /// has no sentinel): those it takes to a fitting entry less those it takes within [from, end).
+  [[gnu::noinline]] std::uint64_t overrun(std::int32_t from, std::int32_t end, const Mask& used) const {
+    const Entry* list = tables_->list.data();
+    std::uint64_t past = 0, within = 0;
+    for (std::int32_t p = from; !disjoint(list[p].mask, used); ++past)
+      p = has(used, list[p].key) ? list[p].run_end : p + 1;
+    scan(from, end, used, within);
+    return past - within;
   }
 
   /// Every primary item is covered by the l options chosen: report() out of the loop's way.
@@ -269,7 +289,9 @@ class BitsetEngine final : public Engine {
     int split_width = 0;                                   // K
     std::vector<std::array<std::int32_t, max_split>> split;  // per item: its K split items
     std::vector<Entry> list;                               // every precomputed list
-    std::vector<std::int32_t> start;  // list (item i, pattern q) = [start[i*2^K+q], start[...+1])
+    // List (item i, pattern q) = [start[k], start[k + 1] - 1) for k = i*2^K+q, each followed
+    // by a sentinel entry: empty mask (it fits), option -1.
+    std::vector<std::int32_t> start;
 
     // First-item rule: the scarce items (scarce.hpp) and the masks of their options, item
     // scarce[k]'s in scarce_masks[scarce_start[k] .. scarce_start[k + 1]).
@@ -349,7 +371,7 @@ class BitsetEngine final : public Engine {
     }
 
     void build(const std::vector<std::vector<std::int32_t>>& lists) {
-      list.reserve(table_size(lists));
+      list.reserve(table_size(lists) + (lists.size() << split_width));
       start.reserve((lists.size() << split_width) + 1);
       start.push_back(0);
       std::vector<unsigned> patterns;
@@ -363,8 +385,9 @@ class BitsetEngine final : public Engine {
               const std::int32_t o = lists[i][k];
               list.push_back({masks[std::size_t(o)], o, 0, 0});
             }
-          start.push_back(std::int32_t(list.size()));
           mark_runs(from, std::int32_t(list.size()), int(i));
+          list.push_back({Mask{}, -1, std::int32_t(list.size()) + 1, std::uint32_t(i)});
+          start.push_back(std::int32_t(list.size()));
         }
       }
     }
@@ -403,7 +426,7 @@ class BitsetEngine final : public Engine {
     unsigned q = 0;
     for (int b = 0; b < max_split; ++b) q |= unsigned(has(used, std::uint32_t(s[std::size_t(b)]))) << b;  // padding: the item itself, open
     const std::size_t k = (std::size_t(i) << t.split_width) + q;
-    return {t.start[k], t.start[k + 1]};
+    return {t.start[k], t.start[k + 1] - 1};
   }
 
   /// First option in list positions [p, end) disjoint from used, or end; counts the steps.
