@@ -147,25 +147,32 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
   std::vector<char> keep, best_keep;
   // The stabiliser of each placement, bit g for group_[g] (at most 8 symmetries).
   std::vector<std::uint32_t> stab, best_stab;
-  // The placements of a piece by the key of their cells, so that an image is found by binary
-  // search on integers with no allocation (a map keyed by cell vectors, a new vector for
-  // each image: a third of a 3x20 run's instructions).
-  std::vector<std::pair<std::uint64_t, int>> by_key;
+  // The placements of a piece in an open-addressing table by the key of their cells, so that
+  // an image is found with no allocation and few probes (a map keyed by cell vectors, a new
+  // vector for each image, took a third of a 3x20 run's instructions; a binary search on the
+  // keys still half of what is left of it).
+  std::vector<std::pair<std::uint64_t, int>> slots;  // key and placement, placement -1: free
   for (std::size_t p = 0; p < pieces_.size(); ++p) {
     if (!pieces_[p].alone()) continue;  // the breaker must have no twin
     const std::vector<Cells>& cs = cells[p];
-    by_key.clear();
-    for (std::size_t i = 0; i < cs.size(); ++i) by_key.emplace_back(set_key(cs[i]), int(i));
-    std::sort(by_key.begin(), by_key.end());
+    std::size_t mask = 1;
+    while (mask < 2 * cs.size()) mask <<= 1;
+    slots.assign(mask--, {0, -1});
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+      const std::uint64_t key = set_key(cs[i]);
+      std::size_t h = std::size_t(key) & mask;
+      while (slots[h].second >= 0) h = (h + 1) & mask;
+      slots[h] = {key, int(i)};
+    }
     keep.assign(cs.size(), 1);
     stab.assign(cs.size(), 0);
     for (std::size_t i = 0; i < cs.size(); ++i) {
       for (std::size_t g = 0; g < group_.size(); ++g) {
         const std::uint64_t key = set_key(cs[i], &group_[g].image);
         std::size_t j = SIZE_MAX;
-        for (auto it = std::lower_bound(by_key.begin(), by_key.end(), std::pair{key, INT_MIN});
-             it != by_key.end() && it->first == key && j == SIZE_MAX; ++it)
-          if (same_image(cs[i], group_[g].image, cs[std::size_t(it->second)])) j = std::size_t(it->second);
+        for (std::size_t h = std::size_t(key) & mask; slots[h].second >= 0 && j == SIZE_MAX; h = (h + 1) & mask)
+          if (slots[h].first == key && same_image(cs[i], group_[g].image, cs[std::size_t(slots[h].second)]))
+            j = std::size_t(slots[h].second);
         if (j == SIZE_MAX) throw solve::ModelError("stenen: a symmetric placement is missing");
         // The orbit's representative: the placement the scan meets first.
         if (std::pair{per_piece[p][j].anchor, j} < std::pair{per_piece[p][i].anchor, i}) keep[i] = 0;
