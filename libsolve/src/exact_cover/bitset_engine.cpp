@@ -83,7 +83,7 @@ class BitsetEngine final : public Engine {
     std::uint64_t nodes = 0, updates = 0;
     polled_solutions_ = stats_.solutions;
     std::uint64_t left = worker_->start();
-    std::int32_t p = 0, from = 0;  // from: where the current scan began
+    std::int32_t p = 0;
     if (left == 0) goto done;
     if (tail) {
       p = resume(tail);
@@ -108,27 +108,22 @@ class BitsetEngine final : public Engine {
     if (!First) i = fewest_options(used, updates);
     else if (const int d = dead_scarce_item(used, updates); d >= 0) {  // branch on it: no option
       lv[l] = Level{d, 0, 0, 0};
-      goto exhausted;
+      p = 0;
+      goto advance;
     }
     lv[l].item = i;
     std::tie(lv[l].lo, lv[l].end) = list_of(i, used);
     p = lv[l].lo;
   }
   advance:  // try the options of level l's list from position p on
-    // A list ends in a sentinel that fits any position (Tables::build): the bound is tested
-    // once a scan stops, not at every step (two instructions a step). Only a level cut short
-    // by donate() ends before its sentinel; a scan that ran past that end is counted again.
-    from = p;
     for (;; ++updates) {
+      if (p >= lv[l].end) {
+        if (Memo) memo_->leave(std::size_t(l), stats_.nodes + nodes, false);
+        goto backup;
+      }
       const Entry& e = list[p];
       if (disjoint(e.mask, used)) break;
       p = has(used, e.key) ? e.run_end : p + 1;
-    }
-    if (p >= lv[l].end) {
-      if (p > lv[l].end) [[unlikely]] updates -= overrun(from, lv[l].end, used);
-    exhausted:
-      if (Memo) memo_->leave(std::size_t(l), stats_.nodes + nodes, false);
-      goto backup;
     }
     ++updates;
     lv[l].pos = p;
@@ -181,17 +176,6 @@ class BitsetEngine final : public Engine {
     const std::span<const int> chosen = std::span<const int>(chosen_).first(std::size_t(l));
     if (position_) return opt_->prune_position(CoverPosition{chosen, used});
     return opt_->prune(chosen);
-  }
-
-  /// The steps a scan from `from` took past `end` (a level cut short by donate(), whose end
-  /// has no sentinel): those it takes to a fitting entry less those it takes within [from, end).
-  [[gnu::noinline]] std::uint64_t overrun(std::int32_t from, std::int32_t end, const Mask& used) const {
-    const Entry* list = tables_->list.data();
-    std::uint64_t past = 0, within = 0;
-    for (std::int32_t p = from; !disjoint(list[p].mask, used); ++past)
-      p = has(used, list[p].key) ? list[p].run_end : p + 1;
-    scan(from, end, used, within);
-    return past - within;
   }
 
   /// Every primary item is covered by the l options chosen: report() out of the loop's way.
@@ -289,9 +273,7 @@ class BitsetEngine final : public Engine {
     int split_width = 0;                                   // K
     std::vector<std::array<std::int32_t, max_split>> split;  // per item: its K split items
     std::vector<Entry> list;                               // every precomputed list
-    // List (item i, pattern q) = [start[k], start[k + 1] - 1) for k = i*2^K+q, each followed
-    // by a sentinel entry: empty mask (it fits), option -1.
-    std::vector<std::int32_t> start;
+    std::vector<std::int32_t> start;  // list (item i, pattern q) = [start[i*2^K+q], start[...+1])
 
     // First-item rule: the scarce items (scarce.hpp) and the masks of their options, item
     // scarce[k]'s in scarce_masks[scarce_start[k] .. scarce_start[k + 1]).
@@ -371,7 +353,7 @@ class BitsetEngine final : public Engine {
     }
 
     void build(const std::vector<std::vector<std::int32_t>>& lists) {
-      list.reserve(table_size(lists) + (lists.size() << split_width));
+      list.reserve(table_size(lists));
       start.reserve((lists.size() << split_width) + 1);
       start.push_back(0);
       std::vector<unsigned> patterns;
@@ -385,9 +367,8 @@ class BitsetEngine final : public Engine {
               const std::int32_t o = lists[i][k];
               list.push_back({masks[std::size_t(o)], o, 0, 0});
             }
-          mark_runs(from, std::int32_t(list.size()), int(i));
-          list.push_back({Mask{}, -1, std::int32_t(list.size()) + 1, std::uint32_t(i)});
           start.push_back(std::int32_t(list.size()));
+          mark_runs(from, std::int32_t(list.size()), int(i));
         }
       }
     }
@@ -426,7 +407,7 @@ class BitsetEngine final : public Engine {
     unsigned q = 0;
     for (int b = 0; b < max_split; ++b) q |= unsigned(has(used, std::uint32_t(s[std::size_t(b)]))) << b;  // padding: the item itself, open
     const std::size_t k = (std::size_t(i) << t.split_width) + q;
-    return {t.start[k], t.start[k + 1] - 1};
+    return {t.start[k], t.start[k + 1]};
   }
 
   /// First option in list positions [p, end) disjoint from used, or end; counts the steps.
