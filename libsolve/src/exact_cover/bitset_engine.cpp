@@ -53,10 +53,12 @@ class BitsetEngine final : public Engine {
     for (int o : w.path) push(o);
     worker_ = &worker;
     // One copy of the loop per setting, so the common one (first item, no hooks) carries no
-    // dead branches and keeps its state in registers.
-    const bool hooks = tracing_ || pruning_;
+    // dead branches and keeps its state in registers; a position prune hook alone (stenen)
+    // has its own, without the trace tests (three a position).
+    const bool hooks = tracing_ || pruning_, position_only = position_ && !tracing_;
     const std::int32_t* tail = w.tail.empty() ? nullptr : w.tail.data();
     if (memo_) first_ ? search<true, true, true>(tail) : search<false, true, true>(tail);
+    else if (position_only) first_ ? search<true, true, false, true>(tail) : search<false, true, false, true>(tail);
     else if (first_) hooks ? search<true, true>(tail) : search<true, false>(tail);
     else hooks ? search<false, true>(tail) : search<false, false>(tail);
     for (std::size_t k = w.path.size(); k-- > 0;) pop();
@@ -69,7 +71,8 @@ class BitsetEngine final : public Engine {
   // tail: {from, to} to resume the first level at list positions [from, to) (a donation).
   // With Memo the tree is walked the same way, but a node whose mask of covered items is in
   // the memo takes its count from there, and solutions only add up (memo_counter.hpp).
-  template <bool First, bool Hooks, bool Memo = false>
+  // Position: the only hook is prune_position (Hooks true, no trace).
+  template <bool First, bool Hooks, bool Memo = false, bool Position = false>
   [[gnu::noinline]] void search(const std::int32_t* tail) {
     const Tables& t = *tables_;
     const Entry* const list = t.list.data();
@@ -94,7 +97,7 @@ class BitsetEngine final : public Engine {
         memo_->solution(std::size_t(l));
         goto backup;
       }
-      if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::solution, l, -1, -1});
+      if (Hooks && !Position && tracing_) opt_->trace({CoverTraceEvent::Kind::solution, l, -1, -1});
       if (!solution(l)) goto stop;
       goto backup;
     }
@@ -138,8 +141,9 @@ class BitsetEngine final : public Engine {
     chosen[l] = list[p].option;
     ++l;
     if (std::uint32_t(l) > stats_.max_depth) stats_.max_depth = std::uint32_t(l);
-    if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::choose, l, lv[l - 1].item, chosen[l - 1]});
-    if (Hooks && pruning_ && !prune(l, used)) {
+    if (Hooks && !Position && tracing_) opt_->trace({CoverTraceEvent::Kind::choose, l, lv[l - 1].item, chosen[l - 1]});
+    if (Hooks && (Position ? !opt_->prune_position(CoverPosition{std::span<const int>(chosen, std::size_t(l)), used})
+                           : pruning_ && !prune(l, used))) {
       --l;
       goto recover;
     }
@@ -150,7 +154,7 @@ class BitsetEngine final : public Engine {
     --l;
   recover:  // take back level l's option (it was disjoint from the rest: XOR undoes it)
     p = lv[l].pos;
-    if (Hooks && tracing_) opt_->trace({CoverTraceEvent::Kind::backtrack, l + 1, lv[l].item, chosen[l]});
+    if (Hooks && !Position && tracing_) opt_->trace({CoverTraceEvent::Kind::backtrack, l + 1, lv[l].item, chosen[l]});
     remove(used, list[p].mask);
     ++p;
     goto advance;
@@ -293,11 +297,10 @@ class BitsetEngine final : public Engine {
         }
         if (choice == ItemChoice::first && lowest < n) lists[std::size_t(lowest)].push_back(o);
       }
-      for (split_width = max_split; split_width > 0; --split_width) {
+      for (split_width = max_split;; --split_width) {
         choose_split_items(lists);
-        if (table_size(lists) * sizeof(Entry) <= max_table_bytes) break;
+        if (split_width == 0 || table_size(lists) * sizeof(Entry) <= max_table_bytes) break;
       }
-      choose_split_items(lists);
       build(lists);
       if (choice == ItemChoice::first && lookahead) scarce = scarce_items(problem);
       scarce_start.push_back(0);
@@ -316,8 +319,10 @@ class BitsetEngine final : public Engine {
       std::vector<int> freq(lists.size());
       for (int i = 0; i < n; ++i) {
         std::fill(freq.begin(), freq.end(), 0);
-        for (std::int32_t o : lists[std::size_t(i)])
-          for (int j = 0; j < n; ++j) freq[std::size_t(j)] += has(masks[std::size_t(o)], j);
+        for (std::int32_t o : lists[std::size_t(i)])  // the option's items, bit by bit
+          for (int w = 0; w < W; ++w)
+            for (std::uint64_t b = masks[std::size_t(o)][std::size_t(w)]; b; b &= b - 1)
+              ++freq[std::size_t(w * 64 + std::countr_zero(b))];
         freq[std::size_t(i)] = 0;
         auto& s = split[std::size_t(i)];
         s.fill(i);
@@ -330,34 +335,42 @@ class BitsetEngine final : public Engine {
       }
     }
 
-    /// Options of the list of item i that avoid every split item in pattern q.
-    template <class F>
-    void for_each_in(const std::vector<std::int32_t>& l, const std::array<std::int32_t, max_split>& s,
-                     unsigned q, F f) const {
-      Mask blocked{};
-      for (int b = 0; b < split_width; ++b)
-        if (q >> b & 1) set(blocked, s[std::size_t(b)]);
-      for (std::int32_t o : l)
-        if (disjoint(masks[std::size_t(o)], blocked)) f(o);
+    /// The split items of s that option o has, bit b for s[b]: the option is in the list of
+    /// pattern q when it has none of q's (q & pattern == 0). Computed once per option and list
+    /// instead of a mask test per option and pattern (a fifth of a short stenen run).
+    unsigned pattern(std::int32_t o, const std::array<std::int32_t, max_split>& s) const {
+      unsigned m = 0;
+      for (int b = 0; b < split_width; ++b) m |= unsigned(has(masks[std::size_t(o)], std::uint32_t(s[std::size_t(b)]))) << b;
+      return m;
     }
 
+    /// Entries of every list: an option with k of the split items is in 2^(K-k) of them.
     std::size_t table_size(const std::vector<std::vector<std::int32_t>>& lists) const {
       std::size_t total = 0;
       for (std::size_t i = 0; i < lists.size(); ++i)
-        for (unsigned q = 0; q < (1u << split_width); ++q)
-          for_each_in(lists[i], split[i], q, [&](std::int32_t) { ++total; });
+        for (std::int32_t o : lists[i]) total += std::size_t(1) << (split_width - std::popcount(pattern(o, split[i])));
       return total;
     }
 
     void build(const std::vector<std::vector<std::int32_t>>& lists) {
+      list.reserve(table_size(lists));
+      start.reserve((lists.size() << split_width) + 1);
       start.push_back(0);
-      for (std::size_t i = 0; i < lists.size(); ++i)
+      std::vector<unsigned> patterns;
+      for (std::size_t i = 0; i < lists.size(); ++i) {
+        patterns.clear();
+        for (std::int32_t o : lists[i]) patterns.push_back(pattern(o, split[i]));
         for (unsigned q = 0; q < (1u << split_width); ++q) {
           const auto from = std::int32_t(list.size());
-          for_each_in(lists[i], split[i], q, [&](std::int32_t o) { list.push_back({masks[std::size_t(o)], o, 0, 0}); });
+          for (std::size_t k = 0; k < patterns.size(); ++k)
+            if ((patterns[k] & q) == 0) {
+              const std::int32_t o = lists[i][k];
+              list.push_back({masks[std::size_t(o)], o, 0, 0});
+            }
           start.push_back(std::int32_t(list.size()));
           mark_runs(from, std::int32_t(list.size()), int(i));
         }
+      }
     }
 
     /// Cuts list[from, to) into runs of consecutive options that share an item besides the
