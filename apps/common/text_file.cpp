@@ -42,24 +42,31 @@ class Descriptor {
   bool owned_;
 };
 
-// Checks each chunk as it arrives: NUL bytes, line lengths (positions counted in 64 bits).
+// Checks each chunk as it arrives: NUL bytes, line lengths (positions counted in 64 bits). A
+// line (or the part of it in this chunk) at a time, memchr finding its end and a NUL: a byte
+// at a time this was 12 instructions a byte (56 k of xcover's 3.2 M on a sudoku). The error
+// is the one a walk byte by byte meets first: a NUL at the column that passes the limit, or
+// before it, is reported as a NUL.
 class Checker {
  public:
   Checker(const std::string& name, const TextLimits& limits) : name_(name), limits_(limits) {}
 
   void check(std::string_view chunk) {
-    for (const char c : chunk) {
-      if (c == '\n') {
-        ++line_;
-        column_ = 0;
-        continue;
-      }
-      ++column_;
-      if (c == '\0')
-        fail(fmt::format("{}:{}:{}: a NUL byte: not a text file", name_, line_, column_));
-      if (column_ > limits_.max_line)
+    for (;;) {
+      const std::size_t newline = chunk.find('\n');
+      const std::string_view part = chunk.substr(0, newline);
+      if (const std::size_t nul = part.find('\0'); nul != std::string_view::npos && column_ + nul <= limits_.max_line)
+        fail(fmt::format("{}:{}:{}: a NUL byte: not a text file", name_, line_, column_ + nul + 1));
+      if (column_ + part.size() > limits_.max_line)
         fail(fmt::format("{}:{}: line longer than {}: too long for {}", name_, line_,
                          size_text(limits_.max_line), limits_.kind));
+      if (newline == std::string_view::npos) {
+        column_ += part.size();
+        return;
+      }
+      ++line_;
+      column_ = 0;
+      chunk.remove_prefix(newline + 1);
     }
   }
 

@@ -87,6 +87,21 @@ TEST_CASE("read_text_file: limits, positions, BOM", "[apps_common]") {
   CHECK(error_of([&] { cli::read_text_file(wide, small); }) == wide + ":3: line longer than 10 bytes: too long for a test file");
   const std::string nul = write("nul.txt", std::string("a\nbc\0d", 6));
   CHECK(error_of([&] { cli::read_text_file(nul, small); }) == nul + ":2:3: a NUL byte: not a text file");
+  // The first error in the text's order: a NUL past the limit comes after the line's 11th
+  // byte; one at the 11th byte comes first.
+  const std::string late = write("late.txt", std::string("0123456789ab\0", 13));
+  CHECK(error_of([&] { cli::read_text_file(late, small); }) == late + ":1: line longer than 10 bytes: too long for a test file");
+  const std::string at = write("at.txt", std::string("x\n0123456789\0", 13));
+  CHECK(error_of([&] { cli::read_text_file(at, small); }) == at + ":2:11: a NUL byte: not a text file");
+  // Columns go on across the 64 KiB blocks read.
+  const cli::TextLimits roomy{1 << 20, 1 << 20, "a test file"};
+  std::string long_line(70000, 'a');
+  long_line[69999] = '\0';
+  const std::string far = write("far.txt", "\n" + long_line);
+  CHECK(error_of([&] { cli::read_text_file(far, roomy); }) == far + ":2:70000: a NUL byte: not a text file");
+  const cli::TextLimits narrower{1 << 20, 65540, "a test file"};
+  const std::string wide_block = write("wide_block.txt", std::string(65540, 'b') + "\n" + std::string(65541, 'c'));
+  CHECK(error_of([&] { cli::read_text_file(wide_block, narrower); }) == wide_block + ":2: line longer than 65540 bytes: too long for a test file");
   CHECK(error_of([&] { cli::read_text_file(test::scratch_dir(), small); }) == test::scratch_dir() + ": is a directory");
   CHECK(cli::size_text(64 << 20) == "64 MiB");
   CHECK(cli::size_text(16 << 10) == "16 KiB");

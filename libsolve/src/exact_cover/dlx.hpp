@@ -75,6 +75,10 @@ class Dlx final : public Engine {
   /// Empty when every list is consistent (links agree both ways, lengths match the lists,
   /// each node on the list of its item); otherwise the first inconsistency found.
   std::string sanity_check() const;
+  /// Keeps the count of empty lists that lets the MRV scan stop early whatever the problem's
+  /// shape (X without colours only; the constructor decides by the shape otherwise). For tests:
+  /// the choices, and so the nodes, must be the same either way.
+  void track_empty_lists();
   /// The whole link structure, so tests can check a search restores it exactly.
   const std::vector<Node>& nodes() const { return nd_; }
   const std::vector<Item>& items() const { return cl_; }
@@ -85,23 +89,24 @@ class Dlx final : public Engine {
   // The list operations of Algorithm C (primed versions: they respect colours). With
   // Colours false they are Algorithm X's, for problems without colours: no node is ever
   // purified there, and the colour tests left out save 17-19% of the instructions (queens-13).
-  template <bool Colours = true>
+  // Empties: hide and cover keep empty_items_ (the loop of X when track_empty_).
+  template <bool Colours = true, bool Empties = false>
   void hide(std::int32_t p);
   template <bool Colours = true>
   void unhide(std::int32_t p);
-  template <bool Colours = true>
+  template <bool Colours = true, bool Empties = false>
   void cover(std::int32_t i);
   template <bool Colours = true>
   void uncover(std::int32_t i);
   void purify(std::int32_t p);
   void unpurify(std::int32_t p);
-  template <bool Colours>
+  template <bool Colours, bool Empties = false>
   void commit(std::int32_t p, std::int32_t j);
   template <bool Colours>
   void uncommit(std::int32_t p, std::int32_t j);
   /// Covers / purifies every item of x's option except x's own (already covered); with
   /// Multi, primary items take one of their bound.
-  template <bool Multi, bool Colours = true>
+  template <bool Multi, bool Colours = true, bool Empties = false>
   void commit_others(std::int32_t x);
   template <bool Multi, bool Colours = true>
   void uncommit_others(std::int32_t x);
@@ -110,6 +115,19 @@ class Dlx final : public Engine {
   void reactivate(std::int32_t i);
   /// The open primary item to branch on (0 when none is open).
   std::int32_t choose() const;
+  /// Covers the item level l branches on and notes empty_items_ after it.
+  template <bool Colours, bool Empties>
+  void cover_level(std::size_t l, std::int32_t i);
+  /// Sets empty_items_ back after the level's option is taken back (covered: item still
+  /// covered) or the level's item uncovered. (Under MRV an item is chosen with options only
+  /// when no open item is empty: then there were none before its cover; an empty item chosen
+  /// has no options, its cover hides nothing.)
+  void restore_empty(std::size_t l, bool covered) {
+    if (covered) empty_items_ = empty_after_cover_[l];
+    else empty_items_ = nd_[std::size_t(item_[l])].top == 0 ? empty_after_cover_[l] + 1 : 0;
+  }
+  /// Counts empty_items_ afresh (push and resume, which do not keep it).
+  void recount_empty();
   /// Counts one node and polls the worker when due; false when the search must stop.
   bool count_node();
   /// Every primary item covered: report the solution (C2, M2); false: stop.
@@ -134,15 +152,15 @@ class Dlx final : public Engine {
   /// Opens level level_ as a donor did and resumes it at node `from` up to `to` (Work::tail).
   void resume(std::int32_t from, std::int32_t to);
 
-  // The search phases of X and C; each returns the next phase (Colours: as for hide).
-  template <bool Colours>
+  // The search phases of X and C; each returns the next phase (Colours, Empties: as for hide).
+  template <bool Colours, bool Empties>
   void loop(Phase phase);
-  template <bool Colours>
+  template <bool Colours, bool Empties>
   Phase forward();   // C2-C4: solution? else choose an item, cover it
-  template <bool Colours>
+  template <bool Colours, bool Empties>
   Phase advance();   // C5: try the next option of the level's item
   Phase backup();    // C8: back to the level above
-  template <bool Colours>
+  template <bool Colours, bool Empties>
   Phase recover();   // C6: take the level's option back
 
   // Algorithm M (dlx_multi.cpp): its own versions of the phases and list operations.
@@ -173,6 +191,14 @@ class Dlx final : public Engine {
   std::vector<std::int32_t> option_node_;  // first node of each option
   std::int32_t n_items_ = 0;               // N
   std::int32_t n_primary_ = 0;             // primary items are 1 .. n_primary_
+  // Open primary items with an empty list, kept when track_empty_ (choose: while it is 0 the
+  // MRV scan stops at the first item of length 1). hide counts the lists it empties and cover
+  // the empty item it takes out; unhide does not look (the hotter loop): backtracking sets the
+  // count back from empty_after_cover_ (restore_empty).
+  std::int32_t empty_items_ = 0;
+  // MRV, X without colours, and many primary items for the work of a cover (constructor):
+  // the scan it saves is longer than what counting costs hide.
+  bool track_empty_ = false;
   ItemChoice item_choice_ = ItemChoice::mrv;
   bool tracing_ = false;
   bool pruning_ = false;
@@ -187,6 +213,7 @@ class Dlx final : public Engine {
   // (Only the limit is stored per level: three more stores per node cost 5% on sudoku with
   // the first-item rule.)
   std::vector<std::int32_t> choice_, item_, chosen_, limit_;
+  std::vector<std::int32_t> empty_after_cover_;  // empty_items_ after level l covered its item
   std::int32_t resumed_from_ = 0;  // the first node of the base level of a resumed run (0: none)
   // M: the first node tweaked at level l, and the number of branches there (for choose).
   std::vector<std::int32_t> first_tweak_, degree_;
