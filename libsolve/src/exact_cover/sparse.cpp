@@ -71,7 +71,8 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   open_primary_ = n_primary_;
 
   // Every removal in effect is one node off a set, with at most one (item, size) pair before
-  // it; every item is closed at most once on a path: the trail never grows past these.
+  // it; every item is closed at most once on a path: the trail never grows past these (hide
+  // writes a pair at the top before it knows whether to keep it: the last two places).
   trail_.assign(2 * set_.size() + 2, 0);
   closed_.assign(std::size_t(n) + 1, 0);
   std::int32_t widest = 0;

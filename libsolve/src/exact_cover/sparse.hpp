@@ -15,6 +15,8 @@
 // goes on the trail (an item's stamp tells whether it was saved already, or that the item is
 // closed: one load and compare per node in the hot loop); taking a mark back
 // restores those sizes, the count of open primary items, and the items closed since the mark.
+// It also counts the updates (each size restored less the size it replaces): the hot loop
+// keeps no count.
 // Only open items are kept up to date: an item that is covered or purified keeps the set it
 // had then (nothing reads it until it is open again, and then the set is right again).
 //
