@@ -192,6 +192,9 @@ TEST_CASE("sparse sets: threads share Algorithm M levels by option ranges", "[dl
       INFO("instance " << k << " choice " << int(choice) << " nodes " << rd.stats.nodes);
       REQUIRE(found == want);
       REQUIRE(r.stats.nodes == rd.stats.nodes);
+      // Updates are counted when they are taken back (undo); a receiver's replayed path and
+      // the cover and tweaks of the level it resumes are the donor's, counted there only.
+      REQUIRE(r.stats.updates == solve::count(p, with(sparse, choice)).stats.updates);
       biggest = std::max(biggest, rd.stats.nodes);
     }
   }

@@ -41,11 +41,15 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
     option_first_.push_back(first);
     for (const ItemColour& ic : problem.option(o)) {
       const std::int32_t i = internal[std::size_t(ic.item)];
-      nd_.push_back({i, 0, ic.colour, first});
+      nd_.push_back({i, 0});
+      colour_.push_back(ic.colour);
+      first_.push_back(first);
       ++items_[std::size_t(i)].end;
       option_of_.push_back(o);
     }
-    nd_.push_back({-1, first, 0, -1});
+    nd_.push_back({-1, first});
+    colour_.push_back(0);
+    first_.push_back(-1);
     option_of_.push_back(-1);
   }
   std::int32_t start = 0;
@@ -67,12 +71,14 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   open_primary_ = n_primary_;
 
   // Every removal in effect is one node off a set, with at most one (item, size) pair before
-  // it; every item is closed at most once on a path: the trail never grows past these.
+  // it; every item is closed at most once on a path: the trail never grows past these (hide
+  // writes a pair at the top before it knows whether to keep it: the last two places).
   trail_.assign(2 * set_.size() + 2, 0);
   closed_.assign(std::size_t(n) + 1, 0);
   std::int32_t widest = 0;
   for (const Item& it : items_) widest = std::max(widest, it.end - it.start);
   scratch_.assign(std::size_t(widest) + 1, 0);
+  sweep_ = scratch_;
 
   // Levels: as Dlx (X, C: one per primary item; M: each item min(hi, options) + 1 more).
   std::size_t levels = std::size_t(n_primary_) + 1;
@@ -109,7 +115,9 @@ std::unique_ptr<SearchEngine> Sparse::clone() const {
 // since the last mark. The hot loop of the engine. With Check (the commit of a chosen
 // option), an open primary item left with no option sets dead_ unless it is one of the
 // chosen option's own items (they lose their options by design: they are covered next).
-template <bool Check>
+// The nodes are visited from x + 1 to the spacer, then from the option's first node to x - 1
+// (and x itself with Self): an option has each item once, so the order changes no set.
+template <bool Check, bool Self>
 [[gnu::always_inline]] inline void Sparse::hide(std::int32_t x) {
   Node* const nd = nd_.data();
   Item* const items = items_.data();
@@ -117,26 +125,30 @@ template <bool Check>
   std::int32_t* const trail = trail_.data();
   std::uint32_t top = trail_top_;  // in a register: most changes save (sudoku: nearly all)
   const std::uint32_t stamp = mark_stamp_;
-  std::uint64_t& updates = stats_.updates;  // not a local: the loop is short of registers
-  for (Node* n = nd + nd[x].first; n->item >= 0; ++n) {  // one register for node q
+  const auto remove = [&](Node* n) {  // one register for node q
     const std::int32_t k = n->item;
     Item& it = items[k];
-    if (it.stamp != stamp) {
-      if (it.stamp == closed_stamp) continue;
-      trail[top] = k;
-      trail[top + 1] = it.end;
-      top += 2;
-      it.stamp = stamp;
-    }
+    const std::uint32_t was = it.stamp;
+    if (was == closed_stamp) return;
+    // The end goes on the trail always, and stays there if it was not saved since the mark:
+    // stores instead of a branch that goes either way (a third of MacMahon's updates save).
+    trail[top] = k;
+    trail[top + 1] = it.end;
+    top += was != stamp ? 2 : 0;
+    it.stamp = stamp;
     const std::int32_t last = --it.end, p = n->loc, y = set[last];
     set[p] = y;
     nd[y].loc = p;
     set[last] = std::int32_t(n - nd);
     n->loc = last;
-    ++updates;
     if (Check && last == it.start && k < n_primary_) [[unlikely]]
       dead_ = dead_ || !in_committed(k);
-  }
+  };
+  Node* const self = nd + x;
+  Node* n = self + 1;
+  for (; n->item >= 0; ++n) remove(n);
+  for (n = nd + n->loc; n != self; ++n) remove(n);
+  if (Self) remove(self);
   trail_top_ = top;
 }
 
@@ -153,7 +165,7 @@ void Sparse::close(std::int32_t i) {
 }
 
 bool Sparse::in_committed(std::int32_t k) const {
-  for (std::int32_t q = nd_[std::size_t(committed_)].first; nd_[std::size_t(q)].item >= 0; ++q)
+  for (std::int32_t q = first_[std::size_t(committed_)]; nd_[std::size_t(q)].item >= 0; ++q)
     if (nd_[std::size_t(q)].item == k) return true;
   return false;
 }
@@ -162,19 +174,26 @@ template <bool Check>
 void Sparse::cover(std::int32_t i) {
   close(i);
   const Item& it = items_[std::size_t(i)];
-  for (std::int32_t p = it.start, end = it.end; p < end; ++p) hide<Check>(set_[std::size_t(p)]);
+  for (std::int32_t p = it.start, end = it.end; p < end; ++p) hide<Check, false>(set_[std::size_t(p)]);
 }
 
 // The options that agree with colour c stay (and nothing removes them from i any more: i is
-// closed, so choosing one of them later leaves i alone).
+// closed, so choosing one of them later leaves i alone). The others are listed first, without
+// a branch on the colour (it goes either way), then hidden: i is closed, its set stays as is.
 template <bool Check>
 void Sparse::purify(std::int32_t i, std::int32_t c) {
   close(i);
   const Item& it = items_[std::size_t(i)];
+  const std::int32_t* const set = set_.data();
+  const std::int32_t* const colour = colour_.data();
+  std::int32_t* const other = sweep_.data();
+  std::size_t n = 0;
   for (std::int32_t p = it.start, end = it.end; p < end; ++p) {
-    const std::int32_t x = set_[std::size_t(p)];
-    if (nd_[std::size_t(x)].colour != c) hide<Check>(x);
+    const std::int32_t x = set[p];
+    other[n] = x;
+    n += colour[x] != c;
   }
+  for (std::size_t k = 0; k < n; ++k) hide<Check, false>(other[k]);
 }
 
 // Every other item of an active option is open, or secondary and purified to the option's
@@ -195,21 +214,21 @@ template <bool Multi, bool Check>
     if (!open(j)) return;
     if (Multi && j < n_primary_) {
       if (--bound_[std::size_t(j)] == 0) cover<false>(j);
-    } else if (nd_[std::size_t(q)].colour == 0) {
+    } else if (colour_[std::size_t(q)] == 0) {
       cover<Check>(j);
     } else {
-      purify<Check>(j, nd_[std::size_t(q)].colour);
+      purify<Check>(j, colour_[std::size_t(q)]);
     }
   };
   committed_ = x;
   for (std::int32_t q = x + 1; nd_[std::size_t(q)].item >= 0 && !dead_; ++q) commit(q);
-  for (std::int32_t q = nd_[std::size_t(x)].first; q != x && !dead_; ++q) commit(q);
+  for (std::int32_t q = first_[std::size_t(x)]; q != x && !dead_; ++q) commit(q);
 }
 
 template <bool Multi>
 void Sparse::uncommit_others(std::int32_t x) {
   if constexpr (Multi)
-    for (std::int32_t q = nd_[std::size_t(x)].first; nd_[std::size_t(q)].item >= 0; ++q)
+    for (std::int32_t q = first_[std::size_t(x)]; nd_[std::size_t(q)].item >= 0; ++q)
       if (q != x && nd_[std::size_t(q)].item < n_primary_) ++bound_[std::size_t(nd_[std::size_t(q)].item)];
 }
 
@@ -219,13 +238,22 @@ Sparse::Mark Sparse::mark() {
   return m;
 }
 
+// Updates are counted here rather than in hide (a read-modify-write of memory per update):
+// every removal is one end - 1 of an open item whose end was saved since the last mark, and
+// the removals undone restore the ends, so each trail entry taken back counts its saved end
+// minus the end it restores from (an item saved in several marks: the differences add up).
+// Every path is undone when run() returns, so the count is complete then.
 void Sparse::undo(const Mark& m) {
   Item* const items = items_.data();
   const std::int32_t* const trail = trail_.data();
+  std::uint64_t removed = 0;
   for (std::uint32_t top = trail_top_; top > m.trail;) {
     top -= 2;
-    items[trail[top]].end = trail[top + 1];
+    Item& it = items[trail[top]];
+    removed += std::uint32_t(trail[top + 1] - it.end);
+    it.end = trail[top + 1];
   }
+  stats_.updates += removed;
   trail_top_ = m.trail;
   // A reopened item's stamp matches no mark: its next change saves its size.
   for (std::uint32_t top = closed_top_; top > m.closed;) items[closed_[--top]].stamp = 0;
@@ -233,6 +261,14 @@ void Sparse::undo(const Mark& m) {
   open_primary_ = m.open_primary;
   // Sizes saved since the mark are gone from the trail: the next change must save again.
   new_stamp();
+}
+
+std::uint64_t Sparse::removed_since(const Mark& m) const {
+  // No mark since m: each item is on the trail once at most above m.trail.
+  std::uint64_t removed = 0;
+  for (std::uint32_t top = m.trail; top < trail_top_; top += 2)
+    removed += std::uint32_t(trail_[top + 1] - items_[std::size_t(trail_[top])].end);
+  return removed;
 }
 
 void Sparse::new_stamp() {
@@ -257,16 +293,17 @@ std::int32_t Sparse::choose(std::size_t l) const {
       if (len(i) == 0 && open(i)) return i;
     return first_open(l);
   }
-  std::int32_t best = -1, best_len = std::numeric_limits<std::int32_t>::max();
+  // (length, id) as one key, its minimum without a branch (which way a comparison goes is
+  // data, and mispredicted often); ids and lengths are below 2^31.
+  std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
+  const std::int32_t* const primary = primary_.data();
+  const Item* const items = items_.data();
   for (std::int32_t k = 0; k < open_primary_; ++k) {
-    const std::int32_t i = primary_[std::size_t(k)], n = len(i);
-    if (n < best_len || (n == best_len && i < best)) {
-      best = i;
-      best_len = n;
-      if (n == 0) break;  // no option: the level ends at once, whichever item it is
-    }
+    const std::int32_t i = primary[k], n = items[i].end - items[i].start;
+    if (n == 0) return i;  // no option: the level ends at once, whichever item it is
+    best = std::min(best, std::uint64_t(std::uint32_t(n)) << 32 | std::uint32_t(i));
   }
-  return best;
+  return open_primary_ > 0 ? std::int32_t(std::uint32_t(best)) : -1;
 }
 
 // Knuth's rule for M (Dlx::choose_multi): fewest branches, then less slack, then the longer
@@ -294,7 +331,7 @@ std::int32_t Sparse::next_in_order(std::int32_t i, std::int32_t from, std::int32
   const Item& it = items_[std::size_t(i)];
   std::int32_t best = -1;
   for (std::int32_t p = it.start, end = it.end; p < end; ++p) {
-    const std::int32_t x = set_[std::size_t(p)], key = nd_[std::size_t(x)].first;
+    const std::int32_t x = set_[std::size_t(p)], key = first_[std::size_t(x)];
     if (key >= from && key < to) {
       best = x;
       to = key;
@@ -308,7 +345,7 @@ std::int32_t Sparse::next_in_order(std::int32_t i, std::int32_t from, std::int32
 void Sparse::tweak_before(std::size_t l, std::int32_t to) {
   const std::int32_t i = item_[l];
   if (bound_[std::size_t(i)] == 0) return;
-  for (std::int32_t y; (y = next_in_order(i, 0, to)) >= 0;) hide<false>(y);
+  for (std::int32_t y; (y = next_in_order(i, 0, to)) >= 0;) hide<false, true>(y);
 }
 
 // ---- the search loop ----
@@ -380,7 +417,7 @@ void Sparse::take(std::size_t l, std::int32_t x) {
     chosen_[l] = -1;
     return;
   }
-  if (!exact_[l] && bound_[std::size_t(item_[l])] != 0) hide<false>(x);  // off i too: i is open
+  if (!exact_[l] && bound_[std::size_t(item_[l])] != 0) hide<false, true>(x);  // off i too: i is open
   branch_mark_[l] = mark();
   if (multi_) commit_others<true, false>(x);
   else if (item_choice_ == ItemChoice::mrv) commit_others<false, true>(x);
@@ -430,7 +467,7 @@ Sparse::Phase Sparse::advance_multi() {
     x = -2;
   }
   choice_[l] = x;
-  from_[l] = (x >= 0 ? nd_[std::size_t(x)].first : end) + 1;
+  from_[l] = (x >= 0 ? first_[std::size_t(x)] : end) + 1;
   ++tried_[l];
   if (!count_node()) return leave();
   take(l, x);

@@ -15,6 +15,8 @@
 // goes on the trail (an item's stamp tells whether it was saved already, or that the item is
 // closed: one load and compare per node in the hot loop); taking a mark back
 // restores those sizes, the count of open primary items, and the items closed since the mark.
+// It also counts the updates (each size restored less the size it replaces): the hot loop
+// keeps no count.
 // Only open items are kept up to date: an item that is covered or purified keeps the set it
 // had then (nothing reads it until it is open again, and then the set is right again).
 //
@@ -53,11 +55,11 @@ class Sparse final : public Engine {
   double done() const override;
 
  private:
+  // The two fields of the hot loop, 8 bytes a node; the colour and the option's first node
+  // are read once per option hidden or swept (colour_, first_), not per update.
   struct Node {
-    std::int32_t item;    ///< internal item, < 0 for a spacer
-    std::int32_t loc;     ///< place in set_ (spacer: the first node of its option)
-    std::int32_t colour;  ///< 0 none, > 0 a colour (secondary items)
-    std::int32_t first;   ///< first node of the option (spacer: -1)
+    std::int32_t item;  ///< internal item, < 0 for a spacer
+    std::int32_t loc;   ///< place in set_ (spacer: the first node of its option)
   };
   struct Item {
     std::int32_t start, end;   ///< set_[start .. end): active options
@@ -75,7 +77,9 @@ class Sparse final : public Engine {
 
   // ---- set operations (sparse_ops in sparse.cpp) ----
   // Check: in the commit of option committed_ (X, C, MRV); sets dead_ (see commit_others).
-  template <bool Check>
+  // Self: x's own item is open and loses x too; else it is the closed item being swept, and
+  // its node is not visited (as Knuth's ssxcc: from x + 1 round to x - 1).
+  template <bool Check, bool Self>
   void hide(std::int32_t x);               // x's option off the set of every open item
   void close(std::int32_t i);              // item i no longer open (no set changes)
   template <bool Check>
@@ -90,7 +94,8 @@ class Sparse final : public Engine {
   template <bool Multi>
   void uncommit_others(std::int32_t x);  // the bounds only: the trail does the rest
   Mark mark();
-  void undo(const Mark& m);
+  void undo(const Mark& m);  // counts the updates taken back (all of them: see sparse.cpp)
+  std::uint64_t removed_since(const Mark& m) const;  // updates since m, one mark ago at most
   void new_stamp();
 
   // ---- choice ----
@@ -122,6 +127,9 @@ class Sparse final : public Engine {
   std::span<const int> chosen_options();
 
   std::vector<Node> nd_;
+  std::vector<std::int32_t> colour_;  // per node: 0 none, > 0 a colour (secondary items)
+  std::vector<std::int32_t> first_;   // per node: the first node of its option (spacer: -1)
+  std::vector<std::int32_t> sweep_;   // purify: the options of other colours, then hidden
   std::vector<Item> items_;
   std::vector<std::int32_t> set_;
   std::vector<std::int32_t> option_of_;   // option id of each node's option (-1: spacer)

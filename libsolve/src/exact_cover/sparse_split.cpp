@@ -21,8 +21,9 @@ std::int32_t Sparse::node_of(int o, std::int32_t i) const {
   return -1;
 }
 
+// Replays one level of the path (no updates are counted: undo() counts them, and pop() takes
+// them back without counting: they are the donor's).
 void Sparse::push(int o) {
-  const std::uint64_t updates = stats_.updates;
   const auto l = std::size_t(level_);
   if (open_primary_ == 0 || l + 1 >= item_.size()) misfit("push: no open item");
   const std::int32_t i = multi_ ? choose_multi(l) : choose(l);
@@ -36,9 +37,9 @@ void Sparse::push(int o) {
     if (exact_[l]) {
       choice_[l] = nd_[std::size_t(x)].loc;
     } else {
-      tweak_before(l, nd_[std::size_t(x)].first);
+      tweak_before(l, first_[std::size_t(x)]);
       choice_[l] = x;
-      from_[l] = nd_[std::size_t(x)].first + 1;
+      from_[l] = first_[std::size_t(x)] + 1;
     }
   } else {
     if (exact_[l] || limit_[l] <= end) misfit("push: the item must take an option");
@@ -51,20 +52,20 @@ void Sparse::push(int o) {
   // set; if it were, the child would still fail by its choice scan.
   dead_ = false;
   ++level_;
-  stats_.updates = updates;
 }
 
 void Sparse::pop() {
+  const std::uint64_t updates = stats_.updates;
   const auto l = std::size_t(--level_);
   untake(l);
   undo(level_mark_[l]);
   if (multi_) ++bound_[std::size_t(item_[l])];
+  stats_.updates = updates;
 }
 
 // Opens the level as the donor did (the same position: the same item) and limits it to the
 // alternatives the tail names; their first is counted here, as the donor never tried it.
 void Sparse::resume(const std::vector<std::int32_t>& tail) {
-  const std::uint64_t updates = stats_.updates;
   const auto l = std::size_t(level_);
   if (open_primary_ == 0) misfit("run: work does not fit");
   const std::int32_t i = multi_ ? choose_multi(l) : choose(l);
@@ -90,7 +91,9 @@ void Sparse::resume(const std::vector<std::int32_t>& tail) {
   } else {
     misfit("run: work does not fit");
   }
-  stats_.updates = updates;
+  // The donor counted the level's cover and tweaks; leave() will count them here when it takes
+  // them back (all since the level's mark, which is the last one).
+  stats_.updates -= removed_since(level_mark_[l]);
 }
 
 bool Sparse::donate(Work& w) {
@@ -121,7 +124,7 @@ bool Sparse::donate(Work& w) {
     std::size_t u = 0;
     const std::int32_t to = std::min(limit_[l], end);
     for (std::int32_t p = it.start; p < it.end; ++p) {
-      const std::int32_t key = nd_[std::size_t(set_[std::size_t(p)])].first;
+      const std::int32_t key = first_[std::size_t(set_[std::size_t(p)])];
       if (key >= from_[l] && key < to) scratch_[u++] = key;
     }
     if (limit_[l] > end && from_[l] <= end) scratch_[u++] = end;
