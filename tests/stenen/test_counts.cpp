@@ -146,6 +146,8 @@ TEST_CASE("two of each tetromino: one item per pair, the same counts with 1-4 th
     CHECK(one.solutions == 1796);
     CHECK(count(p, 4, 10, Method::fast, Counting::labelled, 1, t).solutions == 57472);
     for (int threads : {2, 3, 4}) {
+      // The sanitizer legs split the tree once, on 3 threads (the other counts repeat its path).
+      if (test_scale::scale() < 1 && threads != 3) continue;
       INFO("twins " << int(t) << " threads " << threads);
       const CountResult many = count(p, 4, 10, Method::fast, Counting::identical, threads, t);
       CHECK(many.solutions == one.solutions);
