@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "random_instances.hpp"
+#include "test_scale.hpp"
 
 namespace {
 
@@ -10,7 +11,8 @@ void check_against_brute_force(int colours, std::uint32_t seed, int instances) {
   std::mt19937 rng(seed);
   testing::RandomSpec spec;
   spec.colours = colours;
-  for (int k = 0; k < instances; ++k) {
+  // The sanitizer legs run the first share of the instances (test_scale.hpp).
+  for (int k = 0; k < test_scale::rounds(instances); ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     const auto expected = testing::brute_force(p);
     std::uint64_t nodes[3] = {0, 0, 0};  // per item choice, the DLX figure

@@ -13,12 +13,14 @@
 #include "search/driver.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover_io.hpp"
+#include "test_scale.hpp"
 
 namespace {
 
 void check_memo_counts(const testing::RandomSpec& spec, std::uint32_t seed, int instances) {
   std::mt19937 rng(seed);
   int hit = 0;  // instances where the memo answered some subproblem: it is really exercised
+  instances = test_scale::rounds(instances);  // the sanitizer legs: the first share of them
   for (int k = 0; k < instances; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     // Brute force where it is quick; the plain count is checked against it elsewhere.

@@ -6,6 +6,7 @@
 
 #include "exact_cover/shape.hpp"
 #include "random_instances.hpp"
+#include "test_scale.hpp"
 #include "solve/error.hpp"
 
 namespace {
@@ -15,6 +16,7 @@ namespace {
 void check_against_brute_force(const testing::RandomSpec& spec, std::uint32_t seed, int instances) {
   std::mt19937 rng(seed);
   int solved = 0;  // instances with a solution: the test is not about empty answers
+  instances = test_scale::rounds(instances);  // the sanitizer legs: the first share of them
   for (int k = 0; k < instances; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     const auto expected = testing::brute_force(p);

@@ -25,7 +25,9 @@ constexpr auto sparse = solve::CoverEngine::sparse;
 int sparse_matches_dlx(const testing::RandomSpec& spec, std::uint32_t seed, int instances) {
   int fewer = 0;
   std::mt19937 rng(seed);
-  for (int k = 0; k < instances; ++k) {
+  // The sanitizer legs run the first share of the instances (test_scale.hpp); the callers
+  // scale the counts of fewer updates they require alike.
+  for (int k = 0; k < test_scale::rounds(instances); ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     // Brute force tries every subset of options: only on the small ones.
     const bool small = p.num_options() <= 16;
@@ -61,18 +63,18 @@ int sparse_matches_dlx(const testing::RandomSpec& spec, std::uint32_t seed, int 
 
 TEST_CASE("sparse sets: exact cover as dancing links does", "[dlx][sparse][differential]") {
   // The early stop at dead ends (MRV) must show in the updates of some of the searches.
-  CHECK(sparse_matches_dlx({}, 2024, 250) >= 10);
+  CHECK(sparse_matches_dlx({}, 2024, 250) >= test_scale::scaled(10));
   testing::RandomSpec big{.max_primary = 16, .max_secondary = 4, .max_options = 18, .colours = 0, .planted = 3};
-  CHECK(sparse_matches_dlx(big, 7, 40) >= 3);
+  CHECK(sparse_matches_dlx(big, 7, 40) >= test_scale::scaled(3));
 }
 
 TEST_CASE("sparse sets: colours (XCC) as dancing links does", "[dlx][sparse][differential]") {
   testing::RandomSpec spec;
   spec.colours = 2;
-  CHECK(sparse_matches_dlx(spec, 31, 200) >= 5);
+  CHECK(sparse_matches_dlx(spec, 31, 200) >= test_scale::scaled(5));
   spec.colours = 3;
   spec.max_secondary = 5;
-  CHECK(sparse_matches_dlx(spec, 32, 150) >= 4);
+  CHECK(sparse_matches_dlx(spec, 32, 150) >= test_scale::scaled(4));
 }
 
 TEST_CASE("sparse sets: multiplicities (MCC) as dancing links does", "[dlx][sparse][differential][mcc]") {

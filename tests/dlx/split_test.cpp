@@ -9,6 +9,7 @@
 #include "solve/cover_split.hpp"
 #include "solve/error.hpp"
 #include "solve/exact_cover_io.hpp"
+#include "test_scale.hpp"
 
 namespace {
 
@@ -34,6 +35,7 @@ std::set<std::vector<int>> part_solutions(const solve::ExactCover& p, const solv
 void check_splits(const testing::RandomSpec& spec, std::uint32_t seed, int instances) {
   std::mt19937 rng(seed);
   int cut = 0;  // instances split into more than one part: the cutting is really exercised
+  instances = test_scale::rounds(instances);  // the sanitizer legs: the first share of them
   for (int k = 0; k < instances; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     // Brute force where it is quick; the engines' solutions are checked against it elsewhere.

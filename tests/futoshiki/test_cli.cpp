@@ -14,6 +14,7 @@
 #include "program.hpp"
 #include "puzzle.hpp"
 #include "random_puzzles.hpp"
+#include "test_scale.hpp"
 
 namespace fs = std::filesystem;
 namespace t = futoshiki::test;
@@ -305,7 +306,8 @@ TEST_CASE("every method combination proves a puzzle unique") {
 TEST_CASE("--count of the binary agrees with brute force on random puzzles") {
   std::mt19937_64 rng(7);
   const fs::path file = scratch_dir() / "random.txt";
-  for (int k = 0; k < 25; ++k) {
+  // The sanitizer legs run the first share of the puzzles (test_scale.hpp): a process each.
+  for (int k = 0; k < test_scale::rounds(25); ++k) {
     const t::Raw raw = t::random_puzzle(rng);
     const std::string text = t::to_text(raw, rng);
     std::ofstream(file, std::ios::binary) << text;

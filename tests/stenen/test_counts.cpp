@@ -1,11 +1,13 @@
 // The figures the statement and cap_puzzle published, in every method and counting.
 #include <fstream>
 #include <set>
+#include <string_view>
 
 #include <catch2/catch.hpp>
 
 #include "solve/error.hpp"
 #include "solver.hpp"
+#include "test_scale.hpp"
 
 using namespace stenen;
 
@@ -144,6 +146,8 @@ TEST_CASE("two of each tetromino: one item per pair, the same counts with 1-4 th
     CHECK(one.solutions == 1796);
     CHECK(count(p, 4, 10, Method::fast, Counting::labelled, 1, t).solutions == 57472);
     for (int threads : {2, 3, 4}) {
+      // The sanitizer legs split the tree once, on 3 threads (the other counts repeat its path).
+      if (test_scale::scale() < 1 && threads != 3) continue;
       INFO("twins " << int(t) << " threads " << threads);
       const CountResult many = count(p, 4, 10, Method::fast, Counting::identical, threads, t);
       CHECK(many.solutions == one.solutions);
@@ -179,7 +183,10 @@ TEST_CASE("memo: the same counts as the plain search on the shipped puzzles", "[
       CHECK_FALSE(memo.unique);  // no symmetry under the memo
       // The scan order is the method's (reading order for --dumb: a long front of open cells on
       // a wide board, so only the small boards here).
-      if (rows * cols <= 40)
+      // The sanitizer legs leave out tetrominoes2 4x10 here (3.8 million positions, 3.5 s
+      // instrumented); the three smaller boards take the same path.
+      const bool big = std::string_view(k.file) == "stenen/tetrominoes2.in";
+      if (rows * cols <= 40 && (!big || test_scale::scale() == 1))
         CHECK(count(p, rows, cols, Method::dumb, c, 1, Twins::automatic, true).solutions == plain.solutions);
     }
   }
