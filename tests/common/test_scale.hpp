@@ -25,7 +25,8 @@ inline double scale() {
 /// The number of rounds to run of a loop of n (at least 1).
 inline int rounds(int n) { return std::max(1, int(n * scale())); }
 
-/// A lower bound `n` that a test asserts of a full run, scaled to the rounds run.
-inline int scaled(int n) { return int(n * scale()); }
+/// A lower bound `n` that a test asserts of a full run, scaled to the rounds run; at least 1
+/// when n is, so that the check can still fail on the share run.
+inline int scaled(int n) { return n > 0 ? std::max(1, int(n * scale())) : n; }
 
 }  // namespace test_scale
