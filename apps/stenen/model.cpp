@@ -213,15 +213,27 @@ void Model::build_problem(const std::vector<std::vector<Placement>>& per_piece,
   const int rows = position_->rows(), cols = position_->cols();
   std::vector<int> cell_item(std::size_t(rows * cols), -1), by_rank(std::size_t(rows * cols));
   for (int c = 0; c < rows * cols; ++c) by_rank[std::size_t(rank(c))] = c;
+  // The fast method branches on the breaker before the first empty cell: it has the fewest
+  // placements (one per orbit), and placed first it cuts the board before the scan reaches
+  // it. (stenen2 positions: 6x10 -17 %, 5x12 -21 %, 4x15 -41 %, 3x20 -65 %.)
+  breaker_first_ = breaker_ >= 0 && options_.method == Method::fast && cells_primary_;
+  int hole = 0;
+  const auto piece_name = [&](const Piece& p) {
+    return p.hole() ? fmt::format("hole{}", ++hole) : fmt::format("s{}", p.shape()->name());
+  };
+  const int breaker_item = breaker_first_ ? problem_.add_primary(piece_name(pieces_[std::size_t(breaker_)])) : -1;
   for (int c : by_rank) {
     if (position_->grid()[std::size_t(c)] != 0) continue;
     const std::string name = fmt::format("r{}c{}", c / cols, c % cols);
     cell_item[std::size_t(c)] = cells_primary_ ? problem_.add_primary(name) : problem_.add_secondary(name);
   }
   std::vector<int> piece_item;
-  int hole = 0;
   for (const Piece& p : pieces_) {
-    const std::string name = p.hole() ? fmt::format("hole{}", ++hole) : fmt::format("s{}", p.shape()->name());
+    if (int(piece_item.size()) == breaker_ && breaker_first_) {
+      piece_item.push_back(breaker_item);
+      continue;
+    }
+    const std::string name = piece_name(p);
     piece_item.push_back(p.copies() == 1 ? problem_.add_primary(name)
                                          : problem_.add_primary(name, p.copies(), p.copies()));
   }
