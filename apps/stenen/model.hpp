@@ -2,7 +2,8 @@
 // The exact-cover model of a position (problem / items / options / search):
 //
 //   items    one per empty cell, in scan order (so that "first open item" is the statement's
-//            "first empty cell"), then one per stone still to place;
+//            "first empty cell"), then one per stone still to place; the fast method's count
+//            puts the symmetry breaker's stone before the cells (placed first);
 //   options  one per distinct placement of a stone on empty cells: its cells and its stone.
 //
 // Cells are primary when the stones must fill the board (Leiden format). cap_puzzle pieces may
