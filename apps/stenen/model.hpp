@@ -2,7 +2,8 @@
 // The exact-cover model of a position (problem / items / options / search):
 //
 //   items    one per empty cell, in scan order (so that "first open item" is the statement's
-//            "first empty cell"), then one per stone still to place;
+//            "first empty cell"), then one per stone still to place; the fast method's count
+//            puts the symmetry breaker's stone before the cells (placed first);
 //   options  one per distinct placement of a stone on empty cells: its cells and its stone.
 //
 // Cells are primary when the stones must fill the board (Leiden format). cap_puzzle pieces may
@@ -142,6 +143,9 @@ class Model {
   const std::vector<BoardSymmetry>& symmetries() const { return group_; }
   /// The piece restricted to one placement per orbit, or -1.
   int breaker() const { return breaker_; }
+  /// True when the breaker's item is the problem's first (item 0, the cells after it): the
+  /// first-item search places the breaker before any cell (the fast method).
+  bool breaker_first() const { return breaker_first_; }
   /// For an option of the breaker: the symmetries (indices into symmetries()) fixing it,
   /// identity included. Empty for other options.
   const std::vector<int>& stabiliser(int option) const;
@@ -171,6 +175,7 @@ class Model {
   std::vector<int> class_of_stone_;
   std::vector<BoardSymmetry> group_;
   int breaker_ = -1;
+  bool breaker_first_ = false;
   std::vector<std::vector<int>> stabs_;  // stabilisers of the breaker's placements
   std::vector<int> option_stab_;         // by option: index into stabs_, or -1
 

@@ -88,16 +88,23 @@ Pruner::Pruner(const Model& model, bool region_test, bool generic)
     for (std::size_t p = 0; p < pieces; ++p)
       if (latest_[p] < r) late_[std::size_t(r)] |= 1ull << p;
   // The engine's words are these bits when item r is the cell of rank r and item cells_ + p
-  // is piece p, in every option (model.cpp's layout on a board without stones).
-  reads_words_ = base_mask_ == 0 && cells_ > 0 && pieces > 0;
+  // is piece p, in every option (model.cpp's layout on a board without stones); or, with the
+  // breaker first, item 0 is the breaker b, the cells follow it, and then the other pieces.
+  const int b = model.breaker_first() ? model.breaker() : -1;
+  cell_shift_ = b >= 0 ? 1 : 0;
+  piece_shift_ = cells_ + cell_shift_;
+  keep_low_ = b >= 0 ? (1ull << b) - 1 : ~0ull;
+  breaker_bit_ = b >= 0 ? b : 0;
+  const auto piece_item = [&](int p) { return p == b ? 0 : piece_shift_ + p - (b >= 0 && p > b); };
+  reads_words_ = base_mask_ == 0 && cells_ > 0 && pieces > 0 && piece_shift_ <= 64;
   words_ = (std::size_t(cells_) + pieces + 63) / 64;
   for (int o = 0; o < options && reads_words_; ++o) {
     const auto items = model.problem().option(o);
     const auto from = std::size_t(option_start_[std::size_t(o)]);
     reads_words_ = items.size() == std::size_t(option_start_[std::size_t(o) + 1]) - from + 1 &&
-                   items.back().item == cells_ + option_piece_[std::size_t(o)];
+                   items.back().item == piece_item(option_piece_[std::size_t(o)]);
     for (std::size_t k = 0; k + 1 < items.size() && reads_words_; ++k)
-      reads_words_ = items[k].item == option_ranks_[from + k];
+      reads_words_ = items[k].item == option_ranks_[from + k] + cell_shift_;
   }
   lean_ = reads_words_ && region_test_ && !ordering_ && hole_pieces_ == 0 && spare_ >= 0;
   lone_fails_ = lean_ && spare_ == 0 && std::find(parts_.begin(), parts_.end(), 1) == parts_.end();
@@ -125,27 +132,31 @@ bool Pruner::operator()(const solve::CoverPosition& position) const {
   // out of line: with few values live, the common case saves no registers (it saved six, 16
   // of the 190 instructions a position on stenen2 6x10).
   const std::uint64_t lo = position.covered[0], hi = words_ > 1 ? position.covered[1] : 0;
-  const std::uint64_t empty = full_ & ~lo;
+  const std::uint64_t empty = full_ & ~(lo >> cell_shift_);
   if (lone_fails_) {
     // An empty cell with no empty neighbour is a region of one cell that nothing can fill.
     const std::uint64_t near = ((empty << 1) & not_first_) | ((empty >> 1) & not_last_) | (empty << line_) | (empty >> line_);
     if (empty & ~near) return false;
   }
-  // The pieces placed: the piece items after the cells, across the two words when cells_ < 64
-  // (two shifts of lo, so that cells_ == 64 needs no branch).
-  const std::uint64_t placed = (lo >> (cells_ - 1)) >> 1 | hi << (64 - cells_);
-  const std::uint64_t left = all_pieces_ & ~placed;
+  const std::uint64_t left = all_pieces_ & ~placed(lo, hi);
   if (left & late_[std::size_t(empty ? std::countr_zero(empty) : cells_)]) return false;  // a piece has no place left
   const std::uint64_t first = main_region(empty);
   if (first == empty) return true;  // one region (lean_: spare_ >= 0)
   return split_fits(empty, first, left, spare_);
 }
 
+inline std::uint64_t Pruner::placed(std::uint64_t lo, std::uint64_t hi) const {
+  // The piece items after the cells, across the two words when piece_shift_ < 64 (two shifts
+  // of lo, so that piece_shift_ == 64 needs no branch); the breaker's bit, when it comes first,
+  // put back between the pieces before and after it.
+  const std::uint64_t after = (lo >> (piece_shift_ - 1)) >> 1 | hi << (64 - piece_shift_);
+  return (after & keep_low_) | ((after & ~keep_low_) << cell_shift_) | ((lo & std::uint64_t(cell_shift_)) << breaker_bit_);
+}
+
 bool Pruner::words_path(const solve::CoverPosition& position) const {
   if (!reads_words_ || position.covered.size() < words_) return (*this)(position.chosen);
   const std::uint64_t lo = position.covered[0], hi = words_ > 1 ? position.covered[1] : 0;
-  const std::uint64_t placed = cells_ == 64 ? hi : lo >> cells_ | hi << (64 - cells_);
-  return one_copy_path(position.chosen, lo & full_, placed & all_pieces_);
+  return one_copy_path(position.chosen, (lo >> cell_shift_) & full_, placed(lo, hi) & all_pieces_);
 }
 
 bool Pruner::in_order(std::span<const int> chosen, int first_empty, bool prev_placed) const {

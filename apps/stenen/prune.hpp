@@ -70,6 +70,8 @@ class Pruner {
   /// (Inlined: as a call of its own it cost 2.6 % more instructions on stenen2 6x10, where half
   /// the positions have more than one region and nearly all of those fail on the first.)
   [[gnu::always_inline]] inline bool regions_fit(std::uint64_t empty, std::uint64_t first, std::uint64_t sums, int slack) const;
+  /// The pieces placed (bit by piece) from the engine's first two words of covered items.
+  [[gnu::always_inline]] inline std::uint64_t placed(std::uint64_t lo, std::uint64_t hi) const;
   /// The region of the empty cells after the last occupied one (or of the first empty cell).
   std::uint64_t main_region(std::uint64_t empty) const;
   /// The empty cells 4-connected to `seed` (word-parallel flood fill).
@@ -104,6 +106,11 @@ class Pruner {
   // region test (its waste is 1, the slack 0), found without a fill.
   bool lone_fails_ = false;
   std::size_t words_ = 0;  // of covered items that hold the cells and the pieces
+  // The layout of those words: the cells from bit cell_shift_ (1 when the breaker's item comes
+  // first, model.hpp), the pieces from bit piece_shift_ but the breaker; keep_low_: the pieces
+  // before the breaker (all when it is not first), breaker_bit_: its piece.
+  int cell_shift_ = 0, piece_shift_ = 0, breaker_bit_ = 0;
+  std::uint64_t keep_low_ = ~0ull;
   std::uint64_t all_pieces_ = 0, hole_pieces_ = 0, whole_pieces_ = 0;
   std::vector<std::uint64_t> late_;
   // The subset sums of the whole pieces in each set of pieces (bit by piece), on at most

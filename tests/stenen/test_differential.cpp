@@ -204,17 +204,22 @@ TEST_CASE("the region test reads the engine's covered items as the options chose
   // Empty boards, one copy of each piece: the words path. Both engines: the bitset engine hands
   // over its masks, dancing links has libsolve build them from the options chosen.
   std::mt19937 rng(12);
-  int read_words = 0, lone = 0;
+  int read_words = 0, lone = 0, breaker_first = 0;
   // Every third round is a cap_puzzle one: the sanitizer legs' three rounds meet both kinds.
+  // Every fourth a symmetric count with the fast method: the breaker's item comes first, the
+  // cells after it (another layout of the words).
   for (int round = 0; round < test_scale::rounds(12); ++round) {
     const bool cap = round % 3 == 2;
     const auto rp = test::random_puzzle(rng, 4, 5, {cap, 2, 5, 0.0, 1, cap ? 2 : 0, cap});
     const Puzzle p = parse_puzzle(rp.text, "square");
     INFO(rp.text);
     Board b(p, 4, 5);
-    const Model model(b, ModelOptions{round % 2 ? Method::smart : Method::fast, Counting::labelled});
+    ModelOptions mo{round % 2 ? Method::smart : Method::fast, Counting::labelled};
+    mo.symmetric = round % 4 == 0;
+    const Model model(b, mo);
     const Pruner fast(model, true);
     read_words += fast.reads_words();
+    breaker_first += model.breaker_first() && fast.reads_words();
     lone += fast.lone_test();
     for (const auto engine : {solve::CoverEngine::bitset, solve::CoverEngine::dlx}) {
       std::uint64_t calls = 0, agree = 0;
@@ -232,6 +237,7 @@ TEST_CASE("the region test reads the engine's covered items as the options chose
     }
   }
   CHECK(read_words > 0);
+  CHECK(breaker_first > 0);
   CHECK(lone > 0);  // the lone-cell shortcut met too (Leiden puzzles: no cell to spare)
 }
 

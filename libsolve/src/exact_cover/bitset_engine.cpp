@@ -54,7 +54,7 @@ class BitsetEngine final : public Engine {
     worker_ = &worker;
     // One copy of the loop per setting, so the common one (first item, no hooks) carries no
     // dead branches and keeps its state in registers; a position prune hook alone (stenen)
-    // has its own, without the trace tests (three a position).
+    // has its own, without the trace tests (three a position) and the run skip.
     const bool hooks = tracing_ || pruning_, position_only = position_ && !tracing_;
     const std::int32_t* tail = w.tail.empty() ? nullptr : w.tail.data();
     if (memo_) first_ ? search<true, true, true>(tail) : search<false, true, true>(tail);
@@ -123,7 +123,11 @@ class BitsetEngine final : public Engine {
       }
       const Entry& e = list[p];
       if (disjoint(e.mask, used)) break;
-      p = has(used, e.key) ? e.run_end : p + 1;
+      // The position-hook copy steps one entry at a time: on stenen's lists the run skip was
+      // rarely taken, and its test cost more time than the entries it saved (3-6 % of stenen2
+      // 6x10's and 5x12's user time); keyed on items that do get covered, its branch
+      // mispredicted more (docs/benchmarks.md, stenen, st12).
+      p = !Position && has(used, e.key) ? e.run_end : p + 1;
     }
     ++updates;
     lv[l].pos = p;
