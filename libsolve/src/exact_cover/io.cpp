@@ -4,6 +4,7 @@
 // it passes its limit, so memory stays bounded whatever the input; every step is linear in the
 // size of the text (an option of k items costs O(k), duplicates included).
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
@@ -49,6 +50,56 @@ int number(std::string_view s) {
   if (ec != std::errc() || p != s.data() + s.size() || v < 0) return -1;
   return v;
 }
+
+/// Item ids by name for the reader (the lookup per item of every option): open addressing
+/// over a power-of-two table, half full at most, with FNV-1a, a hash of a few instructions a
+/// byte for names that are mostly a few bytes long. ExactCover::find_item hashes with
+/// std::hash (murmur, a call and a setup per name): it was a sixth of the reading of a sudoku.
+/// The names themselves stay in the problem: a slot holds an id.
+class NameIndex {
+ public:
+  /// The id of the item called `name`, or -1.
+  int find(const ExactCover& p, std::string_view name) const {
+    if (slots_.empty()) return -1;
+    for (std::size_t s = home(name);; s = (s + 1) & mask()) {
+      const int id = slots_[s];
+      if (id < 0 || p.item_name(id) == name) return id;
+    }
+  }
+  /// Adds item `id`, named as none before it; ids come in order 0, 1, ... (grow places them again).
+  void add(const ExactCover& p, int id) {
+    if (2 * (size_ + 1) > slots_.size()) grow(p);
+    place(p.item_name(id), id);
+    ++size_;
+  }
+
+ private:
+  static std::uint64_t hash(std::string_view name) {
+    std::uint64_t h = 0xcbf29ce484222325u;
+    for (const char c : name) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3u;
+    return h;
+  }
+  std::size_t mask() const { return slots_.size() - 1; }
+  // The high bits of the hash times an odd constant (Fibonacci hashing): FNV-1a's low bits see
+  // only the low bits of each byte, and its high bits hardly the last byte.
+  std::size_t home(std::string_view name) const {
+    return std::size_t((hash(name) * 0x9e3779b97f4a7c15u) >> shift_);
+  }
+  void place(std::string_view name, int id) {
+    std::size_t s = home(name);
+    while (slots_[s] >= 0) s = (s + 1) & mask();
+    slots_[s] = id;
+  }
+  void grow(const ExactCover& p) {
+    slots_.assign(slots_.empty() ? 64 : 2 * slots_.size(), -1);
+    shift_ = 64 - std::countr_zero(slots_.size());
+    for (int id = 0; id < int(size_); ++id) place(p.item_name(id), id);
+  }
+
+  std::vector<int> slots_;  // an item id, or -1: empty
+  std::size_t size_ = 0;    // ids 0 .. size_ - 1 are in
+  int shift_ = 58;
+};
 
 class Reader {
  public:
@@ -142,10 +193,9 @@ class Reader {
     check_name(name, "item");
     if (name.find_first_of(":|") != std::string_view::npos)
       fail("bad item name '" + std::string(name) + "'");
-    if (p.find_item(name)) fail("item '" + std::string(name) + "' declared twice");
+    if (names_.find(p, name) >= 0) fail("item '" + std::string(name) + "' declared twice");
     try {
-      if (!primary) p.add_secondary(name);
-      else p.add_primary(name, lo, hi);
+      names_.add(p, primary ? p.add_primary(name, lo, hi) : p.add_secondary(name));
     } catch (const ModelError& e) {
       fail(e.what());
     }
@@ -184,22 +234,22 @@ class Reader {
       const auto colon = t.find(':');
       const std::string_view name = t.substr(0, colon);
       check_name(name, "item");
-      auto id = p.find_item(name);
-      if (!id) fail("unknown item '" + std::string(name) + "'");
+      const int id = names_.find(p, name);
+      if (id < 0) fail("unknown item '" + std::string(name) + "'");
       int colour = 0;
       if (colon != std::string_view::npos) {
         const std::string_view c = t.substr(colon + 1);
         check_name(c, "colour");
         if (c.empty() || c.find_first_of(":|") != std::string_view::npos)
           fail("bad colour in '" + std::string(t) + "'");
-        if (p.is_primary(*id)) fail("colour on primary item '" + std::string(name) + "'");
+        if (p.is_primary(id)) fail("colour on primary item '" + std::string(name) + "'");
         colour = p.colour(c);
       }
       // seen_[i] == this line's number: item i is already in this option.
-      std::uint64_t& seen = seen_[std::size_t(*id)];
+      std::uint64_t& seen = seen_[std::size_t(id)];
       if (seen == line_number_) fail("item '" + std::string(name) + "' twice in one option");
       seen = line_number_;
-      items_.push_back({*id, colour});
+      items_.push_back({id, colour});
     }
     try {
       p.add_option(std::span<const ItemColour>(items_));
@@ -221,6 +271,7 @@ class Reader {
   std::uint64_t line_number_ = 0;  // of line_
   std::vector<std::uint64_t> seen_;  // per item: the last line whose option named it
   std::vector<ItemColour> items_;    // the option being read
+  NameIndex names_;                  // the items declared
 };
 
 /// Why the reader would not take this name back, or nullptr.
