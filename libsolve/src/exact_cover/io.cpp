@@ -67,7 +67,7 @@ class NameIndex {
     if (slots_.empty()) return -1;
     for (std::size_t s = home(name);; s = (s + 1) & mask()) {
       const int id = slots_[s];
-      if (id < 0 || p.item_name(id) == name) return id;
+      if (id < 0 || same(p.item_name(id), name)) return id;
     }
   }
   /// Adds item `id`, named as none before it; ids come in order 0, 1, ... (grow places them again).
@@ -78,21 +78,35 @@ class NameIndex {
   }
 
  private:
-  // Eight bytes at a time (FNV-1a a byte at a time was 40 k instructions on a sudoku): each
-  // word xor-ed in and multiplied by an odd constant, so that the high bits (home) see every
-  // bit of the name; the length first, so that names ending in NUL bytes differ.
+  // A few loads per name (FNV-1a a byte at a time was 40 k instructions on a sudoku, a loop
+  // over the bytes after the last whole word still 34 k, and std::string's == a call to
+  // memcmp per lookup 31 k). Up to 8 bytes, short(): the first, middle and last byte (up to
+  // 3) or the first four and the last four, which cover the name and so tell apart two names
+  // of one length. Longer, words multiplied in by an odd constant and then the last eight
+  // bytes. Home's multiply makes the high bits see every bit.
+  static std::uint64_t word(const char* s, std::size_t bytes) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, s, bytes);  // 4 or 8: a load (little- or big-endian alike for equality)
+    return w;
+  }
+  static std::uint64_t short_key(std::string_view name) {
+    const char* const s = name.data();
+    const std::size_t n = name.size();
+    const auto byte = [s](std::size_t at) { return std::uint64_t(static_cast<unsigned char>(s[at])); };
+    if (n == 0) return 0;
+    if (n <= 3) return byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
+    return word(s, 4) << 32 | word(s + n - 4, 4);
+  }
   static std::uint64_t hash(std::string_view name) {
     constexpr std::uint64_t odd = 0x9fb21c651e98df25u;
-    std::uint64_t h = name.size() * odd;
-    std::size_t k = 0;
-    for (; k + 8 <= name.size(); k += 8) {
-      std::uint64_t w;
-      std::memcpy(&w, name.data() + k, 8);
-      h = (h ^ w) * odd;
-    }
-    std::uint64_t w = 0;
-    for (; k < name.size(); ++k) w = w << 8 | static_cast<unsigned char>(name[k]);
-    return h ^ w;  // home multiplies
+    const std::size_t n = name.size();
+    std::uint64_t h = n * odd;
+    if (n <= 8) return h ^ short_key(name);
+    for (std::size_t k = 0; k + 8 < n; k += 8) h = (h ^ word(name.data() + k, 8)) * odd;
+    return h ^ word(name.data() + n - 8, 8);  // home multiplies
+  }
+  static bool same(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && (a.size() <= 8 ? short_key(a) == short_key(b) : a == b);
   }
   std::size_t mask() const { return slots_.size() - 1; }
   // The high bits of the hash times an odd constant (Fibonacci hashing): a product's low bits
