@@ -93,7 +93,7 @@ class NameIndex {
  private:
   // A few loads per name (FNV-1a a byte at a time was 40 k instructions on a sudoku, a loop
   // over the bytes after the last whole word still 34 k, and std::string's == a call to
-  // memcmp per lookup 31 k). Up to 8 bytes, short(): the first, middle and last byte (up to
+  // memcmp per lookup 31 k). Up to 8 bytes, short_key(): the first, middle and last byte (up to
   // 3) or the first four and the last four, which cover the name and so tell apart two names
   // of one length. Longer, words multiplied in by an odd constant and then the last eight
   // bytes. Home's multiply makes the high bits see every bit.
