@@ -19,6 +19,11 @@ namespace {
 
 std::string data(const std::string& name) { return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name; }
 
+solve::ExactCover read(const std::string& text) {
+  std::istringstream in(text);
+  return solve::read_exact_cover(in, "t.dlx");
+}
+
 std::string error_of(const std::string& text, const solve::ReadLimits& limits = {}) {
   std::istringstream in(text);
   try {
@@ -154,6 +159,27 @@ TEST_CASE("names longer than the name limit are refused", "[dlx][io]") {
   REQUIRE_THAT(error_of("a | " + n257 + "\n"), Contains("t.dlx:1: item name longer"));
   REQUIRE_THAT(error_of("a\n" + n257 + "\n"), Contains("t.dlx:2: item name longer"));
   REQUIRE_THAT(error_of("a | x\na x:" + n257 + "\n"), Contains("t.dlx:2: colour name longer"));
+}
+
+TEST_CASE("a line across the reader's blocks reads as one, a NUL byte there has its column", "[dlx][io]") {
+  // The reader takes 64 KiB blocks: a comment line pads the text so that the option line,
+  // or the NUL byte in it, lies on each side of the boundary and across it. (The results
+  // hold at any block size; these lengths aim at that one.)
+  constexpr std::size_t block = std::size_t(1) << 16;
+  const std::string head = "\xEF\xBB\xBF" "a bb c\n";  // with a byte order mark
+  for (std::size_t before = 1; before <= 6; ++before) {
+    const std::string pad = "|" + std::string(block - head.size() - before - 2, '-') + "\n";
+    const auto p = read(head + pad + "bb  c\nc a\n");
+    REQUIRE(p.num_items() == 3);
+    REQUIRE(p.item_name(0) == "a");
+    REQUIRE(p.num_options() == 2);
+    REQUIRE(p.option(0).size() == 2);
+    REQUIRE(p.option(0)[0].item == 1);
+    REQUIRE(p.option(0)[1].item == 2);
+    REQUIRE(p.option(1)[1].item == 0);
+    const std::string nul = "bb c"s + '\0' + "\n";
+    REQUIRE_THAT(error_of(head + pad + nul), Contains("t.dlx:3: NUL byte at column 5"));
+  }
 }
 
 TEST_CASE("an option of many items reads in linear time", "[dlx][io]") {

@@ -114,6 +114,33 @@ TEST_CASE("malformed input is rejected with its line", "[dlx][io]") {
   REQUIRE_THROWS_AS(solve::read_exact_cover_file("/nonexistent/x.dlx"), solve::InputError);
 }
 
+TEST_CASE("item names are found among thousands (the reader's name table grows)", "[dlx][io]") {
+  // Names of 1 to 40 bytes that differ in one byte only, at the front or at the back.
+  std::vector<std::string> names;
+  for (int i = 0; i < 3000; ++i) {
+    std::string n = std::to_string(i);
+    if (i % 3 == 1) n = std::string(std::size_t(i % 37), 'x') + n;
+    if (i % 3 == 2) n += std::string(std::size_t(i % 37), 'y');
+    names.push_back(n);
+  }
+  std::string text;
+  for (const std::string& n : names) text += n + ' ';
+  text += "\n";
+  for (std::size_t i = names.size(); i-- > 1;) text += names[i] + ' ' + names[i - 1] + "\n";
+  const auto p = read(text);
+  REQUIRE(p.num_items() == 3000);
+  REQUIRE(p.num_options() == 2999);
+  for (int o = 0; o < p.num_options(); ++o) {
+    const auto items = p.option(o);
+    REQUIRE(items.size() == 2);
+    REQUIRE(items[0].item == 2999 - o);
+    REQUIRE(items[1].item == 2998 - o);
+  }
+  REQUIRE_THAT(error_of(text + names[2999] + " xyz\n"), Contains("t.dlx:3001: unknown item 'xyz'"));
+  REQUIRE_THAT(error_of(text.substr(0, text.find('\n')) + " " + names[2047] + "\n"),
+               Contains("item '" + names[2047] + "' declared twice"));
+}
+
 TEST_CASE("random text never crashes the reader or the engines", "[dlx][io]") {
   std::mt19937 rng(1234);
   const std::string alphabet = "abcxy01|:: \t\n\n\n\r";

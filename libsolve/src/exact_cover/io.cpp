@@ -4,6 +4,7 @@
 // it passes its limit, so memory stays bounded whatever the input; every step is linear in the
 // size of the text (an option of k items costs O(k), duplicates included).
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
@@ -23,24 +24,41 @@ namespace {
 
 constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+/// ' ', '\t' or '\r': one compare for the bytes of a name (all above ' ').
+bool is_blank(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u <= ' ' && ((std::uint64_t(1) << ' ' | std::uint64_t(1) << '\t' | std::uint64_t(1) << '\r') >> u & 1);
+}
 
 /// The blank-separated words of a line, one at a time.
 class Words {
  public:
-  explicit Words(std::string_view line) : line_(line) {}
+  explicit Words(std::string_view line) : at_(line.data()), end_(line.data() + line.size()) {}
   /// The next word, or an empty view after the last.
   std::string_view next() {
-    while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
-    const std::size_t start = pos_;
-    while (pos_ < line_.size() && !is_blank(line_[pos_])) ++pos_;
-    return line_.substr(start, pos_ - start);
+    while (at_ != end_ && is_blank(*at_)) ++at_;
+    const char* const start = at_;
+    while (at_ != end_ && !is_blank(*at_)) ++at_;
+    return {start, std::size_t(at_ - start)};
   }
 
  private:
-  std::string_view line_;
-  std::size_t pos_ = 0;
+  const char* at_;
+  const char* end_;
 };
+
+/// Where byte c first is in s, or npos; and whether s has a ':' or a '|'. Loops, not calls to
+/// memchr (std::string_view::find): most names are a few bytes, and the calls per name were
+/// 34 k instructions in reading a sudoku.
+std::size_t find_byte(std::string_view s, char c) {
+  for (std::size_t k = 0; k < s.size(); ++k)
+    if (s[k] == c) return k;
+  return std::string_view::npos;
+}
+
+bool has_colon_or_bar(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) { return c == ':' || c == '|'; });
+}
 
 /// Parses a non-negative decimal number, or -1.
 int number(std::string_view s) {
@@ -49,6 +67,81 @@ int number(std::string_view s) {
   if (ec != std::errc() || p != s.data() + s.size() || v < 0) return -1;
   return v;
 }
+
+/// Item ids by name for the reader (the lookup per item of every option): open addressing
+/// over a power-of-two table, half full at most, with a hash of a few instructions for names
+/// that are mostly a few bytes long. ExactCover::find_item hashes with
+/// std::hash (murmur, a call and a setup per name): it was a sixth of the reading of a sudoku.
+/// The names themselves stay in the problem: a slot holds an id.
+class NameIndex {
+ public:
+  /// The id of the item called `name`, or -1.
+  int find(const ExactCover& p, std::string_view name) const {
+    if (slots_.empty()) return -1;
+    for (std::size_t s = home(name);; s = (s + 1) & mask()) {
+      const int id = slots_[s];
+      if (id < 0 || same(p.item_name(id), name)) return id;
+    }
+  }
+  /// Adds item `id`, named as none before it; ids come in order 0, 1, ... (grow places them again).
+  void add(const ExactCover& p, int id) {
+    if (2 * (size_ + 1) > slots_.size()) grow(p);
+    place(p.item_name(id), id);
+    ++size_;
+  }
+
+ private:
+  // A few loads per name (FNV-1a a byte at a time was 40 k instructions on a sudoku, a loop
+  // over the bytes after the last whole word still 34 k, and std::string's == a call to
+  // memcmp per lookup 31 k). Up to 8 bytes, short_key(): the first, middle and last byte (up to
+  // 3) or the first four and the last four, which cover the name and so tell apart two names
+  // of one length. Longer, words multiplied in by an odd constant and then the last eight
+  // bytes. Home's multiply makes the high bits see every bit.
+  static std::uint64_t word(const char* s, std::size_t bytes) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, s, bytes);  // 4 or 8: a load (little- or big-endian alike for equality)
+    return w;
+  }
+  static std::uint64_t short_key(std::string_view name) {
+    const char* const s = name.data();
+    const std::size_t n = name.size();
+    const auto byte = [s](std::size_t at) { return std::uint64_t(static_cast<unsigned char>(s[at])); };
+    if (n == 0) return 0;
+    if (n <= 3) return byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
+    return word(s, 4) << 32 | word(s + n - 4, 4);
+  }
+  static std::uint64_t hash(std::string_view name) {
+    constexpr std::uint64_t odd = 0x9fb21c651e98df25u;
+    const std::size_t n = name.size();
+    std::uint64_t h = n * odd;
+    if (n <= 8) return h ^ short_key(name);
+    for (std::size_t k = 0; k + 8 < n; k += 8) h = (h ^ word(name.data() + k, 8)) * odd;
+    return h ^ word(name.data() + n - 8, 8);  // home multiplies
+  }
+  static bool same(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && (a.size() <= 8 ? short_key(a) == short_key(b) : a == b);
+  }
+  std::size_t mask() const { return slots_.size() - 1; }
+  // The high bits of the hash times an odd constant (Fibonacci hashing): a product's low bits
+  // see only the low bits of the name's bytes.
+  std::size_t home(std::string_view name) const {
+    return std::size_t((hash(name) * 0x9e3779b97f4a7c15u) >> shift_);
+  }
+  void place(std::string_view name, int id) {
+    std::size_t s = home(name);
+    while (slots_[s] >= 0) s = (s + 1) & mask();
+    slots_[s] = id;
+  }
+  void grow(const ExactCover& p) {
+    slots_.assign(slots_.empty() ? 64 : 2 * slots_.size(), -1);
+    shift_ = 64 - std::countr_zero(slots_.size());
+    for (int id = 0; id < int(size_); ++id) place(p.item_name(id), id);
+  }
+
+  std::vector<int> slots_;  // an item id, or -1: empty
+  std::size_t size_ = 0;    // ids 0 .. size_ - 1 are in
+  int shift_ = 58;
+};
 
 class Reader {
  public:
@@ -59,15 +152,15 @@ class Reader {
     ExactCover p;
     bool have_items = false;
     while (next_line()) {
-      Words w(line_);
+      Words w(text_);
       const std::string_view first = w.next();
       if (first.empty() || first.front() == '|') continue;  // blank line or comment
       if (!have_items) {
-        read_items(p, Words(line_));
+        read_items(p, Words(text_));
         have_items = true;
         seen_.assign(std::size_t(p.num_items()), 0);
       } else {
-        read_option(p, Words(line_));
+        read_option(p, Words(text_));
       }
     }
     if (!have_items) fail("no items line");
@@ -81,7 +174,7 @@ class Reader {
     throw InputError(where + ": " + what);
   }
 
-  /// The next block of input into block_; false at the end.
+  /// The next block of input into block_, and where its first NUL byte is; false at the end.
   bool fill() {
     if (!in_.good()) return false;
     try {
@@ -93,18 +186,23 @@ class Reader {
     if (in_.bad()) fail("read error");
     begin_ = 0;
     end_ = std::size_t(in_.gcount());
+    const void* nul = std::memchr(block_.get(), '\0', end_);
+    nul_ = nul ? std::size_t(static_cast<const char*>(nul) - block_.get()) : end_;
     bytes_ += end_;
     if (bytes_ > limits_.max_bytes)
       fail("input longer than " + std::to_string(limits_.max_bytes) + " bytes");
     return end_ > 0;
   }
 
-  /// The next line (without its '\n') into line_ and its number into line_number_; false at
-  /// the end of the input.
+  /// The next line (without its '\n') into text_ and its number into line_number_; false at
+  /// the end of the input. text_ points into block_ when the line lies in it (most lines),
+  /// else into line_, where the pieces of a line across blocks are put together. (Copying
+  /// every line, and a search for a NUL byte per line instead of per block, were 0.1 M of
+  /// the 0.59 M instructions of reading a sudoku.)
   bool next_line() {
     line_.clear();
     ++line_number_;
-    bool any = false;
+    bool any = false, copied = false;
     for (;;) {
       if (begin_ == end_ && !fill()) break;
       any = true;
@@ -114,12 +212,16 @@ class Reader {
       const char* stop = newline ? newline : e;
       if (line_.size() + std::size_t(stop - b) > limits_.max_line_bytes)
         fail("line longer than " + std::to_string(limits_.max_line_bytes) + " bytes");
-      if (const void* nul = std::memchr(b, '\0', std::size_t(stop - b)))
-        fail("NUL byte at column " +
-             std::to_string(line_.size() + std::size_t(static_cast<const char*>(nul) - b) + 1) +
-             ": not a text file");
-      line_.append(b, stop);
+      // The block's first NUL byte is not before b: a line with it fails.
+      if (nul_ < std::size_t(stop - block_.get()))
+        fail("NUL byte at column " + std::to_string(line_.size() + (nul_ - begin_) + 1) + ": not a text file");
       begin_ = std::size_t(stop - block_.get()) + (newline ? 1 : 0);
+      if (newline && !copied) {
+        text_ = std::string_view(b, std::size_t(stop - b));
+        break;
+      }
+      line_.append(b, stop);
+      copied = true;
       if (newline) break;
     }
     if (!any) {
@@ -128,7 +230,8 @@ class Reader {
       if (line_number_ > 1) --line_number_;
       return false;
     }
-    if (line_number_ == 1 && line_.starts_with(byte_order_mark)) line_.erase(0, byte_order_mark.size());
+    if (copied) text_ = line_;
+    if (line_number_ == 1 && text_.starts_with(byte_order_mark)) text_.remove_prefix(byte_order_mark.size());
     return true;
   }
 
@@ -140,12 +243,11 @@ class Reader {
 
   void declare(ExactCover& p, std::string_view name, bool primary, int lo = 1, int hi = 1) {
     check_name(name, "item");
-    if (name.find_first_of(":|") != std::string_view::npos)
+    if (has_colon_or_bar(name))
       fail("bad item name '" + std::string(name) + "'");
-    if (p.find_item(name)) fail("item '" + std::string(name) + "' declared twice");
+    if (names_.find(p, name) >= 0) fail("item '" + std::string(name) + "' declared twice");
     try {
-      if (!primary) p.add_secondary(name);
-      else p.add_primary(name, lo, hi);
+      names_.add(p, primary ? p.add_primary(name, lo, hi) : p.add_secondary(name));
     } catch (const ModelError& e) {
       fail(e.what());
     }
@@ -159,7 +261,7 @@ class Reader {
         secondary = true;
         continue;
       }
-      const auto bar = t.find('|');
+      const auto bar = find_byte(t, '|');
       if (bar == std::string_view::npos) {
         declare(p, t, !secondary);
         continue;
@@ -181,25 +283,25 @@ class Reader {
   void read_option(ExactCover& p, Words w) {
     items_.clear();
     for (std::string_view t = w.next(); !t.empty(); t = w.next()) {
-      const auto colon = t.find(':');
+      const auto colon = find_byte(t, ':');
       const std::string_view name = t.substr(0, colon);
       check_name(name, "item");
-      auto id = p.find_item(name);
-      if (!id) fail("unknown item '" + std::string(name) + "'");
+      const int id = names_.find(p, name);
+      if (id < 0) fail("unknown item '" + std::string(name) + "'");
       int colour = 0;
       if (colon != std::string_view::npos) {
         const std::string_view c = t.substr(colon + 1);
         check_name(c, "colour");
-        if (c.empty() || c.find_first_of(":|") != std::string_view::npos)
+        if (c.empty() || has_colon_or_bar(c))
           fail("bad colour in '" + std::string(t) + "'");
-        if (p.is_primary(*id)) fail("colour on primary item '" + std::string(name) + "'");
+        if (p.is_primary(id)) fail("colour on primary item '" + std::string(name) + "'");
         colour = p.colour(c);
       }
       // seen_[i] == this line's number: item i is already in this option.
-      std::uint64_t& seen = seen_[std::size_t(*id)];
+      std::uint64_t& seen = seen_[std::size_t(id)];
       if (seen == line_number_) fail("item '" + std::string(name) + "' twice in one option");
       seen = line_number_;
-      items_.push_back({*id, colour});
+      items_.push_back({id, colour});
     }
     try {
       p.add_option(std::span<const ItemColour>(items_));
@@ -217,10 +319,13 @@ class Reader {
   std::unique_ptr<char[]> block_;
   std::size_t begin_ = 0, end_ = 0;
   std::uint64_t bytes_ = 0;        // read so far
-  std::string line_;               // the current line
-  std::uint64_t line_number_ = 0;  // of line_
+  std::size_t nul_ = 0;            // block_[nul_]: its first NUL byte (end_: none)
+  std::string_view text_;          // the current line (in block_ or line_)
+  std::string line_;               // a line put together from pieces of two or more blocks
+  std::uint64_t line_number_ = 0;  // of text_
   std::vector<std::uint64_t> seen_;  // per item: the last line whose option named it
   std::vector<ItemColour> items_;    // the option being read
+  NameIndex names_;                  // the items declared
 };
 
 /// Why the reader would not take this name back, or nullptr.
