@@ -30,7 +30,10 @@
 //              symmetry group, and each solution found stands for |G|/|Stab(p)| boards (p its
 //              breaker placement); boards that are themselves symmetric are weighted so that
 //              each orbit counts once (Burnside's lemma on the stabiliser, see SymmetryTally
-//              in solver.hpp). The fast method counts labelled boards this way too.
+//              in solver.hpp). The fast method counts labelled boards this way too, and
+//              where the breaker's placement p has symmetries of its own it also keeps one
+//              placement per Stab(p)-orbit of a second piece (Model::second; a solution then
+//              stands for |G|/|Stab(p) and Stab(q)| boards, q the second's placement).
 // The search itself is libsolve's; --smart adds the statement's region test (prune.hpp).
 #include <cstdint>
 #include <memory>
