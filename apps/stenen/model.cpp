@@ -37,6 +37,7 @@ Model::Model(const Board& position, const ModelOptions& options)
   std::vector<std::vector<int>> stab_of;  // by placement of the breaker
   enumerate(per_piece, cells);
   choose_breaker(per_piece, cells, stab_of);
+  if (options.method == Method::fast && cells_primary_) restrict_second(per_piece, cells, stab_of);
   build_problem(per_piece, cells, stab_of);
   pruner_ = std::make_shared<Pruner>(*this, options.method != Method::dumb);
 }
@@ -138,6 +139,34 @@ bool same_image(const Cells& from, const std::vector<int>& image, const Cells& t
   return true;
 }
 
+/// For each placement i of a piece (its cells cs[i]) and each symmetry g, the placement that g
+/// maps it to: out[i * group.size() + g]. `slots` is scratch space (an open-addressing table by
+/// the key of the cells, so that an image is found with no allocation and few probes: a map
+/// keyed by cell vectors, a new vector for each image, took a third of a 3x20 run's
+/// instructions; a binary search on the keys still half of what is left of it).
+void placement_images(const std::vector<Cells>& cs, const std::vector<BoardSymmetry>& group,
+                      std::vector<std::pair<std::uint64_t, int>>& slots, std::vector<int>& out) {
+  std::size_t mask = 1;
+  while (mask < 2 * cs.size()) mask <<= 1;
+  slots.assign(mask--, {0, -1});  // key and placement, placement -1: free
+  for (std::size_t i = 0; i < cs.size(); ++i) {
+    const std::uint64_t key = set_key(cs[i]);
+    std::size_t h = std::size_t(key) & mask;
+    while (slots[h].second >= 0) h = (h + 1) & mask;
+    slots[h] = {key, int(i)};
+  }
+  out.assign(cs.size() * group.size(), -1);
+  for (std::size_t i = 0; i < cs.size(); ++i)
+    for (std::size_t g = 0; g < group.size(); ++g) {
+      const std::uint64_t key = set_key(cs[i], &group[g].image);
+      int& j = out[i * group.size() + g];
+      for (std::size_t h = std::size_t(key) & mask; slots[h].second >= 0 && j < 0; h = (h + 1) & mask)
+        if (slots[h].first == key && same_image(cs[i], group[g].image, cs[std::size_t(slots[h].second)]))
+          j = slots[h].second;
+      if (j < 0) throw solve::ModelError("stenen: a symmetric placement is missing");
+    }
+}
+
 }  // namespace
 
 void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
@@ -150,11 +179,8 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
   std::vector<char> keep, best_keep;
   // The stabiliser of each placement, bit g for group_[g] (at most 8 symmetries).
   std::vector<std::uint32_t> stab, best_stab;
-  // The placements of a piece in an open-addressing table by the key of their cells, so that
-  // an image is found with no allocation and few probes (a map keyed by cell vectors, a new
-  // vector for each image, took a third of a 3x20 run's instructions; a binary search on the
-  // keys still half of what is left of it).
-  std::vector<std::pair<std::uint64_t, int>> slots;  // key and placement, placement -1: free
+  std::vector<std::pair<std::uint64_t, int>> slots;
+  std::vector<int> image;
   // Pieces with fewer placements first: a piece keeps at least one placement in |G| (an orbit
   // has at most |G| of them), so once a piece keeps fewer, one with more placements is not
   // looked at (stenen2's twelve pentominoes: the X alone is; it took 2.3 of 9.3 M
@@ -162,29 +188,17 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
   std::vector<std::size_t> order(pieces_.size());
   for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cells[a].size() < cells[b].size(); });
+  const std::size_t n_group = group_.size();
   for (const std::size_t p : order) {
     if (!pieces_[p].alone()) continue;  // the breaker must have no twin
     const std::vector<Cells>& cs = cells[p];
-    if ((cs.size() + group_.size() - 1) / group_.size() > std::get<0>(best)) break;
-    std::size_t mask = 1;
-    while (mask < 2 * cs.size()) mask <<= 1;
-    slots.assign(mask--, {0, -1});
-    for (std::size_t i = 0; i < cs.size(); ++i) {
-      const std::uint64_t key = set_key(cs[i]);
-      std::size_t h = std::size_t(key) & mask;
-      while (slots[h].second >= 0) h = (h + 1) & mask;
-      slots[h] = {key, int(i)};
-    }
+    if ((cs.size() + n_group - 1) / n_group > std::get<0>(best)) break;
+    placement_images(cs, group_, slots, image);
     keep.assign(cs.size(), 1);
     stab.assign(cs.size(), 0);
     for (std::size_t i = 0; i < cs.size(); ++i) {
-      for (std::size_t g = 0; g < group_.size(); ++g) {
-        const std::uint64_t key = set_key(cs[i], &group_[g].image);
-        std::size_t j = SIZE_MAX;
-        for (std::size_t h = std::size_t(key) & mask; slots[h].second >= 0 && j == SIZE_MAX; h = (h + 1) & mask)
-          if (slots[h].first == key && same_image(cs[i], group_[g].image, cs[std::size_t(slots[h].second)]))
-            j = std::size_t(slots[h].second);
-        if (j == SIZE_MAX) throw solve::ModelError("stenen: a symmetric placement is missing");
+      for (std::size_t g = 0; g < n_group; ++g) {
+        const auto j = std::size_t(image[i * n_group + g]);
         // The orbit's representative: the placement the scan meets first.
         if (std::pair{per_piece[p][j].anchor, j} < std::pair{per_piece[p][i].anchor, i}) keep[i] = 0;
         if (j == i) stab[i] |= std::uint32_t(1) << g;
@@ -218,6 +232,59 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
   cells[b] = std::move(kept_cells);
 }
 
+void Model::restrict_second(const std::vector<std::vector<Placement>>& per_piece,
+                            const std::vector<std::vector<Cells>>& cells,
+                            const std::vector<std::vector<int>>& stab_of) {
+  if (breaker_ < 0) return;
+  // The breaker's placements on an axis or centre of the board: each distinct stabiliser H
+  // (more than the identity) gets a secondary item, covered by those placements and by the
+  // second piece's placements that are not the first of their orbit under H. With the
+  // breaker at p, the second piece then keeps one placement per H-orbit, and each solution
+  // stands for |Stab(p) and Stab(q)| fewer boards than the whole orbit (q the second's place).
+  breaker_sym_.assign(per_piece[std::size_t(breaker_)].size(), 0);
+  std::vector<std::uint32_t> masks;
+  for (std::size_t i = 0; i < stab_of.size(); ++i) {
+    if (stab_of[i].size() < 2) continue;
+    std::uint32_t h = 0;
+    for (int g : stab_of[i]) h |= std::uint32_t(1) << g;
+    const auto k = std::size_t(std::find(masks.begin(), masks.end(), h) - masks.begin());
+    if (k == masks.size()) masks.push_back(h);
+    breaker_sym_[i] = std::uint32_t(1) << k;
+  }
+  if (masks.empty()) return;
+  // The second piece: the one with the most placements (the restriction takes about half of
+  // them away where the breaker lies on an axis). Measured against each of stenen2's eleven
+  // others on 5x12, 4x15 and 3x20 (docs/benchmarks.md, st13).
+  int y = -1;
+  for (std::size_t q = 0; q < pieces_.size(); ++q)
+    if (int(q) != breaker_ && pieces_[q].alone() && !pieces_[q].hole() &&
+        (y < 0 || per_piece[q].size() > per_piece[std::size_t(y)].size()))
+      y = int(q);
+  if (y < 0) {
+    breaker_sym_.clear();
+    return;
+  }
+  second_ = y;
+  sym_items_ = int(masks.size());
+  const std::size_t n_group = group_.size();
+  std::vector<std::pair<std::uint64_t, int>> slots;
+  std::vector<int> image;
+  const std::vector<Placement>& ps = per_piece[std::size_t(y)];
+  placement_images(cells[std::size_t(y)], group_, slots, image);
+  second_sym_.assign(ps.size(), 0);
+  second_stab_of_.assign(ps.size(), {});
+  for (std::size_t i = 0; i < ps.size(); ++i)
+    for (std::size_t g = 0; g < n_group; ++g) {
+      const auto j = std::size_t(image[i * n_group + g]);
+      if (j == i) second_stab_of_[i].push_back(int(g));
+      // Of each orbit the placement the scan meets last is kept: the others are refused as
+      // soon as the scan gets to them (keeping the first lost on every board measured).
+      if (std::pair{ps[j].anchor, j} <= std::pair{ps[i].anchor, i}) continue;
+      for (std::size_t k = 0; k < masks.size(); ++k)
+        if (masks[k] >> g & 1) second_sym_[i] |= std::uint32_t(1) << k;
+    }
+}
+
 void Model::build_problem(const std::vector<std::vector<Placement>>& per_piece,
                           const std::vector<std::vector<Cells>>& cells,
                           const std::vector<std::vector<int>>& stab_of) {
@@ -248,18 +315,24 @@ void Model::build_problem(const std::vector<std::vector<Placement>>& per_piece,
     piece_item.push_back(p.copies() == 1 ? problem_.add_primary(name)
                                          : problem_.add_primary(name, p.copies(), p.copies()));
   }
+  const int first_sym = problem_.num_items();
+  for (int k = 0; k < sym_items_; ++k) problem_.add_secondary(fmt::format("sym{}", k));
   std::vector<int> items;
   for (std::size_t p = 0; p < pieces_.size(); ++p) {
     for (std::size_t i = 0; i < per_piece[p].size(); ++i) {
       items.clear();
       for (int c : cells[p][i]) items.push_back(cell_item[std::size_t(c)]);
       items.push_back(piece_item[p]);
+      if (second_ >= 0 && (int(p) == breaker_ || int(p) == second_))
+        for (std::uint32_t k = (int(p) == breaker_ ? breaker_sym_ : second_sym_)[i]; k; k &= k - 1)
+          items.push_back(first_sym + std::countr_zero(k));
       problem_.add_option(items);
       placements_.push_back(per_piece[p][i]);
       option_cells_.insert(option_cells_.end(), cells[p][i].begin(), cells[p][i].end());
       option_start_.push_back(int(option_cells_.size()));
-      option_stab_.push_back(int(p) == breaker_ ? int(stabs_.size()) : -1);
-      if (int(p) == breaker_) stabs_.push_back(stab_of[i]);
+      const bool stabbed = int(p) == breaker_ || int(p) == second_;
+      option_stab_.push_back(stabbed ? int(stabs_.size()) : -1);
+      if (stabbed) stabs_.push_back(int(p) == breaker_ ? stab_of[i] : second_stab_of_[i]);
     }
   }
 }
@@ -331,6 +404,22 @@ std::vector<Move> Model::moves(std::span<const int> chosen) const {
     if (stones[i].first) out.push_back({pl.row, pl.col, stones[i].first->number, stones[i].second});
   }
   return out;
+}
+
+std::vector<int> Model::stabiliser(std::span<const int> chosen, bool with_second) const {
+  std::vector<int> stab;
+  if (breaker_ < 0) {
+    for (std::size_t g = 0; g < group_.size(); ++g) stab.push_back(int(g));
+    return stab;
+  }
+  const std::vector<int>* second = nullptr;
+  for (int o : chosen) {
+    if (placement(o).piece == breaker_) stab = stabiliser(o);
+    if (placement(o).piece == second_ && with_second) second = &stabiliser(o);
+  }
+  if (second)  // both sorted
+    stab.erase(std::remove_if(stab.begin(), stab.end(), [&](int g) { return !std::binary_search(second->begin(), second->end(), g); }), stab.end());
+  return stab;
 }
 
 const std::vector<int>& Model::stabiliser(int option) const {

@@ -30,7 +30,10 @@
 //              symmetry group, and each solution found stands for |G|/|Stab(p)| boards (p its
 //              breaker placement); boards that are themselves symmetric are weighted so that
 //              each orbit counts once (Burnside's lemma on the stabiliser, see SymmetryTally
-//              in solver.hpp). The fast method counts labelled boards this way too.
+//              in solver.hpp). The fast method counts labelled boards this way too, and
+//              where the breaker's placement p has symmetries of its own it also keeps one
+//              placement per Stab(p)-orbit of a second piece (Model::second; a solution then
+//              stands for |G|/|Stab(p) and Stab(q)| boards, q the second's placement).
 // The search itself is libsolve's; --smart adds the statement's region test (prune.hpp).
 #include <cstdint>
 #include <memory>
@@ -146,9 +149,14 @@ class Model {
   /// True when the breaker's item is the problem's first (item 0, the cells after it): the
   /// first-item search places the breaker before any cell (the fast method).
   bool breaker_first() const { return breaker_first_; }
-  /// For an option of the breaker: the symmetries (indices into symmetries()) fixing it,
-  /// identity included. Empty for other options.
+  /// The piece whose placements are restricted when the breaker lies on an axis, or -1.
+  int second() const { return second_; }
+  /// For an option of the breaker or of second(): the symmetries (indices into symmetries())
+  /// fixing it, identity included. Empty for other options.
   const std::vector<int>& stabiliser(int option) const;
+  /// The symmetries a solution (its chosen options) stands for an orbit of: those fixing the
+  /// breaker's placement and (with_second) the second's; all of them without a breaker. Sorted.
+  std::vector<int> stabiliser(std::span<const int> chosen, bool with_second = true) const;
   /// class_of[stone number] for invariant(): the class, or the number itself when labelled.
   const std::vector<int>& class_of_stone() const { return class_of_stone_; }
 
@@ -161,6 +169,9 @@ class Model {
   void choose_breaker(std::vector<std::vector<Placement>>& per_piece,
                       std::vector<std::vector<std::vector<int>>>& cells,
                       std::vector<std::vector<int>>& stab_of);
+  void restrict_second(const std::vector<std::vector<Placement>>& per_piece,
+                       const std::vector<std::vector<std::vector<int>>>& cells,
+                       const std::vector<std::vector<int>>& stab_of);
   void build_problem(const std::vector<std::vector<Placement>>& per_piece,
                      const std::vector<std::vector<std::vector<int>>>& cells,
                      const std::vector<std::vector<int>>& stab_of);
@@ -176,7 +187,11 @@ class Model {
   std::vector<BoardSymmetry> group_;
   int breaker_ = -1;
   bool breaker_first_ = false;
-  std::vector<std::vector<int>> stabs_;  // stabilisers of the breaker's placements
+  int second_ = -1;
+  int sym_items_ = 0;                     // secondary items of restrict_second()
+  std::vector<std::uint32_t> breaker_sym_, second_sym_;  // by placement: those items, bit k
+  std::vector<std::vector<int>> second_stab_of_;         // by placement of the second
+  std::vector<std::vector<int>> stabs_;  // stabilisers of the breaker's and second's placements
   std::vector<int> option_stab_;         // by option: index into stabs_, or -1
 
   solve::ExactCover problem_;

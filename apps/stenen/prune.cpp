@@ -98,13 +98,15 @@ Pruner::Pruner(const Model& model, bool region_test, bool generic)
   const auto piece_item = [&](int p) { return p == b ? 0 : piece_shift_ + p - (b >= 0 && p > b); };
   reads_words_ = base_mask_ == 0 && cells_ > 0 && pieces > 0 && piece_shift_ <= 64;
   words_ = (std::size_t(cells_) + pieces + 63) / 64;
+  // Items after the pieces (the secondary items of Model::restrict_second) are not read.
+  const int after_pieces = piece_shift_ + int(pieces) - (b >= 0);
   for (int o = 0; o < options && reads_words_; ++o) {
     const auto items = model.problem().option(o);
     const auto from = std::size_t(option_start_[std::size_t(o)]);
-    reads_words_ = items.size() == std::size_t(option_start_[std::size_t(o) + 1]) - from + 1 &&
-                   items.back().item == piece_item(option_piece_[std::size_t(o)]);
-    for (std::size_t k = 0; k + 1 < items.size() && reads_words_; ++k)
-      reads_words_ = items[k].item == option_ranks_[from + k] + cell_shift_;
+    const std::size_t n = std::size_t(option_start_[std::size_t(o) + 1]) - from;
+    reads_words_ = items.size() > n && items[n].item == piece_item(option_piece_[std::size_t(o)]);
+    for (std::size_t k = 0; k < items.size() && reads_words_; ++k)
+      reads_words_ = k < n ? items[k].item == option_ranks_[from + k] + cell_shift_ : k == n || items[k].item >= after_pieces;
   }
   lean_ = reads_words_ && region_test_ && !ordering_ && hole_pieces_ == 0 && spare_ >= 0;
   lone_fails_ = lean_ && spare_ == 0 && std::find(parts_.begin(), parts_.end(), 1) == parts_.end();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <numeric>
 
 #include "solve/error.hpp"
@@ -48,18 +49,34 @@ double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+/// The board with the stones of each class of interchangeable ones renumbered as
+/// Model::grid() numbers them: in number order by their first cell in the scan.
+std::vector<int> numbered_by_first_cell(const Model& model, std::vector<int> grid) {
+  const std::vector<int>& class_of = model.class_of_stone();
+  std::vector<int> first(class_of.size(), INT_MAX);  // by stone number: its first cell's rank
+  for (std::size_t c = 0; c < grid.size(); ++c)
+    if (grid[c] > 0) first[std::size_t(grid[c])] = std::min(first[std::size_t(grid[c])], model.rank(int(c)));
+  std::vector<int> renumber(class_of.size());
+  std::iota(renumber.begin(), renumber.end(), 0);
+  for (std::size_t s = 1; s < class_of.size(); ++s) {
+    if (first[s] == INT_MAX) continue;
+    // Stone s goes to the k-th stone of its class on the board, k its rank among them by first cell.
+    std::size_t k = 0;
+    for (std::size_t t = 1; t < class_of.size(); ++t)
+      k += class_of[t] == class_of[s] && first[t] != INT_MAX && first[t] < first[s];
+    for (std::size_t t = 1; t < class_of.size(); ++t)
+      if (class_of[t] == class_of[s] && first[t] != INT_MAX && k-- == 0) renumber[s] = int(t);
+  }
+  for (int& v : grid)
+    if (v > 0) v = renumber[std::size_t(v)];
+  return grid;
+}
+
 }  // namespace
 
 void SymmetryTally::add(std::span<const int> chosen) {
   const auto& group = model_.symmetries();
-  std::vector<int> stab;
-  if (model_.breaker() >= 0) {
-    for (int o : chosen)
-      if (model_.placement(o).piece == model_.breaker()) stab = model_.stabiliser(o);
-  } else {
-    stab.resize(group.size());
-    std::iota(stab.begin(), stab.end(), 0);
-  }
+  const std::vector<int> stab = model_.stabiliser(chosen);
   const std::uint64_t orbit = group.size() / stab.size();
   all_ += orbit;
   std::uint64_t fix = 1;  // the identity
@@ -126,18 +143,30 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
   CountResult out;
   const auto take = [&](std::span<const int> chosen) {
     const std::vector<int> grid = model.grid(chosen);
-    std::vector<int> stab;
-    for (int c : chosen)
-      if (model.placement(c).piece == model.breaker()) stab = model.stabiliser(c);
-    if (model.breaker() < 0)
-      for (std::size_t g = 0; g < group.size(); ++g) stab.push_back(int(g));
+    const std::vector<int> stab = model.stabiliser(chosen);
     // One board per orbit of the stabiliser: the one with the least key.
     const std::vector<int> key = board_key(grid, model.class_of_stone());
     for (int g : stab)
       if (g != 0 && board_key(transformed(grid, group[std::size_t(g)].image), model.class_of_stone()) < key)
         return true;
     out.solutions += 1;
-    on_board(grid);
+    if (model.second() < 0) {
+      on_board(grid);
+      return true;
+    }
+    // The search met only some of the boards that fix the breaker's placement (the second
+    // piece is restricted too): give the one it gave without that restriction, the least of
+    // them, numbered as the model numbers a board it finds.
+    std::vector<int> least = grid, least_key = key;
+    for (int g : model.stabiliser(chosen, false)) {
+      if (g == 0) continue;
+      std::vector<int> t = numbered_by_first_cell(model, transformed(grid, group[std::size_t(g)].image));
+      if (std::vector<int> k = board_key(t, model.class_of_stone()); k < least_key) {
+        least = std::move(t);
+        least_key = std::move(k);
+      }
+    }
+    on_board(least);
     return true;
   };
   solve::Result r;

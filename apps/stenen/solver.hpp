@@ -67,8 +67,9 @@ CountResult list_solutions(const Board& position, const RunOptions& options,
                            const std::function<void(const std::vector<int>& grid)>& on_board);
 
 /// Adds up solutions found by a symmetry-restricted search (see model.hpp): each one stands for
-/// |G|/|Stab(p)| boards, and for fix/|Stab(p)| boards up to symmetry, where fix counts the
-/// stabiliser's elements that map the board onto itself.
+/// |G|/|S| boards, and for fix/|S| boards up to symmetry, where S is Model::stabiliser(chosen)
+/// (Stab(p), or Stab(p) and Stab(q) with a second piece) and fix counts the elements of S that
+/// map the board onto itself.
 class SymmetryTally {
  public:
   explicit SymmetryTally(const Model& model) : model_(model) {}

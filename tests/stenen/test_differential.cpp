@@ -4,6 +4,7 @@
 // pictures, cells left empty -- few, as hole stones, and many, as secondary items).
 // The sanitizer legs run the first share of these rounds (SOLVE_TEST_SCALE, test_scale.hpp).
 #include <random>
+#include <set>
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 #include "prune.hpp"
 #include "random_puzzle.hpp"
 #include "solver.hpp"
+#include "symmetry.hpp"
 #include "test_scale.hpp"
 
 using namespace stenen;
@@ -248,4 +250,27 @@ TEST_CASE("stenen3 5x8 against brute force", "[stenen][differential]") {
   CHECK(ref.labelled() == 96);
   CHECK(count_solutions(b, {Method::fast, Counting::identical, 1, {}}).solutions == ref.identical());
   CHECK(count_solutions(b, {Method::fast, Counting::unique, 1, {}}).solutions == ref.unique(5, 8, true));
+  // The X has placements on the board's middle row: the fast method restricts a second piece
+  // there (Model::second), and still counts and lists as the brute force does.
+  ModelOptions mo{Method::fast, Counting::labelled};
+  mo.symmetric = true;
+  CHECK(Model(b, mo).second() >= 0);
+  mo.method = Method::smart;
+  CHECK(Model(b, mo).second() < 0);
+  for (const int threads : {1, 2})
+    CHECK(count_solutions(b, {Method::fast, Counting::labelled, threads, {}}).solutions == ref.labelled());
+  std::set<std::vector<int>> orbits;
+  std::size_t listed = 0;
+  list_solutions(b, {Method::fast, Counting::unique, 1, {}}, [&](const std::vector<int>& grid) {
+    ++listed;
+    CHECK(ref.boards.count(grid) == 1);
+    std::vector<int> least;
+    for (const BoardSymmetry& g : board_symmetries(5, 8)) {
+      const auto key = test::canonical(p, transformed(grid, g.image), true);
+      if (least.empty() || key < least) least = key;
+    }
+    orbits.insert(least);
+  });
+  CHECK(listed == ref.unique(5, 8, true));
+  CHECK(orbits.size() == listed);
 }
