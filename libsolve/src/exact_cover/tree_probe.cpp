@@ -74,7 +74,7 @@ class TreeProbe::Walk {
     Random random{opt.seed};
     int paths = 0;
     while (paths < opt.paths && sum.steps < opt.max_steps) {
-      path(rule, opt.tests, random, sum);
+      path(rule, opt.tests, std::max(opt.max_steps, opt.max_path_steps) - sum.steps, random, sum);
       ++paths;
     }
     if (paths > 0) {
@@ -136,7 +136,7 @@ class TreeProbe::Walk {
     return u;
   }
 
-  void path(ItemChoice rule, bool want_tests, Random& random, TreeEstimate& sum) {
+  void path(ItemChoice rule, bool want_tests, double budget, Random& random, TreeEstimate& sum) {
     reset();
     steps_ = 0;
     double weight = 1;  // the estimated number of nodes at this depth
@@ -182,6 +182,7 @@ class TreeProbe::Walk {
       }
       steps_ += open;
       if (item < 0) break;  // a solution
+      if (steps_ >= budget) break;  // cut off (ProbeOptions::max_path_steps)
       const int d = live_[std::size_t(item)];
       const auto l = list(item);
       const double len = rule == ItemChoice::first ? first_len_[std::size_t(item)] : double(l.size());

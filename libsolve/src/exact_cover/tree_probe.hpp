@@ -38,6 +38,10 @@ struct TreeEstimate {
 struct ProbeOptions {
   int paths = 200;
   double max_steps = 4e6;
+  /// A path is cut off where the steps of the whole estimate reach this (its figures so far
+  /// then stand for it: a lower bound). max_steps is only tested between paths, and one MRV
+  /// path down a deep tree of many items (10^5 levels x 3 * 10^5 items) scans for minutes.
+  double max_path_steps = 4e6;
   std::uint64_t seed = 0x5eed'c0ffee;
   /// Whether to estimate TreeEstimate::tests (only the bitset engine's model reads them;
   /// without them the MRV scan is cheaper). The other figures do not change.
