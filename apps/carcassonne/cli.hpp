@@ -10,7 +10,4 @@ namespace carcassonne {
 int run_sequence(std::vector<std::string> args);
 int run_square(std::vector<std::string> args);
 
-/// The course spells long options with one dash (-all_solutions): give them two.
-std::vector<std::string> double_dash(std::vector<std::string> args, const std::vector<std::string>& names);
-
 }  // namespace carcassonne

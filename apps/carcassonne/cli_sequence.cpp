@@ -21,14 +21,6 @@
 
 namespace carcassonne {
 
-std::vector<std::string> double_dash(std::vector<std::string> args, const std::vector<std::string>& names) {
-  for (std::string& a : args)
-    if (a.size() > 2 && a[0] == '-' && a[1] != '-' &&
-        std::find(names.begin(), names.end(), a.substr(1, a.find('=') - 1)) != names.end())
-      a.insert(0, "-");
-  return args;
-}
-
 int run_sequence(std::vector<std::string> args) {
   CLI::App app{"Tile-sequence puzzles of the course homework (Carcassonne)", "carcassonne"};
   std::string puzzle, svg;
@@ -50,14 +42,12 @@ int run_sequence(std::vector<std::string> args) {
                      "0: no limit");
   app.add_option("--svg", svg, "also draw the first map as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
-  app.footer(std::string("Single-dash spellings (-all_solutions ...) work too. 'carcassonne square --help'\n"
+  app.footer(std::string("Every option may be written with one dash or two, and with '_' or '-' (-all_solutions,\n"
+                         "--all-solutions). 'carcassonne square --help'\n"
                          "for the biggest-square problem. A puzzle file may have ") +
              cli::size_text(text_limits.max_bytes) + ", a line " + cli::size_text(text_limits.max_line) +
              ".\n" + cli::exit_status_help);
-  if (const auto status = cli::parse(app, double_dash(std::move(args),
-                                                      {"board_dimensions", "all_solutions", "allow_rotations",
-                                                       "tile_size", "svg", "timeout"})))
-    return *status;
+  if (const auto status = cli::parse(app, std::move(args), /*single_dash=*/true)) return *status;
   if (!valid_tile_size(tile_size)) {
     std::fprintf(stderr, "carcassonne: -tile_size must be odd, %d to %d (got %d)\n", min_tile_size,
                  max_tile_size, tile_size);

@@ -43,9 +43,9 @@ int run_square(std::vector<std::string> args) {
   app.add_option("-o,--output", output, "write the XML there instead of standard output");
   app.add_option("--svg", svg, "also draw the square as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
-  app.footer("A tile set may have " + cli::size_text(xml_limits.max_bytes) + ".\n" +
+  app.footer("Every option may be written with one dash or two, and with '_' or '-'.\nA tile set may have " + cli::size_text(xml_limits.max_bytes) + ".\n" +
              cli::exit_status_help);
-  if (const auto status = cli::parse(app, std::move(args))) return *status;
+  if (const auto status = cli::parse(app, std::move(args), /*single_dash=*/true)) return *status;
   SquareOptions options;  // the clock of --timeout starts here: reading counts too
   options.rotations = !no_rotations;
   options.timeout = timeout;

@@ -12,24 +12,28 @@
 
 #include "common/exit_status.hpp"
 #include "common/output.hpp"
+#include "common/spelling.hpp"
+#include "common/version.hpp"
 
 namespace cli {
 
 std::optional<int> parse(CLI::App& app, int argc, const char* const* argv) {
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? answered : bad_input;  // --help is a ParseError that exits 0
-  }
-  return std::nullopt;
+  return parse(app, std::vector<std::string>(argv + std::min(argc, 1), argv + argc));
 }
 
-std::optional<int> parse(CLI::App& app, std::vector<std::string> args) {
+std::optional<int> parse(CLI::App& app, std::vector<std::string> args, bool single_dash) {
+  if (app.get_option_no_throw("--version") == nullptr)
+    app.set_version_flag("--version", version_text(app.get_name()), "Print the version and exit");
+  args = known_spellings(app, std::move(args), single_dash);
+  const std::vector<std::string> words = args;
   std::reverse(args.begin(), args.end());  // CLI11 takes a vector last-first
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? answered : bad_input;
+    // --help and --version are ParseErrors that exit 0.
+    if (app.exit(e) == 0) return answered;
+    if (const auto hint = did_you_mean(app, words)) std::cerr << app.get_name() << ": " << *hint << '\n';
+    return bad_input;
   }
   return std::nullopt;
 }

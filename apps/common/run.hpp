@@ -28,10 +28,14 @@ class App;
 namespace cli {
 
 /// Parses the command line into app. nullopt: go on; otherwise the exit status to end with:
-/// 0 after --help (printed on stdout), 2 after a usage error (CLI11's message on stderr).
+/// 0 after --help or --version (printed on stdout), 2 after a usage error (CLI11's message on
+/// stderr, then "did you mean ..." when a word is near an option or subcommand). Adds
+/// --version (version.hpp) unless app has it, and takes "--a-b" for "--a_b" and the other way
+/// round (spelling.hpp).
 std::optional<int> parse(CLI::App& app, int argc, const char* const* argv);
-/// The same for the arguments without the program name, in order.
-std::optional<int> parse(CLI::App& app, std::vector<std::string> args);
+/// The same for the arguments without the program name, in order. single_dash: long options
+/// may be written with one dash too ("-all_solutions", the course's spelling).
+std::optional<int> parse(CLI::App& app, std::vector<std::string> args, bool single_dash = false);
 
 /// Runs body and returns its exit status, mapping every exception to one (Exit in
 /// exit_status.hpp) with a one-line message on standard error:

@@ -18,6 +18,8 @@
 #include "common/output.hpp"
 #include "common/report.hpp"
 #include "common/run.hpp"
+#include "common/spelling.hpp"
+#include "common/version.hpp"
 #include "common/text_file.hpp"
 #include "program.hpp"
 
@@ -197,4 +199,44 @@ TEST_CASE("progress line: the time left at the pace so far", "[apps_common]") {
   CHECK(cli::time_left(3600, 0.25) == ", about 3.0 h left");
   CHECK(cli::time_left(86400, 0.01) == ", about 99 days left");
   CHECK(cli::time_left(5, 1) == ", about 0.0 s left");
+}
+
+TEST_CASE("did you mean: misspelt options and subcommands", "[apps_common][cli]") {
+  CLI::App app{"test", "prog"};
+  double timeout = 0;
+  bool all = false;
+  app.add_option("--timeout", timeout);
+  CLI::App* solve = app.add_subcommand("solve", "");
+  solve->add_flag("--all_solutions", all);
+  app.add_subcommand("count", "");
+  CHECK(cli::edit_distance("sovle", "solve") == 1);
+  CHECK(cli::edit_distance("", "abc") == 3);
+  CHECK(cli::edit_distance("kitten", "sitting") == 3);
+  CHECK(cli::did_you_mean(app, {"sovle", "x.txt"}) == "unknown command 'sovle': did you mean 'solve'?");
+  CHECK(cli::did_you_mean(app, {"solve", "--tiemout", "3"}) == "unknown option '--tiemout': did you mean '--timeout'?");
+  CHECK(cli::did_you_mean(app, {"solve", "--all-solution"}) ==
+        "unknown option '--all-solution': did you mean '--all_solutions'?");
+  CHECK_FALSE(cli::did_you_mean(app, {"solve", "x.txt", "--timeout", "3"}));
+  CHECK_FALSE(cli::did_you_mean(app, {"bogus"}));  // near nothing
+  CHECK_FALSE(cli::nearest("ab", {"a", "b"}));     // as far as it is long: no guess
+}
+
+TEST_CASE("option spellings: '_' for '-', one dash for two where asked", "[apps_common][cli]") {
+  CLI::App app{"test", "prog"};
+  bool all = false;
+  app.add_flag("--all_solutions", all);
+  app.add_flag("--no-rotations", all);
+  using V = std::vector<std::string>;
+  CHECK(cli::known_spellings(app, V{"--all-solutions", "--no_rotations=1", "-x", "f"}, false) ==
+        V{"--all_solutions", "--no-rotations=1", "-x", "f"});
+  CHECK(cli::known_spellings(app, V{"-all_solutions", "-no_rotations"}, false) == V{"-all_solutions", "-no_rotations"});
+  CHECK(cli::known_spellings(app, V{"-all_solutions", "-no_rotations", "--", "-all_solutions"}, true) ==
+        V{"--all_solutions", "--no-rotations", "--", "-all_solutions"});
+}
+
+TEST_CASE("--version: the program, the version and exit 0", "[apps_common][cli]") {
+  CLI::App app{"test", "prog"};
+  CHECK(cli::parse(app, std::vector<std::string>{"--version"}) == 0);
+  CHECK(cli::version_text("prog").starts_with("prog 0."));
+  CHECK(cli::parse(app, std::vector<std::string>{"--verison"}) == 2);
 }

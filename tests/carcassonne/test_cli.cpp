@@ -16,11 +16,18 @@ namespace {
 const std::string puzzle1 = SOLVE_PUZZLES_DIR "/carcassonne/puzzle1.txt";
 }
 
-TEST_CASE("single-dash course options become long options", "[carcassonne][cli]") {
-  const auto out = double_dash({"p.txt", "-all_solutions", "-board_dimensions", "2", "3", "-x", "--allow_rotations"},
-                               {"all_solutions", "board_dimensions", "allow_rotations"});
-  CHECK(out == std::vector<std::string>{"p.txt", "--all_solutions", "--board_dimensions", "2", "3", "-x",
-                                        "--allow_rotations"});
+TEST_CASE("every option takes one dash or two, '_' or '-'", "[carcassonne][cli]") {
+  // Each spelling of -all_solutions and -board_dimensions: the same answer (exit 0, two maps
+  // at most on a 2x3 board) as the course's own spelling.
+  const int course = run_sequence({puzzle1, "-all_solutions", "-board_dimensions", "2", "3"});
+  for (const auto& [all, dims] : {std::pair{"--all_solutions", "--board_dimensions"},
+                                  {"--all-solutions", "--board-dimensions"},
+                                  {"-all-solutions", "-board-dimensions"}})
+    CHECK(run_sequence({puzzle1, all, dims, "2", "3"}) == course);
+  const std::string tiles = SOLVE_PUZZLES_DIR "/carcassonne/square/hard16-k3.xml";
+  CHECK(run_square({tiles, "-no-rotations", "-timeout", "5"}) == 0);
+  CHECK(run_square({tiles, "--no_rotations", "-o", "/dev/null"}) == 0);
+  CHECK(run_sequence({puzzle1, "-bogus"}) == 2);
 }
 
 TEST_CASE("bad values and flags exit 2", "[carcassonne][cli]") {

@@ -2,7 +2,7 @@
 # build tests/install/consumer against that prefix as an outside project, and run it.
 # Arguments (-D): BUILD_DIR, CONSUMER_DIR, WORK_DIR, GENERATOR, CXX_COMPILER, BUILD_TYPE,
 # FLAGS (compile and link flags the library was built with that a consumer must repeat,
-# e.g. the sanitizers; may be empty).
+# e.g. the sanitizers; may be empty), PROGRAMS (the front-ends built; may be empty).
 foreach(arg BUILD_DIR CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER BUILD_TYPE)
   if(NOT DEFINED ${arg})
     message(FATAL_ERROR "consume.cmake: -D${arg}=... missing")
@@ -23,6 +23,14 @@ file(REMOVE_RECURSE "${WORK_DIR}")
 set(prefix "${WORK_DIR}/prefix")
 
 step(install ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}" --config "${BUILD_TYPE}")
+# Every front-end that was built is installed and runs from the prefix (PROGRAMS: their names).
+string(REPLACE "," ";" PROGRAMS "${PROGRAMS}")
+foreach(program IN LISTS PROGRAMS)
+  step(${program} "${prefix}/bin/${program}" --version)
+  if(NOT step_output MATCHES "^${program} [0-9]+\\.[0-9]+\\.[0-9]+")
+    message(FATAL_ERROR "${prefix}/bin/${program} --version printed: ${step_output}")
+  endif()
+endforeach()
 # Only the prefix may be searched: no package registry, no source or build tree of libsolve.
 step(configure ${CMAKE_COMMAND} -S "${CONSUMER_DIR}" -B "${WORK_DIR}/build" -G "${GENERATOR}"
      -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
