@@ -2,7 +2,8 @@
 # build tests/install/consumer against that prefix as an outside project, and run it.
 # Arguments (-D): BUILD_DIR, CONSUMER_DIR, WORK_DIR, GENERATOR, CXX_COMPILER, BUILD_TYPE,
 # FLAGS (compile and link flags the library was built with that a consumer must repeat,
-# e.g. the sanitizers; may be empty), PROGRAMS (the front-ends built; may be empty).
+# e.g. the sanitizers; may be empty), PROGRAMS (the front-ends built; may be empty), MAN_PAGES
+# (true when they were made).
 foreach(arg BUILD_DIR CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER BUILD_TYPE)
   if(NOT DEFINED ${arg})
     message(FATAL_ERROR "consume.cmake: -D${arg}=... missing")
@@ -29,6 +30,12 @@ foreach(program IN LISTS PROGRAMS)
   step(${program} "${prefix}/bin/${program}" --version)
   if(NOT step_output MATCHES "^${program} [0-9]+\\.[0-9]+\\.[0-9]+")
     message(FATAL_ERROR "${prefix}/bin/${program} --version printed: ${step_output}")
+  endif()
+  if(NOT EXISTS "${prefix}/share/bash-completion/completions/${program}")
+    message(FATAL_ERROR "no bash completion installed for ${program}")
+  endif()
+  if(MAN_PAGES AND NOT program STREQUAL "xcover-mpi" AND NOT EXISTS "${prefix}/share/man/man1/${program}.1")
+    message(FATAL_ERROR "no man page installed for ${program}")
   endif()
 endforeach()
 # Only the prefix may be searched: no package registry, no source or build tree of libsolve.
