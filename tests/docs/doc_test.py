@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Runs the command examples of the docs and compares what they print.
+
+A runnable example is a fenced block whose language is `console`:
+
+    ```console
+    $ futoshiki --count puzzles/futoshiki/course-fall2022/SampleInput.txt
+    2
+    ```
+
+Lines that start with "$ " are commands (bash, with the programs of the build on PATH, in a
+scratch folder where puzzles/, tests/, docs/ and share/ of the tree are visible); the lines
+after a command, up to the next command, are what it prints: its standard output, then its
+standard error (as a terminal shows them when the program flushes its output before a
+message, which every front-end does). In the expected text:
+  - a line "..." (anything may follow it, as a comment) stands for any number of lines;
+  - "[...]" inside a line stands for any text on that line;
+  - "[exit N]" as the last line says the command exits with status N (otherwise 0 is expected);
+  - times (a number followed by s, ms, us or µs, and the number after "seconds:") are masked
+    on both sides, as are trailing spaces.
+Blocks of other languages (``` alone, ```sh, ```cmake ...) are not run.
+
+Usage: doc_test.py ROOT BIN_DIR... -- FILE...   (FILE relative to ROOT)
+Exit 0 when every example printed what its doc says; otherwise each difference is shown.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+TIME = re.compile(r"\b\d+(?:\.\d+)?(?:e-?\d+)?( ?)(ms|us|µs|s)\b")
+SECONDS = re.compile(r"(seconds:|time:)\s*\S+")
+
+
+def mask(line):
+    line = SECONDS.sub(r"\1 <time>", line)
+    return TIME.sub(r"<time>\1\2", line).rstrip()
+
+
+def blocks(path):
+    """(line number, [lines]) of each console block of a markdown file."""
+    out, current, start = [], None, 0
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if current is None:
+                if line.strip() == "```console":
+                    current, start = [], number
+            elif line.strip() == "```":
+                out.append((start, current))
+                current = None
+            else:
+                current.append(line)
+    return out
+
+
+def examples(lines):
+    """(command, expected lines) pairs of a block."""
+    out = []
+    for line in lines:
+        if line.startswith("$ "):
+            out.append((line[2:], []))
+        elif out:
+            out[-1][1].append(line)
+    return out
+
+
+def line_matches(expected, actual):
+    if "[...]" not in expected:
+        return expected == actual
+    pattern = ".*".join(re.escape(part) for part in expected.split("[...]"))
+    return re.fullmatch(pattern, actual) is not None
+
+
+def matches(expected, actual):
+    """expected (with "..." lines) against actual, both masked lists of lines."""
+    if not expected:
+        return not actual
+    if expected[0].startswith("..."):
+        rest = expected[1:]
+        return any(matches(rest, actual[i:]) for i in range(len(actual) + 1))
+    return bool(actual) and line_matches(expected[0], actual[0]) and matches(expected[1:], actual[1:])
+
+
+def main():
+    args = sys.argv[1:]
+    split = args.index("--")
+    root, files = os.path.abspath(args[0]), args[split + 1:]
+    bins = [os.path.abspath(b) for b in args[1:split]]
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join(bins + [env.get("PATH", "")])
+    env["COLUMNS"] = "100"
+    failures, count = 0, 0
+    for name in files:
+        with tempfile.TemporaryDirectory() as scratch:
+            for sub in ("puzzles", "tests", "docs", "share"):
+                os.symlink(os.path.join(root, sub), os.path.join(scratch, sub))
+            for start, lines in blocks(os.path.join(root, name)):
+                for command, expected in examples(lines):
+                    count += 1
+                    status = 0
+                    while expected and expected[-1].strip() == "":
+                        expected = expected[:-1]
+                    if expected and re.fullmatch(r"\[exit \d+\]", expected[-1].strip()):
+                        status = int(expected[-1].strip()[6:-1])
+                        expected = expected[:-1]
+                    try:
+                        run = subprocess.run(["bash", "-c", command], cwd=scratch, env=env, stdin=subprocess.DEVNULL,
+                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+                        out, err = run.stdout.decode("utf-8", "replace"), run.stderr.decode("utf-8", "replace")
+                        text = out + ("\n" if out and not out.endswith("\n") and err else "") + err
+                        code = run.returncode
+                    except subprocess.TimeoutExpired:
+                        text, code = "(no answer within 120 s)", -1
+                    actual = [mask(l) for l in text.split("\n")]
+                    while actual and actual[-1] == "":
+                        actual.pop()
+                    want = [mask(l) for l in expected]
+                    if code != status or not matches(want, actual):
+                        failures += 1
+                        print(f"{name}:{start}: $ {command}")
+                        print(f"  exit status {code}, expected {status}")
+                        print("  expected:\n" + "\n".join("    | " + l for l in want))
+                        print("  printed:\n" + "\n".join("    | " + l for l in actual))
+    print(f"doc examples: {count - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
