@@ -22,7 +22,7 @@ using solve::Var;
 /// which the propagators' loops read. Tile variables are never views (checked here), and a
 /// Var rebuilt from its id alone tells the compiler so: Space's view arithmetic (scale,
 /// offset) folds away, and a step through the ids is 4 bytes instead of a Var's 12.
-/// Measured on the sequences with every solution: docs/benchmarks.md (issue 8, seq8).
+/// Measured on the sequences with every solution: docs/notes/kernel-port.md (issue 8, seq8).
 class TileVars {
  public:
   /// Throws std::invalid_argument when a view is among vars (`who` names the constraint).

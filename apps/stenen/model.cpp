@@ -254,7 +254,7 @@ void Model::restrict_second(const std::vector<std::vector<Placement>>& per_piece
   if (masks.empty()) return;
   // The second piece: the one with the most placements (the restriction takes about half of
   // them away where the breaker lies on an axis). Measured against each of stenen2's eleven
-  // others on 5x12, 4x15 and 3x20 (docs/benchmarks.md, st13).
+  // others on 5x12, 4x15 and 3x20 (docs/notes/stenen-symmetry.md, st13).
   int y = -1;
   for (std::size_t q = 0; q < pieces_.size(); ++q)
     if (int(q) != breaker_ && pieces_[q].alone() && !pieces_[q].hole() &&

@@ -16,7 +16,7 @@
 //                 MCC, Algorithm M on dancing links) over the placements of one of them;
 //   ordered       one piece per stone, and the prune hook keeps the stones of a class in the
 //                 order of their first cells (placements out of order are refused).
-// The automatic choice (measured in docs/benchmarks.md, section stenen): ordered when that
+// The automatic choice (measured in docs/notes/stenen-search.md, "Interchangeable stones"): ordered when that
 // problem fits libsolve's bitset engine (at most 256 items, first-item choice), which cannot
 // take multiplicities and runs it 1.8-7.6x faster; multiplicity otherwise, where both run on
 // dancing links and the ordering test costs 2.4-37x more (the refused placements are undone

@@ -126,7 +126,7 @@ class BitsetEngine final : public Engine {
       // The position-hook copy steps one entry at a time: on stenen's lists the run skip was
       // rarely taken, and its test cost more time than the entries it saved (3-6 % of stenen2
       // 6x10's and 5x12's user time); keyed on items that do get covered, its branch
-      // mispredicted more (docs/benchmarks.md, stenen, st12).
+      // mispredicted more (docs/notes/stenen-symmetry.md, st12).
       p = !Position && has(used, e.key) ? e.run_end : p + 1;
     }
     ++updates;

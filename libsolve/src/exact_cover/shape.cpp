@@ -40,7 +40,7 @@ struct Shape {
 // sudoku-ai-escargot, pentomino-3x20 (both rules) and the first 2 million nodes of
 // macmahon-hexagon-abc11 (MRV, colours); the bitset engine to queens-12, pentomino-3x20,
 // sudoku-ai-escargot, pentomino-5x8-choose8-mcc and the first 3 million nodes of domino-8x8
-// (docs/benchmarks.md). Within a factor 1.5 there: enough to rank settings that differ by
+// (docs/notes/exact-cover-plan.md). Within a factor 1.5 there: enough to rank settings that differ by
 // more. Dancing links: 43 instructions per list update (hide and unhide; 58 with colours,
 // whose test runs only in problems that have them), 480 per node, 5 per open item MRV looks
 // at. Sparse sets: 34 per update (41 with colours: most removals find their item's size saved

@@ -19,7 +19,7 @@ namespace {
 
 // Plain: every variable is a plain one (no view). The hot loops then rebuild each as Var{id},
 // whose scale and offset the compiler knows, so the Space calls lose their view branches
-// (carcassonne's square search: docs/benchmarks.md, "After the port onto the shared driver").
+// (carcassonne's square search: docs/notes/kernel-port.md, "The biggest square after the kernel merge").
 template <bool Plain>
 class GlobalCardinality : public CloneableConstraint<GlobalCardinality<Plain>> {
  public:
