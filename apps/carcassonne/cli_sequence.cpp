@@ -5,15 +5,18 @@
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "ascii_art.hpp"
 #include "cli.hpp"
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
+#include "common/json.hpp"
 #include "common/options.hpp"
 #include "common/output.hpp"
 #include "common/report.hpp"
 #include "common/run.hpp"
+#include "map_json.hpp"
 #include "puzzle_reader.hpp"
 #include "report.hpp"
 #include "sequence_model.hpp"
@@ -25,7 +28,7 @@ int run_sequence(std::vector<std::string> args) {
   CLI::App app{"Tile-sequence puzzles of the course homework (Carcassonne)", "carcassonne"};
   std::string puzzle, svg;
   std::vector<int> dims;
-  bool all = false, rotations = false, stats = false;
+  bool all = false, rotations = false, stats = false, json = false;
   int tile_size = 11;
   double timeout = 0;
   std::uint64_t max_nodes = 0;
@@ -42,6 +45,7 @@ int run_sequence(std::vector<std::string> args) {
                      "0: no limit");
   app.add_option("--svg", svg, "also draw the first map as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
+  app.add_flag("--json", json, "print the answer as one JSON object instead of the course's text (docs/json.md)");
   app.footer(std::string("Every option may be written with one dash or two, and with '_' or '-' (-all_solutions,\n"
                          "--all-solutions). 'carcassonne square --help'\n"
                          "for the biggest-square problem. A puzzle file may have ") +
@@ -75,20 +79,38 @@ int run_sequence(std::vector<std::string> args) {
   // Each map is printed as soon as it is found (-all_solutions may find very many); a failed
   // write stops the search.
   Layout first;
-  const SequenceResult r = write_sequence_answer(std::cout, tiles, o, all, tile_size, search, &first);
+  std::optional<cli::JsonAnswer> json_answer;
+  SequenceResult r;
+  if (json) {
+    json_answer.emplace(std::cout, "carcassonne", puzzle, all ? "all" : "first");
+    r = solve_sequence(
+        tiles, o, all,
+        [&](const Layout& l) {
+          if (first.placements.empty()) first = l;
+          return json_answer->solution(map_json(tiles, l));
+        },
+        search);
+  } else {
+    r = write_sequence_answer(std::cout, tiles, o, all, tile_size, search, &first);
+  }
   if (stats)
     std::cerr << (r.proof.empty() ? cli::format_stats(r.search.stats, r.search.stop, cli::Engine::csp)
                                   : "no search: " + r.proof + "\n");
   if (!std::cout) return cli::bad_input;  // cli::guarded reports the failed write
+  const int status = r.cut_short(all) ? cli::stopped : r.maps > 0 ? cli::answered : cli::no_solution;
+  if (json_answer) {
+    cli::Json extra;
+    if (!r.proof.empty()) extra["proof"] = r.proof;  // no search: a counting argument answered
+    json_answer->finish(status, r.maps, status != cli::stopped, extra,
+                        cli::json_stats(r.search.stats, r.search.stop, cli::Engine::csp));
+  }
   if (!svg.empty() && r.maps > 0) write_svg_file(svg, tiles, first);
-  if (r.cut_short(all)) {  // standard output ends with the Partial: line; the same cause here
+  if (status == cli::stopped)  // standard output ends with the Partial: line; the same cause here
     std::cerr << cli::stopped_message("carcassonne", r.search.stop,
                                       r.maps == 0 ? std::string("before any map was found")
                                                   : fmt::format("after {} maps; the list is incomplete", r.maps))
               << '\n';
-    return cli::stopped;
-  }
-  return r.maps > 0 ? cli::answered : cli::no_solution;
+  return status;
 }
 
 }  // namespace carcassonne

@@ -6,10 +6,12 @@
 #include "cli.hpp"
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
+#include "common/json.hpp"
 #include "common/options.hpp"
 #include "common/output.hpp"
 #include "common/report.hpp"
 #include "common/run.hpp"
+#include "map_json.hpp"
 #include "square_model.hpp"
 #include "standard_set.hpp"
 #include "svg.hpp"
@@ -33,7 +35,7 @@ std::string summary(const SquareResult& r, std::size_t n) {
 int run_square(std::vector<std::string> args) {
   CLI::App app{"Biggest square of matching tiles (Carcassonne Solitaire)", "carcassonne square"};
   std::string input, output, svg;
-  bool no_rotations = false, stats = false;
+  bool no_rotations = false, stats = false, json = false;
   double timeout = 0;
   app.add_option("tiles", input, "XML tile set (default: the standard 72 tiles)");
   app.add_flag("--no-rotations", no_rotations, "tiles keep their orientation");
@@ -43,6 +45,7 @@ int run_square(std::vector<std::string> args) {
   app.add_option("-o,--output", output, "write the XML there instead of standard output");
   app.add_option("--svg", svg, "also draw the square as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
+  app.add_flag("--json", json, "print the answer as one JSON object instead of the XML (-o still gets the XML; docs/json.md)");
   app.footer("Every option may be written with one dash or two, and with '_' or '-'.\nA tile set may have " + cli::size_text(xml_limits.max_bytes) + ".\n" +
              cli::exit_status_help);
   if (const auto status = cli::parse(app, std::move(args), /*single_dash=*/true)) return *status;
@@ -69,15 +72,23 @@ int run_square(std::vector<std::string> args) {
   }
   const std::string text = summary(r, tiles.size());
   const std::string xml = write_tiles_xml(tiles, placed, text);
-  if (output.empty())
-    std::cout << xml;
-  else
+  // The best square so far when a limit stopped the climb, not proven.
+  const int status = cli::cut_short(r.stop) ? cli::stopped : r.k > 0 ? cli::answered : cli::no_solution;
+  if (json) {
+    cli::JsonAnswer answer(std::cout, "carcassonne", input.empty() ? cli::Json() : cli::Json(input), "square");
+    if (r.k > 0) answer.solution(map_json(square_tiles, layout, numbers));
+    answer.finish(status, r.k > 0 ? 1 : 0, status != cli::stopped,
+                  {{"side", r.k}, {"bound", r.bound}, {"proven", r.proven}},
+                  cli::json_stats(r.stats, r.stop, cli::Engine::csp));
+  }
+  if (!output.empty())
     cli::write_file(output, xml);
+  else if (!json)
+    std::cout << xml;
   std::cerr << text << '\n';
   if (stats) std::cerr << cli::format_stats(r.stats, r.stop, cli::Engine::csp);
   if (!svg.empty() && r.k > 0) write_svg_file(svg, square_tiles, layout, numbers);
-  if (cli::cut_short(r.stop)) return cli::stopped;  // the best square so far, not proven
-  return r.k > 0 ? cli::answered : cli::no_solution;
+  return status;
 }
 
 }  // namespace carcassonne

@@ -15,6 +15,7 @@
 
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
+#include "common/json.hpp"
 #include "common/options.hpp"
 #include "common/output.hpp"
 #include "common/report.hpp"
@@ -22,6 +23,7 @@
 #include "model.hpp"
 #include "print.hpp"
 #include "puzzle.hpp"
+#include "svg.hpp"
 
 namespace {
 
@@ -32,6 +34,8 @@ enum class Mode { first, all, count, unique };
 struct Settings {
   std::string input;
   std::string output;
+  std::string svg;  // --svg FILE
+  bool json = false;
   Mode mode = Mode::first;
   bool stats = false;
   bool trace = false;
@@ -81,8 +85,19 @@ solve::SearchOptions method_options(const std::string& method) {
   return o;
 }
 
-// Searches and prints the answer on out; returns the exit status.
-int search_and_print(const Settings& s, const futoshiki::FutoshikiModel& fm, std::ostream& out) {
+const char* mode_name(Mode m) {
+  switch (m) {
+    case Mode::all: return "all";
+    case Mode::count: return "count";
+    case Mode::unique: return "unique";
+    case Mode::first: break;
+  }
+  return "first";
+}
+
+// Searches and prints the answer on out (text, or JSON with --json); returns the exit status.
+int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle, const futoshiki::FutoshikiModel& fm,
+                     std::ostream& out) {
   solve::SearchOptions opts = method_options(s.method);
   if (!s.propagation.empty()) opts.propagation = propagation_names.at(s.propagation);
   if (!s.var_order.empty()) opts.var_order = var_order_names.at(s.var_order);
@@ -101,20 +116,25 @@ int search_and_print(const Settings& s, const futoshiki::FutoshikiModel& fm, std
   const InterruptGuard ctrl_c;
   opts.limits.cancel = &cancel_flag();
 
-  std::optional<std::vector<int>> first;
+  std::optional<JsonAnswer> json;
+  if (s.json) json.emplace(out, "futoshiki", s.input, mode_name(s.mode));
+  std::vector<std::vector<int>> kept;  // the first solution (--unique: the first two)
   std::uint64_t found = 0;
   // counting needs no solution in hand: solve::count lets threads count on their own
   const solve::Result result =
       s.mode == Mode::count ? solve::count(fm.model, opts)
                             : solve::search(fm.model, opts, [&](const solve::Solution& sol) {
                                 ++found;
+                                std::vector<int> grid = fm.grid(sol);
                                 if (s.mode == Mode::all) {
-                                  // streamed: --all can be endless, nothing is kept
-                                  if (found > 1) out << '\n';
-                                  out << futoshiki::format_grid(fm.n, fm.grid(sol));
+                                  // streamed: --all can be endless, nothing is kept but the
+                                  // first (for --svg)
+                                  if (json) json->solution(futoshiki::grid_json(fm.n, grid));
+                                  else out << (found > 1 ? "\n" : "") << futoshiki::format_grid(fm.n, grid);
+                                  if (found == 1) kept.push_back(std::move(grid));
                                   return out.good();  // a failed write stops the search
                                 }
-                                if (!first) first = fm.grid(sol);
+                                if (kept.size() < (s.mode == Mode::unique ? 2u : 1u)) kept.push_back(std::move(grid));
                                 return true;
                               });
   if (s.mode == Mode::count) found = result.stats.solutions;
@@ -122,43 +142,52 @@ int search_and_print(const Settings& s, const futoshiki::FutoshikiModel& fm, std
 
   // A limit or Ctrl-C cuts the search short; the solution limit we set ourselves does not.
   const bool cut = cut_short(result.stop);
-  auto cut_message = [&](const std::string& what) {
-    std::cerr << stopped_message("futoshiki", result.stop, what) << '\n';
-    return stopped;
-  };
-
+  int status = answered;
+  std::string missing;  // what the stop leaves out, for the message
   if (s.mode == Mode::count) {
-    if (cut) return cut_message(fmt::format("after {} solutions; the count is incomplete", found));
-    out << found << '\n';
-    return found > 0 ? answered : no_solution;
+    status = cut ? stopped : found > 0 ? answered : no_solution;
+    missing = fmt::format("after {} solutions; the count is incomplete", found);
+  } else if (found == 0) {
+    status = cut ? stopped : no_solution;
+    missing = "before any solution was found";
+  } else if (s.mode == Mode::all) {
+    status = cut ? stopped : answered;
+    missing = fmt::format("after {} solutions; the list is incomplete", found);
+  } else if (s.mode == Mode::unique && found == 1 && cut) {
+    status = stopped;
+    missing = "before uniqueness was decided";
   }
-  if (found == 0) {
-    if (cut) return cut_message("before any solution was found");
-    out << "No solution.\n";
-    return no_solution;
+
+  if (json) {
+    if (s.mode != Mode::all)
+      for (const std::vector<int>& grid : kept) json->solution(futoshiki::grid_json(fm.n, grid));
+    Json extra;
+    if (s.mode == Mode::unique) extra["unique"] = found >= 2 ? Json(false) : status == stopped ? Json() : Json(true);
+    json->finish(status, json_count(found), status != stopped, extra,
+                 json_stats(result.stats, result.stop, Engine::csp));
+  } else if (s.mode == Mode::count) {
+    if (!cut) out << found << '\n';
+  } else if (found == 0) {
+    if (!cut) out << "No solution.\n";
+  } else if (s.mode != Mode::all) {
+    out << futoshiki::format_grid(fm.n, kept.front());
+    if (s.mode == Mode::unique) out << (status == stopped ? "\nunknown\n" : found == 1 ? "\nunique\n" : "\nnot unique\n");
   }
-  if (s.mode == Mode::all) {
-    if (cut) return cut_message(fmt::format("after {} solutions; the list is incomplete", found));
-    return answered;
-  }
-  out << futoshiki::format_grid(fm.n, *first);
-  if (s.mode == Mode::unique) {
-    if (found == 1 && cut) {
-      out << "\nunknown\n";
-      return cut_message("before uniqueness was decided");
-    }
-    out << (found == 1 ? "\nunique\n" : "\nnot unique\n");
-  }
-  return answered;
+  // The picture: the puzzle, filled in with the first solution when there is one.
+  if (!s.svg.empty())
+    write_file(s.svg, futoshiki::puzzle_svg(puzzle, kept.empty() ? std::span<const int>() : kept.front()));
+  if (status == stopped) std::cerr << stopped_message("futoshiki", result.stop, missing) << '\n';
+  return status;
 }
 
 int run(const Settings& s) {
   const futoshiki::Puzzle puzzle = futoshiki::read_puzzle(s.input);
   const futoshiki::FutoshikiModel fm = futoshiki::build_model(puzzle);
-  if (s.output.empty()) return search_and_print(s, fm, std::cout);
+  if (!s.svg.empty()) check_writable(s.svg);  // before the search, not after it
+  if (s.output.empty()) return search_and_print(s, puzzle, fm, std::cout);
   // Opened once the input is known to be good, so bad input leaves no file behind.
   OutputFile file(s.output);
-  const int status = search_and_print(s, fm, file.stream());
+  const int status = search_and_print(s, puzzle, fm, file.stream());
   file.close();  // WriteError if anything failed
   return status;
 }
@@ -186,6 +215,12 @@ int main(int argc, char** argv) {
                               "Print a solution, then a blank line and 'unique' or 'not unique'");
     all->excludes(cnt, uniq);
     cnt->excludes(uniq);
+    app.add_option("--svg", s.svg,
+                   "Also draw the puzzle and its first solution into FILE, an SVG picture (checked "
+                   "before the search)")
+        ->type_name("FILE")
+        ->excludes(cnt);
+    app.add_flag("--json", s.json, "Print the answer as one JSON object (docs/json.md)");
     app.add_flag("--stats", s.stats, "Print search statistics on standard error");
     app.add_flag("--trace", s.trace, "Print every decision and backtrack on standard error");
     app.add_option("--method", s.method,

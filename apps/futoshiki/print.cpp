@@ -17,6 +17,12 @@ std::string format_grid(int n, std::span<const int> grid) {
   return out;
 }
 
+cli::Json grid_json(int n, std::span<const int> grid) {
+  cli::Json rows = cli::Json::array();
+  for (int r = 0; r < n; ++r) rows.push_back(grid.subspan(std::size_t(r * n), std::size_t(n)));
+  return {{"grid", std::move(rows)}};
+}
+
 std::string format_trace(const solve::Model& m, const solve::TraceEvent& e) {
   using Kind = solve::TraceEvent::Kind;
   const std::string indent(std::size_t(e.depth > 0 ? 2 * (e.depth - 1) : 0), ' ');

@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include "board.hpp"
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
+#include "common/json.hpp"
 #include "common/options.hpp"
 #include "common/output.hpp"
 #include "common/progress.hpp"
@@ -96,42 +98,59 @@ int count(const Board& board, RunOptions o, const Args& a) {
   o.memo_mb = a.memo_mb;
   const CountResult r = count_solutions(board, o);
   if (a.stats) std::cerr << libsolve_stats_text(r);
-  if (cli::cut_short(r.stop)) {
-    if (a.json) std::cout << count_json(r);  // says "complete": false
-    std::cerr << cli::stopped_message("stenen", r.stop, partial(r) + "; the count is incomplete") << "\n";
-    return cli::stopped;
+  const int status = cli::cut_short(r.stop) ? cli::stopped : r.solutions != 0 ? cli::answered : cli::no_solution;
+  if (a.json) {
+    cli::Json extra;
+    if (r.unique) extra["unique"] = cli::json_count(*r.unique);
+    cli::JsonAnswer(std::cout, "stenen", a.file, "count").finish(status, cli::json_count(r.solutions), status != cli::stopped, extra,
+                                   stats_json(r.stats, r.stop, r.positions, r.seconds, r.memo));
+  } else if (status != cli::stopped) {
+    std::cout << count_text(r);
   }
-  std::cout << (a.json ? count_json(r) : count_text(r));
-  return r.solutions != 0 ? cli::answered : cli::no_solution;
+  if (status == cli::stopped)
+    std::cerr << cli::stopped_message("stenen", r.stop, partial(r) + "; the count is incomplete") << "\n";
+  return status;
 }
 
-int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o) {
+int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o, const Args& a) {
+  std::optional<cli::JsonAnswer> json;
+  if (a.json) json.emplace(std::cout, "stenen", a.file, "all");
   const CountResult r = list_solutions(board, o, [&](const std::vector<int>& grid) {
-    std::cout << board_text(puzzle, board.cols(), grid) << "\n";
+    if (json) json->solution(board_json(board, grid, nullptr));
+    else std::cout << board_text(puzzle, board.cols(), grid) << "\n";
     if (!std::cout) cli::cancel_flag() = true;  // the output failed: stop (cli::guarded reports it)
   });
   if (!std::cout) return cli::bad_input;
-  if (cli::cut_short(r.stop)) {
+  const int status = cli::cut_short(r.stop) ? cli::stopped : r.solutions != 0 ? cli::answered : cli::no_solution;
+  if (json)
+    json->finish(status, cli::json_count(r.solutions), status != cli::stopped, nullptr,
+                 stats_json(r.stats, r.stop, r.positions, r.seconds));
+  else if (status != cli::stopped)
+    std::cout << count_text(r);
+  if (status == cli::stopped)
     std::cerr << cli::stopped_message("stenen", r.stop, partial(r) + "; the list is incomplete") << "\n";
-    return cli::stopped;
-  }
-  std::cout << count_text(r);
-  return r.solutions != 0 ? cli::answered : cli::no_solution;
+  return status;
 }
 
 int solve_one(const Puzzle& puzzle, const Board& board, const RunOptions& o, const Args& a) {
   const SolveResult r = find_solution(board, o);
-  if (!r.grid && cli::cut_short(r.stop)) {
+  const int status = r.grid ? cli::answered : cli::cut_short(r.stop) ? cli::stopped : cli::no_solution;
+  if (a.json) {
+    cli::JsonAnswer json(std::cout, "stenen", a.file, "first");
+    if (r.grid) json.solution(board_json(board, *r.grid, &r.moves));
+    json.finish(status, r.grid ? 1 : 0, status != cli::stopped, nullptr,
+                stats_json(r.stats, r.stop, r.positions, r.seconds));
+  } else if (status != cli::stopped) {
+    std::cout << solve_text(board, r);
+  }
+  if (status == cli::stopped)
     std::cerr << cli::stopped_message("stenen", r.stop,
                                       fmt::format("before any solution was found ({} positions "
                                                   "examined, {:.1f} s)",
                                                   r.positions, r.seconds))
               << "\n";
-    return cli::stopped;
-  }
-  std::cout << (a.json ? solve_json(board, r) : solve_text(board, r));
   if (r.grid && !a.svg.empty()) cli::write_file(a.svg, board_svg(puzzle, board.rows(), board.cols(), *r.grid));
-  return r.grid ? cli::answered : cli::no_solution;
+  return status;
 }
 
 int run(const std::string& command, const Args& a) {
@@ -148,7 +167,7 @@ int run(const std::string& command, const Args& a) {
   if (command == "play") return play(board, o, std::cin, std::cout, !isatty(STDIN_FILENO));
   const cli::InterruptGuard ctrl_c;
   if (command == "count") return count(board, o, a);
-  return a.all ? list_all(puzzle, board, o) : solve_one(puzzle, board, o, a);
+  return a.all ? list_all(puzzle, board, o, a) : solve_one(puzzle, board, o, a);
 }
 
 }  // namespace
@@ -180,7 +199,7 @@ int main(int argc, char** argv) {
     for (CLI::App* sub : {solve, count}) {
       sub->add_option("--threads", a.threads, "worker threads (counts do not depend on it)")
           ->check(CLI::Range(1, 256));
-      sub->add_flag("--json", a.json, "print the result as one JSON object");
+      sub->add_flag("--json", a.json, "print the answer as one JSON object (docs/json.md)");
     }
     count->add_flag("--memo", a.memo,
                     "remember the count of each subproblem met and reuse it (one thread, no region test,\n"
@@ -191,8 +210,7 @@ int main(int argc, char** argv) {
     count->add_flag("--stats", a.stats, "also print libsolve's figures on standard error (nodes, updates)");
     auto* svg = solve->add_option("--svg", a.svg, "also draw the solution into this SVG file (checked before the search)");
     solve->add_flag("--all", a.all, "print every solution (with --unique: one of each kind), then the count")
-        ->excludes(svg)
-        ->excludes(solve->get_option("--json"));
+        ->excludes(svg);
     if (const auto status = cli::parse(app, argc, argv)) return *status;
     return run(app.get_subcommands().front()->get_name(), a);
   });

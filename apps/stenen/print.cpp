@@ -1,7 +1,9 @@
 #include "print.hpp"
 
+#include <cmath>
+#include <span>
+
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 namespace stenen {
 
@@ -31,17 +33,6 @@ std::string moves_line(const Board& position, const std::vector<Move>& moves) {
   return s;
 }
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') out += "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", int(c));
-    else out += c;
-  }
-  return out + "\"";
-}
-
 }  // namespace
 
 std::string solve_text(const Board& position, const SolveResult& r) {
@@ -51,23 +42,30 @@ std::string solve_text(const Board& position, const SolveResult& r) {
   return out + stats_text(r.positions, r.seconds);
 }
 
-std::string solve_json(const Board& position, const SolveResult& r) {
-  if (!r.grid)
-    return fmt::format(
-        "{{\"solution\": null, \"text\": null, \"moves\": [], \"positions_examined\": {}, "
-        "\"seconds\": {:.4f}}}\n",
-        r.positions, r.seconds);
-  std::vector<std::string> rows, moves;
+cli::Json board_json(const Board& position, const std::vector<int>& grid, const std::vector<Move>* moves) {
+  cli::Json rows = cli::Json::array();
   const auto cols = std::size_t(position.cols());
-  for (std::size_t row = 0; row < std::size_t(position.rows()); ++row)
-    rows.push_back(fmt::format("[{}]", fmt::join(r.grid->begin() + std::ptrdiff_t(row * cols),
-                                                 r.grid->begin() + std::ptrdiff_t((row + 1) * cols), ", ")));
-  for (const Move& m : r.moves) moves.push_back(json_string(to_string(m, &position.puzzle())));
-  return fmt::format(
-      "{{\"solution\": [{}], \"text\": {}, \"moves\": [{}], \"positions_examined\": {}, "
-      "\"seconds\": {:.4f}}}\n",
-      fmt::join(rows, ", "), json_string(board_text(position.puzzle(), position.cols(), *r.grid)),
-      fmt::join(moves, ", "), r.positions, r.seconds);
+  for (std::size_t row = 0; row * cols < grid.size(); ++row)
+    rows.push_back(std::span<const int>(grid).subspan(row * cols, cols));
+  cli::Json j = {{"board", std::move(rows)}, {"text", board_text(position.puzzle(), position.cols(), grid)}};
+  if (moves) {
+    j["moves"] = cli::Json::array();
+    for (const Move& m : *moves) j["moves"].push_back(to_string(m, &position.puzzle()));
+  }
+  return j;
+}
+
+cli::Json stats_json(const solve::Stats& stats, solve::StopReason stop, std::uint64_t positions, double seconds,
+                     const solve::MemoStats& memo) {
+  cli::Json j = cli::json_stats(stats, stop, cli::Engine::exact_cover);
+  j["seconds"] = std::round(seconds * 1e4) / 1e4;  // the whole run, as the text says it
+  j["positions_examined"] = positions;
+  if (memo.lookups > 0) {
+    j["memo_lookups"] = memo.lookups;
+    j["memo_hits"] = memo.hits;
+    j["memo_evictions"] = memo.evictions;
+  }
+  return j;
 }
 
 namespace {
@@ -85,16 +83,6 @@ std::string count_text(const CountResult& r) {
   if (r.unique) out += fmt::format("unique: {}\n", r.unique->to_string());
   out += stats_text(r.positions, r.seconds);
   return r.memo.lookups > 0 ? out + memo_text(r.memo) : out;
-}
-
-std::string count_json(const CountResult& r) {
-  std::string unique = r.unique ? fmt::format(", \"unique\": {}", r.unique->to_string()) : "";
-  std::string memo = r.memo.lookups > 0 ? fmt::format(", \"memo_lookups\": {}, \"memo_hits\": {}, \"memo_evictions\": {}",
-                                                      r.memo.lookups, r.memo.hits, r.memo.evictions)
-                                        : "";
-  return fmt::format(
-      "{{\"solutions\": {}{}, \"positions_examined\": {}, \"seconds\": {:.4f}{}, \"complete\": {}}}\n",
-      r.solutions.to_string(), unique, r.positions, r.seconds, memo, r.complete);
 }
 
 std::string libsolve_stats_text(const CountResult& r) {

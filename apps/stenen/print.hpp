@@ -1,10 +1,12 @@
 #pragma once
 // Text and JSON output: boards as the statement draws them (stone numbers, '.' for an empty
-// cell; cap_puzzle pieces by letter), and the stable "key: value" lines scripts read.
+// cell; cap_puzzle pieces by letter), the stable "key: value" lines scripts read, and the
+// parts of --json that are stenen's own (the envelope is common/json.hpp).
 #include <string>
 #include <vector>
 
 #include "board.hpp"
+#include "common/json.hpp"
 #include "solver.hpp"
 
 namespace stenen {
@@ -18,11 +20,16 @@ std::string stats_text(std::uint64_t positions, double seconds);
 
 /// solve's output: the board, its moves and the statistics (or "no solution").
 std::string solve_text(const Board& position, const SolveResult& r);
-std::string solve_json(const Board& position, const SolveResult& r);
+/// A solution for --json: {"board": [[1, 1, 3], ...], "text": "the board as printed",
+/// "moves": ["(0,0,1,1)", ...]}; "moves" (the moves added to the position) only when given.
+cli::Json board_json(const Board& position, const std::vector<int>& grid, const std::vector<Move>* moves);
+/// The "stats" of --json: libsolve's figures (common/json.hpp), the whole run's seconds, the
+/// positions examined, and with --memo the memo's lookups, hits and evictions.
+cli::Json stats_json(const solve::Stats& stats, solve::StopReason stop, std::uint64_t positions, double seconds,
+                     const solve::MemoStats& memo = {});
 /// count's output: "solutions: N" ("unique: N" for cap_puzzle), then the statistics (and, with
 /// --memo, "memo hits: H of L lookups (P%)" and "memo evictions: E").
 std::string count_text(const CountResult& r);
-std::string count_json(const CountResult& r);
 /// --stats: libsolve's own figures, "nodes: N\nupdates: U\n" (for standard error).
 std::string libsolve_stats_text(const CountResult& r);
 

@@ -177,6 +177,7 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
   out.positions = positions_examined(r, model);
   out.complete = r.complete();
   out.stop = r.stop;
+  out.stats = r.stats;
   out.seconds = since(t0);
   return out;
 }
@@ -205,6 +206,7 @@ SolveResult find_solution(const Board& position, const RunOptions& o) {
   }
   out.positions = positions_examined(r, model);
   out.stop = r.stop;
+  out.stats = r.stats;
   out.seconds = since(t0);
   return out;
 }

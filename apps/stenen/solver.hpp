@@ -52,6 +52,7 @@ struct SolveResult {
   std::uint64_t positions = 0;
   double seconds = 0;
   solve::StopReason stop = solve::StopReason::exhausted;  ///< why the search ended
+  solve::Stats stats;  ///< libsolve's figures (nodes, updates) for --json
 };
 
 /// Bound on threads x placement cells of the model, so that memory stays bounded (about 30

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     app.add_option("--memo-mb", s.search.memo_mb, "Memory for --memo in MiB (then the least useful entries go)")
         ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
         ->capture_default_str();
+    app.add_flag("--json", s.json, "Print the answer as one JSON object (docs/json.md)");
     app.add_flag("--stats", s.stats, "Print statistics on standard error (nodes, updates, seconds)");
     app.add_flag("--trace", s.trace, "Print every choice and backtrack on standard error (one thread)");
     app.add_flag("--no-progress", no_progress, "Never show the progress line (shown on a terminal after 1 s)");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -25,6 +26,20 @@ std::string format_solution(const solve::ExactCover& problem, std::span<const in
     out += '\n';
   }
   return out;
+}
+
+cli::Json solution_json(const solve::ExactCover& problem, std::span<const int> options) {
+  std::vector<int> sorted(options.begin(), options.end());
+  std::sort(sorted.begin(), sorted.end());
+  cli::Json list = cli::Json::array();
+  for (int o : sorted) {
+    cli::Json items = cli::Json::array();
+    for (const solve::ItemColour& ic : problem.option(o))
+      items.push_back(ic.colour == 0 ? problem.item_name(ic.item)
+                                     : problem.item_name(ic.item) + ":" + problem.colour_name(ic.colour));
+    list.push_back({{"id", o}, {"items", std::move(items)}});
+  }
+  return {{"options", std::move(list)}};
 }
 
 namespace {
@@ -80,18 +95,28 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   const cli::InterruptGuard ctrl_c;
   opts.limits.cancel = &cli::cancel_flag();
 
-  // The first solution's text; `any` says whether there was one (the empty set of options is a
-  // solution when every primary item has lower bound 0, and its text is empty).
+  std::optional<cli::JsonAnswer> json;
+  if (s.json) json.emplace(out, "xcover", s.input, s.mode == Mode::all ? "all" : s.mode == Mode::count ? "count" : "first");
+  // The first solution, as text or JSON; `any` says whether there was one (the empty set of
+  // options is a solution when every primary item has lower bound 0, and its text is empty).
   std::string first;
+  cli::Json first_json;
   bool any = false;
   const auto on_solution = [&](std::span<const int> chosen) {
     if (s.mode == Mode::all) {
-      if (any) out << '\n';
-      out << format_solution(problem, chosen);
+      if (json) {
+        json->solution(solution_json(problem, chosen));
+      } else {
+        if (any) out << '\n';
+        out << format_solution(problem, chosen);
+      }
       any = true;
       return out.good();  // a failed write stops the search
     }
-    if (!any) first = format_solution(problem, chosen);
+    if (!any) {
+      if (json) first_json = solution_json(problem, chosen);
+      else first = format_solution(problem, chosen);
+    }
     any = true;
     return true;
   };
@@ -100,31 +125,42 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   const solve::Result result = s.mode == Mode::count || opts.memo ? solve::count(problem, opts)
                                                                    : solve::search(problem, opts, on_solution);
   progress.clear();
-  if (s.stats) {
-    // What ran: the automatic choices resolved (the plan is deterministic: the same again).
-    const solve::CoverPlan plan = solve::plan(problem, opts);
+  std::optional<solve::CoverPlan> plan;  // what ran: the automatic choices resolved (the same again)
+  if (s.stats || json) plan = solve::plan(problem, opts);
+  if (s.stats)
     err << format_stats(result)
-        << fmt::format("engine: {}\nchoice: {}{}\n", engine_name(plan.engine),
-                       plan.item_choice == solve::ItemChoice::first ? "first" : "mrv",
-                       plan.probed ? " (estimated)" : "");
-  }
+        << fmt::format("engine: {}\nchoice: {}{}\n", engine_name(plan->engine),
+                       plan->item_choice == solve::ItemChoice::first ? "first" : "mrv",
+                       plan->probed ? " (estimated)" : "");
 
   const solve::BigCount& found = result.count;
-  // A limit or Ctrl-C cuts the answer short; the solution limit does not.
-  if (cli::cut_short(result.stop)) {
-    if (s.mode == Mode::first && any) {  // the one solution asked for is there
-      out << first;
-      return cli::answered;
+  // A limit or Ctrl-C cuts the answer short, unless the one solution asked for is there; the
+  // solution limit does not (but leaves a list or count incomplete).
+  const bool cut = cli::cut_short(result.stop) && !(s.mode == Mode::first && any);
+  const int status = cut ? cli::stopped : any || found > 0 ? cli::answered : cli::no_solution;
+  if (json) {
+    if (s.mode == Mode::first && any) json->solution(first_json);
+    cli::Json stats = cli::json_stats(result.stats, result.stop, cli::Engine::exact_cover);
+    stats["engine"] = engine_name(plan->engine);
+    stats["choice"] = plan->item_choice == solve::ItemChoice::first ? "first" : "mrv";
+    if (const solve::MemoStats& m = result.memo; m.lookups > 0) {
+      stats["memo_lookups"] = m.lookups;
+      stats["memo_hits"] = m.hits;
+      stats["memo_stores"] = m.stores;
+      stats["memo_evictions"] = m.evictions;
     }
+    const bool complete = !cut && (s.mode == Mode::first || result.stop != solve::StopReason::solution_limit);
+    json->finish(status, cli::json_count(found), complete, nullptr, stats);
+  } else if (!cut) {
+    if (s.mode == Mode::count) out << "solutions: " << found.to_string() << '\n';
+    if (s.mode == Mode::first) out << first;
+  }
+  if (cut)
     err << cli::stopped_message("xcover", result.stop,
                                 fmt::format("after {} solutions; the {} is incomplete", found.to_string(),
                                             s.mode == Mode::count ? "count" : "list"))
         << '\n';
-    return cli::stopped;
-  }
-  if (s.mode == Mode::count) out << "solutions: " << found.to_string() << '\n';
-  if (s.mode == Mode::first) out << first;
-  return any || found > 0 ? cli::answered : cli::no_solution;
+  return status;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <solve/exact_cover.hpp>
 
 #include "common/exit_status.hpp"
+#include "common/json.hpp"
 #include "common/text_file.hpp"
 
 namespace xcover {
@@ -24,6 +25,7 @@ struct Settings {
   bool stats = false;             ///< statistics on the error stream
   bool trace = false;             ///< every choice and backtrack on the error stream
   bool progress = false;          ///< a progress line on standard error (when a terminal)
+  bool json = false;              ///< the answer as one JSON object (docs/json.md)
   solve::CoverOptions search;     ///< engine, item choice, threads, limits
 };
 
@@ -33,5 +35,8 @@ int run(const Settings& settings, std::ostream& out, std::ostream& err);
 
 /// A solution as its options, one per line in input order, each as its items ("a b x:red").
 std::string format_solution(const solve::ExactCover& problem, std::span<const int> options);
+/// A solution for --json: {"options": [{"id": 3, "items": ["a", "b", "x:red"]}, ...]}, the
+/// options in input order (ids count from 0 in the file's order), each item as in the file.
+cli::Json solution_json(const solve::ExactCover& problem, std::span<const int> options);
 
 }  // namespace xcover

@@ -247,6 +247,45 @@ TEST_CASE("-o writes the answer to a file, '-' reads standard input") {
   CHECK_FALSE(fs::exists(not_written));
 }
 
+TEST_CASE("the SVG picture (--svg): signs, givens and solution") {
+  // The statement's example: golden text (SOLVE_UPDATE_GOLDEN=1 rewrites it; look at it with
+  // rsvg-convert or a browser before committing a change).
+  const fs::path svg = scratch_dir() / "sample.svg";
+  const Run r = run("--svg " + quoted(svg.string()) + " " + puzzle("course-fall2022/SampleInput.txt"));
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  CHECK(t::grids_in(r.out, 5).size() == 1);  // the text answer as without --svg
+  const std::string golden = t::data_dir() + "/golden/sample.svg";
+  if (std::getenv("SOLVE_UPDATE_GOLDEN") != nullptr) std::ofstream(golden, std::ios::binary) << t::slurp(svg.string());
+  CHECK(t::slurp(svg.string()) == t::slurp(golden));
+  const auto count = [](const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  const std::string picture = t::slurp(svg.string());
+  CHECK(count(picture, "<polyline") == 6);             // the example's signs
+  CHECK(count(picture, "font-weight=\"bold\"") == 3);  // its givens
+  CHECK(count(picture, "<text") == 25);
+
+  // Without a solution the puzzle alone: its signs, no values (none given).
+  const fs::path none = scratch_dir() / "none.svg";
+  const Run n = run("--svg " + quoted(none.string()) + " " + data("no-solution.txt"));
+  CHECK(n.status == 1);
+  CHECK(count(t::slurp(none.string()), "<polyline") == 2);
+  CHECK(count(t::slurp(none.string()), "<text") == 0);
+
+  // The file is checked before the search; --count finds no solution to draw.
+  const Run missing = run("--svg /nonexistent/x.svg " + puzzle("course-fall2022/SampleInput.txt"));
+  CHECK(missing.status == 2);
+  CHECK(missing.out.empty());
+  CHECK(missing.err == "/nonexistent/x.svg: cannot write: No such file or directory\n");
+  CHECK(run("--svg /dev/full " + puzzle("course-fall2022/SampleInput.txt")).status == 2);
+  const Run with_count = run("--count --svg " + quoted(svg.string()) + " " + puzzle("course-fall2022/SampleInput.txt"));
+  CHECK(with_count.status == 2);
+  CHECK(with_count.out.empty());
+}
+
 TEST_CASE("--stats and --trace report on stderr only") {
   const Run r = run("--stats --trace --method course " + puzzle("course-fall2022/Input1.txt"));
   CHECK(r.status == 0);
