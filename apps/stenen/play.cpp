@@ -1,6 +1,5 @@
 #include "play.hpp"
 
-#include <cstdint>
 #include <istream>
 #include <optional>
 #include <ostream>
@@ -71,12 +70,9 @@ bool PlaySession::handle(std::string_view line) {
   else if (cmd == "show" || cmd == "board") show();
   else if (cmd == "undo") undo();
   else if (cmd == "moves") list_moves();
-  else if (cmd == "stones" || cmd == "orientations") {
-    if (cmd == "orientations" && split_command(rest).first.empty())
-      out_ << "orientations of which stone? e.g. orientations " << board_.puzzle().stones.front().name() << "\n";
-    else
-      list_stones(rest);
-  }
+  else if (cmd == "orientations" && split_command(rest).first.empty())
+    out_ << "orientations of which stone? e.g. orientations " << board_.puzzle().stones.front().name() << "\n";
+  else if (cmd == "stones" || cmd == "orientations") list_stones(rest);
   else if (cmd == "solve") solve();
   else if (cmd == "count") count();
   else if (cmd == "place" || cmd == "move") place(rest);
@@ -176,22 +172,20 @@ int play(Board& board, const RunOptions& options, std::istream& in, std::ostream
   session.say_if_solved();
   std::string line;
   if (how.edit && line_editing_available()) {
+    // A whole line is read before its length is known: one too long is refused, the session
+    // goes on.
     LineEditor editor(command_words());
-    std::uint64_t number = 0;
     while (true) {
       out << std::flush;  // the editor writes its prompt through stdio
-      std::optional<std::string> read = editor.read("stenen> ");
-      ++number;
+      const std::optional<std::string> read = editor.read("stenen> ");
       if (!read) {
         out << "\n";
         break;
       }
-      if (read->size() > max_command_length || read->find('\0') != std::string::npos) {
-        out << fmt::format("<stdin>:{}: line longer than {}: too long for a command, ignored\n", number,
-                           cli::size_text(max_command_length));
-        continue;
-      }
-      if (!session.handle(*read)) break;
+      if (read->size() > max_command_length)
+        out << "line longer than " << cli::size_text(max_command_length) << ": too long for a command, ignored\n";
+      else if (!session.handle(*read))
+        break;
     }
     return 0;
   }
