@@ -182,10 +182,10 @@ TEST_CASE("play with piped commands: no escape codes, no prompts but the echo", 
   CHECK(r.out.find('\033') == std::string::npos);
   CHECK(r.out.find('\r') == std::string::npos);
   CHECK(r.out.find("stenen> ") == std::string::npos);
-  CHECK_THAT(r.out, Catch::Contains("> (3,1,5,0)") || Catch::Contains("solved: all 5 stones are on the board\n"));
+  CHECK_THAT(r.out, Catch::Contains("solved: all 5 stones are on the board\n"));
   // Standard output a pipe and standard input too (the shell's pipe): the same.
   const Run piped = stenen("play " + puzzle("stenen/stenen1.in") + " 4 5 < " + test::scratch_file("c.txt", commands) + " | cat");
-  CHECK(piped.out == r.out);
+  CHECK(masked(piped.out) == masked(r.out));
 }
 
 namespace {

@@ -17,7 +17,8 @@ Puzzle load(const char* name) { return read_puzzle(std::string(SOLVE_PUZZLES_DIR
 /// What a session prints for these command lines, one after the other.
 std::string session_output(Board& board, const std::vector<std::string>& lines, Screen screen = {}) {
   std::ostringstream out;
-  PlaySession session(board, RunOptions{}, out, std::move(screen));
+  const RunOptions options;  // (the session keeps a reference)
+  PlaySession session(board, options, out, std::move(screen));
   for (const std::string& line : lines) session.handle(line);
   return out.str();
 }
@@ -179,7 +180,8 @@ TEST_CASE("play says when the board is solved", "[stenen][play]") {
   std::ostringstream out;
   PlayInput piped;
   piped.echo = true;
-  CHECK(play(done, RunOptions{}, in, out, piped) == 0);
+  const RunOptions options;
+  CHECK(play(done, options, in, out, piped) == 0);
   CHECK_THAT(out.str(), Catch::Contains("4 5 5 5 5\n" + solved + "> quit\n"));
 }
 
