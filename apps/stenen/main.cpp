@@ -1,5 +1,6 @@
 // stenen: covers a board with polyomino stones (Leiden "Stenen leggen" and cap_puzzle files).
 // Only the command line and I/O live here; see model.hpp for how libsolve is asked.
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <iostream>
@@ -93,10 +94,13 @@ std::string partial(const CountResult& r) {
                      r.seconds);
 }
 
-int count(const Board& board, RunOptions o, const Args& a) {
+// Each prints its answer after erasing the progress line of the search (a terminal's line
+// shared by standard error and output).
+int count(const Board& board, RunOptions o, const Args& a, cli::ProgressLine& progress) {
   o.memo = a.memo;
   o.memo_mb = a.memo_mb;
   const CountResult r = count_solutions(board, o);
+  progress.clear();
   if (a.stats) std::cerr << libsolve_stats_text(r);
   const int status = cli::cut_short(r.stop) ? cli::stopped : r.solutions != 0 ? cli::answered : cli::no_solution;
   if (a.json) {
@@ -112,14 +116,17 @@ int count(const Board& board, RunOptions o, const Args& a) {
   return status;
 }
 
-int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o, const Args& a) {
+int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o, const Args& a,
+             cli::ProgressLine& progress) {
   std::optional<cli::JsonAnswer> json;
   if (a.json) json.emplace(std::cout, "stenen", a.file, "all");
   const CountResult r = list_solutions(board, o, [&](const std::vector<int>& grid) {
+    progress.clear();
     if (json) json->solution(board_json(board, grid, nullptr));
     else std::cout << board_text(puzzle, board.cols(), grid) << "\n";
     if (!std::cout) cli::cancel_flag() = true;  // the output failed: stop (cli::guarded reports it)
   });
+  progress.clear();
   if (!std::cout) return cli::bad_input;
   const int status = cli::cut_short(r.stop) ? cli::stopped : r.solutions != 0 ? cli::answered : cli::no_solution;
   if (json)
@@ -132,8 +139,10 @@ int list_all(const Puzzle& puzzle, const Board& board, const RunOptions& o, cons
   return status;
 }
 
-int solve_one(const Puzzle& puzzle, const Board& board, const RunOptions& o, const Args& a) {
+int solve_one(const Puzzle& puzzle, const Board& board, const RunOptions& o, const Args& a,
+              cli::ProgressLine& progress) {
   const SolveResult r = find_solution(board, o);
+  progress.clear();
   const int status = r.grid ? cli::answered : cli::cut_short(r.stop) ? cli::stopped : cli::no_solution;
   if (a.json) {
     cli::JsonAnswer json(std::cout, "stenen", a.file, "first");
@@ -153,6 +162,22 @@ int solve_one(const Puzzle& puzzle, const Board& board, const RunOptions& o, con
   return status;
 }
 
+// The terminal's columns when standard output is one (the stone pictures of play), else 80.
+int terminal_width() {
+  winsize w{};
+  if (::isatty(STDOUT_FILENO) && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0) return w.ws_col;
+  return 80;
+}
+
+int play_here(Board& board, const RunOptions& o, cli::ProgressLine& progress) {
+  PlayInput how;
+  how.echo = !::isatty(STDIN_FILENO);
+  how.edit = ::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO);  // no escape codes into a pipe
+  how.screen.width = terminal_width;
+  how.screen.search_done = [&progress] { progress.clear(); };
+  return play(board, o, std::cin, std::cout, std::move(how));
+}
+
 int run(const std::string& command, const Args& a) {
   const Limits limits{!a.no_limits};
   const Puzzle puzzle = read_puzzle(a.file, limits);
@@ -164,10 +189,10 @@ int run(const std::string& command, const Args& a) {
   o.max_seconds = a.timeout;
   o.max_nodes = a.max_nodes;
   o.cancel = &cli::cancel_flag();
-  if (command == "play") return play(board, o, std::cin, std::cout, !isatty(STDIN_FILENO));
+  if (command == "play") return play_here(board, o, progress);
   const cli::InterruptGuard ctrl_c;
-  if (command == "count") return count(board, o, a);
-  return a.all ? list_all(puzzle, board, o, a) : solve_one(puzzle, board, o, a);
+  if (command == "count") return count(board, o, a, progress);
+  return a.all ? list_all(puzzle, board, o, a, progress) : solve_one(puzzle, board, o, a, progress);
 }
 
 }  // namespace

@@ -15,6 +15,27 @@ namespace stenen {
 /// nine stones), or "WWAA.DDD" for cap_puzzle letters.
 std::string board_text(const Puzzle& puzzle, int cols, const std::vector<int>& grid);
 
+/// Blocks of lines side by side, three blanks apart, as many to a row as fit in `width` columns
+/// (a block wider than that alone on its row), rows of blocks a blank line apart; no line ends
+/// in a blank. For the pictures of the stones in play.
+std::string side_by_side(const std::vector<std::vector<std::string>>& blocks, int width);
+
+/// Stones whose box has a side over this are described, not drawn (--no-limits allows 1000).
+inline constexpr int max_drawn_side = 40;
+
+/// A stone in one orientation as the board shows it when the stone lies there: its number or
+/// letter on its cells, '.' on the rest of its box; under a caption line.
+std::vector<std::string> stone_picture(const Puzzle& puzzle, const Stone& stone, int orient,
+                                       const std::string& caption);
+
+/// play's `stones`: "stones left: 1 2 5", then each of them drawn as in the file (orientation 0),
+/// side by side within `width` columns.
+std::string stones_text(const Board& position, int width);
+
+/// play's `stones 3`: the different orientations of a stone, each under the orientation numbers
+/// that give it in a move (row,col,stone,orient), side by side within `width` columns.
+std::string orientations_text(const Board& position, const Stone& stone, int width);
+
 /// "positions examined: N\nseconds: T\n", shared by solve and count.
 std::string stats_text(std::uint64_t positions, double seconds);
 

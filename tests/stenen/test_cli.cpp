@@ -1,5 +1,13 @@
 // The command line: golden outputs (times masked), exit statuses, malformed inputs, a scripted
 // play session, SVG output.
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -163,6 +171,128 @@ TEST_CASE("a scripted play session: golden transcript", "[stenen][cli]") {
   // The count from the position in the session equals the count with --moves.
   const Run c = stenen("count " + puzzle("stenen/stenen1.in") + " 4 5 --moves '(0,3,1,3) (0,0,4,1)'");
   CHECK_THAT(r.out, Catch::Contains(c.out.substr(0, c.out.find('\n') + 1)));
+}
+
+TEST_CASE("play with piped commands: no escape codes, no prompts but the echo", "[stenen][cli]") {
+  // Every command, a progress-worthy count and a solved board: nothing for a terminal only.
+  const std::string commands =
+      "help\nstones\nstones 1\norientations 4\n(0,3,1,3)\n(0,0,4,1)\ncount\nsolve\n"
+      "(0,1,2,3) (1,1,3,1) (3,1,5,0)\nmoves\nundo\nshow\nquit\n";
+  const Run r = stenen("play " + puzzle("stenen/stenen1.in") + " 4 5", commands);
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.find('\033') == std::string::npos);
+  CHECK(r.out.find('\r') == std::string::npos);
+  CHECK(r.out.find("stenen> ") == std::string::npos);
+  CHECK_THAT(r.out, Catch::Contains("solved: all 5 stones are on the board\n"));
+  // Standard output a pipe and standard input too (the shell's pipe): the same.
+  const Run piped = stenen("play " + puzzle("stenen/stenen1.in") + " 4 5 < " + test::scratch_file("c.txt", commands) + " | cat");
+  CHECK(masked(piped.out) == masked(r.out));
+}
+
+namespace {
+
+/// stenen play on a pseudo-terminal, typed at as a person would.
+class Terminal {
+ public:
+  explicit Terminal(const std::vector<std::string>& args) {
+    winsize size{};
+    size.ws_row = 24;
+    size.ws_col = 80;
+    pid_ = ::forkpty(&fd_, nullptr, nullptr, &size);
+    if (pid_ == 0) {
+      ::setenv("TERM", "xterm", 1);
+      ::setenv("HOME", test::scratch_dir().c_str(), 1);  // no ~/.editrc of the user's
+      std::vector<char*> argv{const_cast<char*>(STENEN_EXE)};
+      for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      ::execv(STENEN_EXE, argv.data());
+      ::_exit(127);
+    }
+  }
+  ~Terminal() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Terminal(const Terminal&) = delete;
+  Terminal& operator=(const Terminal&) = delete;
+
+  bool started() const { return pid_ > 0; }
+  const std::string& seen() const { return seen_; }
+
+  /// Reads until `text` appears at or after `from`; where it ends, or npos after 20 seconds
+  /// or at the end of the output.
+  std::size_t wait_for(const std::string& text, std::size_t from) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (true) {
+      if (const std::size_t at = seen_.find(text, from); at != std::string::npos) return at + text.size();
+      if (std::chrono::steady_clock::now() > until || !read_some()) return std::string::npos;
+    }
+  }
+  void type(const std::string& keys) { CHECK(::write(fd_, keys.data(), keys.size()) == ssize_t(keys.size())); }
+  /// Reads to the end; the exit status (-1 for a signal).
+  int finish() {
+    while (read_some()) {
+    }
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+ private:
+  bool read_some() {
+    pollfd p{fd_, POLLIN, 0};
+    if (::poll(&p, 1, 200) == 0) return true;  // nothing yet
+    char buf[4096];
+    const ssize_t n = ::read(fd_, buf, sizeof buf);
+    if (n <= 0) return false;  // EIO: the program has ended
+    seen_.append(buf, std::size_t(n));
+    return true;
+  }
+
+  int fd_ = -1;
+  pid_t pid_ = -1;
+  std::string seen_;
+};
+
+}  // namespace
+
+TEST_CASE("play on a terminal: line editing, history, completion", "[stenen][cli]") {
+#ifndef STENEN_LIBEDIT
+  WARN("built without libedit: no line editing to test");
+  return;
+#endif
+  Terminal t({"play", puzzle("stenen/stenen1.in"), "4", "5"});
+  REQUIRE(t.started());
+  const std::string left = "stones left: 1 2 3 4 5";
+  std::size_t at = t.wait_for("stenen> ", 0);
+  REQUIRE(at != std::string::npos);
+  t.type("stones\r");
+  at = t.wait_for(left, at);
+  REQUIRE(at != std::string::npos);
+  at = t.wait_for("stenen> ", at);
+  // Arrow up brings back "stones".
+  t.type("\033[A\r");
+  at = t.wait_for(left, at);
+  REQUIRE(at != std::string::npos);
+  at = t.wait_for("stenen> ", at);
+  // Editing in the line: "(0,0,5,1", the cursor two to the left, the 5 rubbed out, a 4 typed,
+  // then to the end for the ")".
+  t.type("(0,0,5,1\033[D\033[D\x7f" "4\033[F)\r");
+  at = t.wait_for("4 . . . .", at);
+  INFO(t.seen());
+  CHECK(at != std::string::npos);
+  CHECK_THAT(t.seen(), Catch::Contains("4 . . . .\r\n4 . . . .\r\n4 . . . .\r\n4 . . . .\r\n"));
+  // Tab completes a command.
+  t.type("orien\t2\r");
+  at = t.wait_for("stone 2 (4 cells) in its", at == std::string::npos ? 0 : at);
+  CHECK(at != std::string::npos);
+  t.type("quit\r");
+  CHECK(t.finish() == 0);
 }
 
 TEST_CASE("--svg draws the solution", "[stenen][cli]") {
