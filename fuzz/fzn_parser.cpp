@@ -39,7 +39,7 @@ long long count(const fzn::Program& p, solve::Propagation level) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   fzn::ParseLimits limits;
-  limits.max_exprs = 100'000;
+  limits.min_tree_bytes = std::uint64_t(16) << 20;  // about 100 000 expressions
   fzn::Model m;
   try {
     m = fzn::parse(text, "fuzz.fzn", limits);

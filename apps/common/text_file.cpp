@@ -1,6 +1,7 @@
 #include "common/text_file.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -79,7 +80,9 @@ class Checker {
 
 }  // namespace
 
-TextFile read_text_file(const std::string& path, const TextLimits& limits) {
+TextFile read_text_file(const std::string& path, const TextLimits& limits) { return read_text_file(path, limits, {}); }
+
+TextFile read_text_file(const std::string& path, const TextLimits& limits, const std::function<void()>& poll) {
   TextFile file;
   const bool from_stdin = path == "-";
   file.name = from_stdin ? "<stdin>" : path;
@@ -102,7 +105,20 @@ TextFile read_text_file(const std::string& path, const TextLimits& limits) {
   Checker checker(file.name, limits);
   constexpr std::size_t chunk = 64 * 1024;
   char buffer[chunk];
+  // Waits until the input can be read, polling in between (a regular file always can).
+  const auto wait = [&] {
+    pollfd ready{in.get(), POLLIN, 0};
+    for (;;) {
+      const int r = ::poll(&ready, 1, 100);
+      if (r > 0 || (r < 0 && errno != EINTR)) return;  // readable, or an error read() reports
+      poll();
+    }
+  };
   while (true) {
+    if (poll) {
+      poll();
+      wait();
+    }
     const ssize_t got = ::read(in.get(), buffer, chunk);
     if (got < 0) {
       if (errno == EINTR) continue;

@@ -4,6 +4,7 @@
 // a clear message instead of eating memory or being parsed half-read.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -33,6 +34,9 @@ struct TextFile {
 /// A regular file over the size limit is refused before anything is read. At most
 /// max_bytes + 64 KiB of memory is used, whatever the input.
 TextFile read_text_file(const std::string& path, const TextLimits& limits);
+/// The same, calling `poll` after every chunk and, while the input has nothing to read (a
+/// pipe), every 100 ms: a time limit or Ctrl-C can end the reading by throwing from it.
+TextFile read_text_file(const std::string& path, const TextLimits& limits, const std::function<void()>& poll);
 
 /// Lines read one at a time from a stream (commands typed or piped in), in bounded memory.
 class LineInput {

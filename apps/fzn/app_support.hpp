@@ -1,8 +1,6 @@
 #pragma once
 // The command-line conventions this front-end shares with the other apps: exit statuses,
-// error messages, Ctrl-C. Kept in this one file so it can be switched to the shared
-// apps/common module when that exists.
-#include <atomic>
+// error messages (Ctrl-C is apps/common's cli::InterruptGuard).
 #include <string_view>
 
 namespace fzn::app {
@@ -20,9 +18,5 @@ enum Exit : int {
 
 /// Prints "fzn-libsolve: message" on standard error.
 void error(std::string_view message);
-
-/// Installs handlers for SIGINT and SIGTERM that raise the returned flag (the search then
-/// stops soon and the best answer so far is printed). A second signal ends the process.
-const std::atomic<bool>* install_interrupt_flag();
 
 }  // namespace fzn::app

@@ -20,8 +20,26 @@ std::vector<std::int64_t> IntSet::values() const {
 }
 
 std::uint64_t IntSet::size() const {
-  if (is_range) return lo > hi ? 0 : std::uint64_t(hi) - std::uint64_t(lo) + 1;
+  if (is_range) {
+    if (lo > hi) return 0;
+    const std::uint64_t width = std::uint64_t(hi) - std::uint64_t(lo);
+    return width == UINT64_MAX ? width : width + 1;
+  }
   return values().size();
+}
+
+Expr Expr::item(std::size_t k) const {
+  if (!items.empty()) return items[k];
+  Expr e;
+  e.pos = pos;
+  if (b) {
+    e.kind = Kind::boolean;
+    e.b = ints[k] != 0;
+  } else {
+    e.kind = Kind::integer;
+    e.i = ints[k];
+  }
+  return e;
 }
 
 bool IntSet::contains(std::int64_t v) const {

@@ -6,6 +6,7 @@
 // Equality compares meaning, not position: two trees that differ only in where their parts
 // were found in the text are equal (that is what the fuzzer's round trip checks).
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,7 +30,8 @@ struct IntSet {
 
   /// The distinct values, ascending (expands a range: the caller bounds its width).
   std::vector<std::int64_t> values() const;
-  /// Number of distinct values (ranges: hi - lo + 1 without overflow issues, as unsigned).
+  /// Number of distinct values (ranges: hi - lo + 1 as unsigned, saturating: the full range
+  /// -2^63..2^63-1 counts 2^64 - 1, not 0).
   std::uint64_t size() const;
   bool contains(std::int64_t v) const;
   friend bool operator==(const IntSet&, const IntSet&) = default;
@@ -51,13 +53,22 @@ struct Expr {
     call,      ///< text(items...) (annotations)
   };
   Kind kind = Kind::integer;
+  bool b = false;  ///< also, for an array: its packed items are Booleans
   Pos pos;
-  bool b = false;
   std::int64_t i = 0;
   double f = 0, fhi = 0;
   IntSet set;
   std::string text;
   std::vector<Expr> items;
+  /// An array outside annotations whose items are all integer literals, or all Boolean ones
+  /// (b), keeps them here, 8 bytes each instead of an Expr each, and `items` stays empty: a
+  /// parameter array of 25 M integers is 200 MB, not 4 GB. Use size() and item(k).
+  std::vector<std::int64_t> ints;
+
+  /// Array or call: the number of items, packed or not.
+  std::size_t size() const { return items.empty() ? ints.size() : items.size(); }
+  /// Item k (< size()); a packed one is made on the fly, at the array's position.
+  Expr item(std::size_t k) const;
 
   friend bool operator==(const Expr&, const Expr&) = default;
 };
@@ -121,8 +132,9 @@ struct SolveItem {
 /// A whole FlatZinc file. Declarations keep their order (a value may name earlier ones).
 struct Model {
   std::vector<Predicate> predicates;
-  std::vector<Decl> decls;
-  std::vector<ConstraintItem> constraints;
+  // (deques: a million items grow without copying them all, the peak of a vector's doubling)
+  std::deque<Decl> decls;
+  std::deque<ConstraintItem> constraints;
   SolveItem solve;
   friend bool operator==(const Model&, const Model&) = default;
 };

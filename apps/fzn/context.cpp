@@ -18,8 +18,21 @@ namespace {
 constexpr std::uint64_t max_table_tuples = 4096;
 
 std::string shown(const Expr& e) {
-  std::string s = to_text(e);
-  if (s.size() > 40) s = s.substr(0, 37) + "...";
+  std::string s;
+  if (e.kind == Expr::Kind::array) {  // the first items only: an array may have millions
+    s += '[';
+    for (std::size_t k = 0; k < e.size() && s.size() <= 40; ++k) {
+      if (k) s += ", ";
+      s += to_text(e.item(k));
+    }
+    s += ']';
+  } else {
+    s = to_text(e);
+  }
+  if (s.size() > 40) {
+    s.resize(37);
+    s += "...";
+  }
   return s;
 }
 
@@ -120,7 +133,8 @@ Ref Context::ref(const Expr& e, std::string_view where) const {
 std::vector<Ref> Context::refs(const Expr& e, std::string_view where) const {
   if (e.kind == Expr::Kind::array) {
     std::vector<Ref> out;
-    out.reserve(e.items.size());
+    out.reserve(e.size());
+    for (const std::int64_t v : e.ints) out.push_back(Ref{-1, v});  // packed (Booleans as 0/1)
     for (const Expr& item : e.items) out.push_back(ref(item, where));
     return out;
   }

@@ -105,6 +105,9 @@ class Context {
   Program& program() { return program_; }
   const std::string& file() const { return file_; }
 
+  /// Room for n names: no rehash of a million names in one declare() (half a second, when the
+  /// time limit and Ctrl-C are not looked at).
+  void reserve(std::size_t n) { symbols_.reserve(n); }
   /// Declares a name (InputError when it exists already).
   void declare(Pos at, const std::string& name, Symbol s);
   /// The symbol of a name, or nullptr.

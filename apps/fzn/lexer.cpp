@@ -122,6 +122,31 @@ Token Lexer::next() {
   fail(pos_, fmt::format("unexpected {}", shown(c)));
 }
 
+std::uint64_t Lexer::items_ahead() const {
+  std::uint64_t commas = 0;
+  int braces = 0, brackets = 0;  // a set literal {1, 2}, an element a[3]
+  for (std::size_t k = at_; k < text_.size(); ++k) {
+    switch (text_[k]) {
+      case ',': commas += braces == 0 && brackets == 0; break;
+      case '{': ++braces; break;
+      case '}': --braces; break;
+      case '[': ++brackets; break;
+      case ']':
+        if (brackets == 0) return commas;
+        --brackets;
+        break;
+      case '%': {
+        const std::size_t nl = text_.find('\n', k);
+        k = nl == std::string_view::npos ? text_.size() : nl;
+        break;
+      }
+      case '"': return commas;
+      default: break;
+    }
+  }
+  return commas;
+}
+
 Token Lexer::number(Pos at) {
   Token t;
   t.pos = at;

@@ -39,6 +39,11 @@ class Lexer {
   /// Throws InputError "file:line:col: message".
   [[noreturn]] void fail(Pos at, std::string_view message) const;
   const std::string& file() const { return file_; }
+  /// The commas ahead before the ']' that closes the array being read (those of set literals,
+  /// of elements a[i] and of comments not counted), read from the text without moving: an
+  /// array's size before its items, for an exact reservation. Stops at a '"' (not FlatZinc
+  /// there). Only a hint: a malformed text gives some count, and the reader decides.
+  std::uint64_t items_ahead() const;
 
  private:
   void skip_space();

@@ -3,10 +3,11 @@
 // specification's (-a, -n, -f, -p, -r, -s, -t, -i), so `minizinc --solver libsolve` can drive
 // it. Only the command line lives here: reading in parser.cpp, translation in translate.cpp,
 // solving and printing in run.cpp.
+#include <charconv>
 #include <chrono>
 #include <exception>
 #include <iostream>
-#include <sstream>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -15,20 +16,41 @@
 #include <solve/error.hpp>
 
 #include "app_support.hpp"
+#include "common/interrupt.hpp"
+#include "output.hpp"
 #include "parser.hpp"
 #include "run.hpp"
 #include "translate.hpp"
 
 namespace {
 
+/// The longest time limit, in milliseconds (31 years, as the other front-ends' --timeout).
+constexpr std::uint64_t max_time_limit_ms = 1'000'000'000'000;
+
 struct Settings {
   std::string input;
   fzn::RunOptions run;
   bool free_search = false;
-  std::uint64_t time_limit_ms = 0;
+  std::uint64_t time_limit_ms = 0;  ///< 0: no limit
   bool exit_codes = false;
   bool verbose = false;
 };
+
+/// A whole number from lo to hi (digits only: no sign, no exponent), with a short message
+/// ("expected a whole number from 0 to 18446744073709551615, got '-1'"), not CLI11's range
+/// text of 399 bytes; `zero` says what 0 means, when it is allowed.
+CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi, std::string zero = {}, std::string unit = {}) {
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
+          return fmt::format("expected a whole number{} from {} to {}{}, got '{}'", unit.empty() ? "" : " of " + unit,
+                             lo, hi, zero.empty() ? "" : " (0: " + zero + ")", text);
+        return {};
+      },
+      "");
+}
 
 int exit_status(const Settings& s, fzn::RunStatus status) {
   if (!s.exit_codes) return fzn::app::answered;
@@ -40,8 +62,22 @@ int exit_status(const Settings& s, fzn::RunStatus status) {
 }
 
 int solve_file(Settings& s) {
-  const fzn::Model ast = fzn::parse_file(s.input);
-  fzn::Program program = fzn::translate(ast, s.input, fzn::TranslateOptions{s.free_search});
+  // The time limit and Ctrl-C hold from the first byte read: reading and translating poll them.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (s.time_limit_ms) deadline = s.run.started + std::chrono::milliseconds(s.time_limit_ms);
+  const fzn::StopCheck stop(s.run.cancel, deadline);
+  fzn::Program program;
+  try {
+    const fzn::Model ast = fzn::parse_file(s.input, {}, stop);
+    fzn::TranslateOptions options{s.free_search, false, stop};
+    // several solutions by one thread: duplicates come one after the other (run.cpp)
+    const std::uint64_t wanted = s.run.max_solutions ? *s.run.max_solutions : s.run.all ? 0 : 1;
+    options.outputs_first = wanted != 1 && s.run.threads == 1;
+    program = fzn::translate(ast, s.input, options);
+  } catch (const fzn::Stopped&) {
+    std::cout << fzn::unknown << std::flush;  // as when a limit stops the search at once
+    return exit_status(s, fzn::RunStatus::limited);
+  }
   if (s.verbose) {
     std::cerr << fmt::format("fzn-libsolve: {} FlatZinc variables, {} constraints -> {} libsolve variables, {} constraints\n",
                              program.fzn_vars, program.fzn_constraints, program.model.num_vars(),
@@ -72,19 +108,23 @@ int main(int argc, char** argv) {
   app.add_flag("-a,--all-solutions", s.run.all,
                "All solutions (optimisation: print every improving solution)");
   app.add_flag("-i,--intermediate", s.run.intermediate, "Print the improving solutions of an optimisation");
-  app.add_option("-n,--num-solutions", s.run.max_solutions, "Stop after N solutions")
+  app.add_option("-n,--num-solutions", s.run.max_solutions, "Stop after N solutions (0: no limit, all of them)")
       ->type_name("N")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(0, UINT64_MAX, "no limit"));
   app.add_flag("-f,--free-search", s.free_search, "Ignore the search annotations");
   app.add_option("-p,--parallel", s.run.threads, "Search with N threads")
       ->type_name("N")
-      ->check(CLI::Range(1, 256))
+      ->check(whole_number(1, 256))
       ->capture_default_str();
-  app.add_option("-r,--seed", s.run.seed, "Seed for random choices")->type_name("SEED")->capture_default_str();
+  app.add_option("-r,--seed", s.run.seed, "Seed for random choices")
+      ->type_name("SEED")
+      ->check(whole_number(0, UINT64_MAX))
+      ->capture_default_str();
   app.add_flag("-s,--statistics", s.run.statistics, "Print statistics as %%%mzn-stat lines");
-  app.add_option("-t,--time-limit", s.time_limit_ms, "Stop after MS milliseconds (=====UNKNOWN===== if nothing found)")
+  app.add_option("-t,--time-limit", s.time_limit_ms,
+                 "Stop after MS milliseconds, reading included (=====UNKNOWN===== if nothing found); 0: no limit")
       ->type_name("MS")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(0, max_time_limit_ms, "no limit", "milliseconds"));
   app.add_flag("--exit-codes", s.exit_codes, "Exit 1 when unsatisfiable, 3 when a limit stopped the search");
   app.add_flag("-v,--verbose", s.verbose, "Print the model's size and the search annotations not followed");
 
@@ -93,7 +133,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? fzn::app::answered : fzn::app::bad_input;
   }
-  s.run.cancel = fzn::app::install_interrupt_flag();
+  const cli::InterruptGuard interrupts;  // Ctrl-C, SIGTERM: stop, print what was found
+  s.run.cancel = &cli::cancel_flag();
   try {
     return solve_file(s);
   } catch (const solve::InputError& e) {

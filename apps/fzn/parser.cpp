@@ -16,15 +16,13 @@
 // are declared before they are used.
 #include "parser.hpp"
 
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
+#include <algorithm>
 
 #include <fmt/format.h>
 
 #include <solve/error.hpp>
 
+#include "common/text_file.hpp"
 #include "lexer.hpp"
 
 namespace fzn {
@@ -34,8 +32,12 @@ using K = Token::Kind;
 
 class Parser {
  public:
-  Parser(std::string_view text, const std::string& file, const ParseLimits& limits)
-      : lex_(text, file), limits_(limits) {
+  Parser(std::string_view text, const std::string& file, const ParseLimits& limits, StopCheck stop)
+      : lex_(text, file),
+        limits_(limits),
+        stop_(stop),
+        budget_(std::max(limits.min_tree_bytes, limits.tree_bytes_per_byte * std::uint64_t(text.size()))) {
+    stop_.check();
     tok_ = lex_.next();
   }
 
@@ -49,12 +51,14 @@ class Parser {
       if (tok_.text == "predicate") {
         m.predicates.push_back(predicate());
       } else if (tok_.text == "constraint") {
+        charge(sizeof(ConstraintItem));
         m.constraints.push_back(constraint());
       } else if (tok_.text == "solve") {
         m.solve = solve();
         if (tok_.kind != K::end) fail(fmt::format("expected the end of the file after the solve item, found {}", what()));
         return m;
       } else {
+        charge(sizeof(Decl));
         m.decls.push_back(decl());
       }
     }
@@ -72,14 +76,19 @@ class Parser {
     }
   }
 
+  /// The next token into tok_ (the time limit and Ctrl-C are looked at here).
+  void advance() {
+    stop_.poll();
+    tok_ = lex_.next();
+  }
   Token take() {
     Token t = std::move(tok_);
-    tok_ = lex_.next();
+    advance();
     return t;
   }
   bool accept(K k) {
     if (tok_.kind != k) return false;
-    tok_ = lex_.next();
+    advance();
     return true;
   }
   Token expect(K k, std::string_view context) {
@@ -91,12 +100,34 @@ class Parser {
     if (!at_keyword(word)) fail(fmt::format("expected '{}' {}, found {}", word, context, what()));
     take();
   }
-  std::string identifier(std::string_view context) { return expect(K::ident, context).text; }
+  std::string identifier(std::string_view context) {
+    std::string name = expect(K::ident, context).text;
+    charge_text(name);
+    return name;
+  }
 
-  /// Counts one expression against the limit.
-  void count_expr() {
-    if (++exprs_ > limits_.max_exprs)
-      fail(fmt::format("too many expressions (the limit is {})", limits_.max_exprs));
+  // ---- memory ----
+
+  /// Counts bytes of the tree against the budget.
+  void charge(std::uint64_t bytes) {
+    tree_ += bytes;
+    if (tree_ > budget_)
+      fail(fmt::format("the model is too large to read: its syntax tree would take more than {} "
+                       "({} bytes for each byte of the file, at least {})",
+                       cli::size_text(budget_), limits_.tree_bytes_per_byte, cli::size_text(limits_.min_tree_bytes)));
+  }
+  /// A string's own allocation (short ones live inside the std::string).
+  void charge_text(const std::string& text) {
+    if (text.size() >= sizeof(std::string) / 2) charge(text.size() + 1);
+  }
+  /// One expression.
+  void count_expr() { charge(sizeof(Expr)); }
+  /// Reserves room for n items (a count from Lexer::items_ahead), no more than the budget
+  /// left could hold: a vector's doubling would peak at three times its size.
+  template <class T>
+  void reserve(std::vector<T>& v, std::uint64_t n) {
+    const std::uint64_t left = budget_ > tree_ ? budget_ - tree_ : 0;
+    v.reserve(std::size_t(std::min(n, left / std::max<std::uint64_t>(sizeof(T), 8))));
   }
 
   // ---- types ----
@@ -110,7 +141,7 @@ class Parser {
       do {
         if (tok_.kind == K::floating) fail("float set literals are not supported (set and float variables are not supported)");
         s.elems.push_back(expect(K::integer, "in a set literal").i);
-        count_expr();
+        charge(sizeof(std::int64_t));
       } while (accept(K::comma));
       expect(K::rbrace, "to close the set literal");
     }
@@ -244,9 +275,11 @@ class Parser {
         take();
         e.kind = Expr::Kind::array;
         if (!accept(K::rbracket)) {
+          // the number of items, for an exact reservation (annotations nest: not counted)
+          const std::uint64_t expected = in_annotation ? 0 : lex_.items_ahead() + 1;
           do {
             if (tok_.kind == K::lbracket && !in_annotation) fail("nested arrays are not FlatZinc");
-            e.items.push_back(expr(in_annotation, depth + 1));
+            add_item(e, expr(in_annotation, depth + 1), !in_annotation, expected);
           } while (accept(K::comma));
           expect(K::rbracket, "to close the array");
         }
@@ -256,9 +289,11 @@ class Parser {
         if (!in_annotation) fail("string literals may only appear in annotations");
         e.kind = Expr::Kind::string;
         e.text = take().text;
+        charge_text(e.text);
         return e;
       case K::ident: {
         e.text = take().text;
+        charge_text(e.text);
         if (e.text == "true" || e.text == "false") {
           e.kind = Expr::Kind::boolean;
           e.b = e.text == "true";
@@ -281,6 +316,41 @@ class Parser {
       default:
         fail(fmt::format("expected an expression, found {}", what()));
     }
+  }
+
+  /// Appends an item to an array literal. Outside annotations the items stay packed (Expr::ints)
+  /// while every one is an integer literal, or every one a Boolean literal; another kind of
+  /// item unpacks those before it.
+  void add_item(Expr& array, Expr&& item, bool packable, std::uint64_t expected) {
+    if (packable && array.items.empty()) {
+      const bool is_int = item.kind == Expr::Kind::integer, is_bool = item.kind == Expr::Kind::boolean;
+      if (array.ints.empty() && (is_int || is_bool)) {  // the first item
+        array.b = is_bool;
+        reserve(array.ints, expected);
+      }
+      if (!array.ints.empty() || is_int || is_bool) {
+        if (array.b ? is_bool : is_int) {
+          array.ints.push_back(is_bool ? std::int64_t(item.b) : item.i);
+          tree_ -= sizeof(Expr) - sizeof(std::int64_t);  // counted as an Expr by expr()
+          return;
+        }
+        unpack(array, expected);
+      }
+    }
+    if (array.items.empty()) reserve(array.items, packable ? expected : 0);
+    array.items.push_back(std::move(item));
+  }
+
+  /// The packed items of an array as expressions (at the array's position).
+  void unpack(Expr& array, std::uint64_t expected) {
+    charge((sizeof(Expr) - sizeof(std::int64_t)) * array.ints.size());
+    reserve(array.items, expected);
+    std::vector<std::int64_t> ints;
+    ints.swap(array.ints);  // (item(k) reads ints only while items is empty)
+    Expr packed = array;
+    packed.ints = std::move(ints);
+    for (std::size_t k = 0; k < packed.ints.size(); ++k) array.items.push_back(packed.item(k));
+    array.b = false;
   }
 
   /// "(" [ item { "," item } ] ")": the arguments of a call or the parameters of a predicate.
@@ -321,6 +391,7 @@ class Parser {
     p.pos = take().pos;
     p.name = identifier("as the predicate's name");
     parenthesised("predicate's parameters", [&] {
+      charge(sizeof(Type) + sizeof(std::string));
       Type t = type(true);
       expect(K::colon, "after a parameter type");
       p.params.emplace_back(std::move(t), identifier("as a parameter name"));
@@ -373,39 +444,25 @@ class Parser {
 
   Lexer lex_;
   ParseLimits limits_;
+  StopCheck stop_;
   Token tok_;
-  std::uint64_t exprs_ = 0;
+  std::uint64_t budget_;    // bytes the tree may take
+  std::uint64_t tree_ = 0;  // bytes it takes so far (an estimate from sizeof)
 };
 
 }  // namespace
 
-Model parse(std::string_view text, const std::string& file, const ParseLimits& limits) {
+Model parse(std::string_view text, const std::string& file, const ParseLimits& limits, StopCheck stop) {
   if (text.size() > limits.max_bytes)
-    throw solve::InputError(fmt::format("{}: the file is larger than {} bytes", file, limits.max_bytes));
-  return Parser(text, file, limits).model();
+    throw solve::InputError(fmt::format("{}: more than {}: too large for a FlatZinc model", file, cli::size_text(limits.max_bytes)));
+  return Parser(text, file, limits, stop).model();
 }
 
-Model parse_file(const std::string& path, const ParseLimits& limits) {
-  std::string text;
-  const auto read = [&](std::istream& in) {
-    // Read in chunks so an oversized input is rejected without holding all of it.
-    char buf[1 << 16];
-    while (in) {
-      in.read(buf, sizeof buf);
-      text.append(buf, std::size_t(in.gcount()));
-      if (text.size() > limits.max_bytes)
-        throw solve::InputError(fmt::format("{}: the file is larger than {} bytes", path, limits.max_bytes));
-    }
-    if (in.bad()) throw solve::InputError(fmt::format("{}: cannot read the file", path));
-  };
-  if (path == "-") {
-    read(std::cin);
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw solve::InputError(fmt::format("{}: cannot open the file", path));
-    read(in);
-  }
-  return parse(text, path == "-" ? std::string("<stdin>") : path, limits);
+Model parse_file(const std::string& path, const ParseLimits& limits, StopCheck stop) {
+  // No line limit: MiniZinc writes a whole array on one line.
+  const cli::TextLimits text_limits{std::size_t(limits.max_bytes), std::size_t(limits.max_bytes), "a FlatZinc model"};
+  const cli::TextFile file = cli::read_text_file(path, text_limits, [&stop] { stop.check(); });
+  return parse(file.text, file.name, limits, stop);
 }
 
 }  // namespace fzn

@@ -63,6 +63,13 @@ std::string to_text(const Expr& e) {
     case Expr::Kind::access: return fmt::format("{}[{}]", e.text, e.i);
     case Expr::Kind::array: {
       std::string out = "[";
+      if (e.items.empty()) {  // packed (or empty)
+        for (std::size_t k = 0; k < e.ints.size(); ++k) {
+          if (k) out += ", ";
+          if (e.b) out += e.ints[k] ? "true" : "false";
+          else out += fmt::format("{}", e.ints[k]);
+        }
+      }
       list(out, e.items);
       out += ']';
       return out;

@@ -46,12 +46,21 @@ struct SearchSpec {
   std::vector<std::string> ignored;
 };
 
+/// Whether solutions that print the same can come up (libsolve enumerates every variable,
+/// FlatZinc asks for distinct outputs), and where.
+enum class Duplicates : std::uint8_t {
+  none,         ///< every variable that can vary is printed: solutions print differently
+  consecutive,  ///< the printed variables are decided first: a repeat follows its original
+  anywhere,     ///< a repeat may come at any time (the printed texts must be remembered)
+};
+
 struct Program {
   solve::Model model;
   std::vector<OutputItem> outputs;
   SolveItem::Goal goal = SolveItem::Goal::satisfy;
   Term objective;  ///< for minimize / maximize
   SearchSpec search;
+  Duplicates duplicates = Duplicates::none;
   /// Found unsatisfiable while translating (e.g. a constraint on constants that is false).
   bool unsatisfiable = false;
   /// FlatZinc variables (after aliases), constraints posted (after simplification).

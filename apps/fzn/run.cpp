@@ -79,18 +79,35 @@ RunStatus finish(const Program& p, const RunOptions& o, std::ostream& out, doubl
 
 RunStatus satisfy(Program& p, const RunOptions& o, std::ostream& out, double init_time) {
   solve::SearchOptions s = search_options(p, o);
-  const std::uint64_t wanted = o.max_solutions ? o.max_solutions : (o.all ? 0 : 1);
+  const std::uint64_t wanted = o.max_solutions ? *o.max_solutions : (o.all ? 0 : 1);  // 0: all
   // libsolve enumerates every variable, FlatZinc asks for distinct outputs: a solution that
   // differs from an earlier one only in variables that are not output (say b in b -> c,
-  // with c true) is skipped. The limit then counts printed solutions, in the callback.
+  // with c true) is skipped. The limit then counts printed solutions, in the callback. What
+  // must be remembered for that (Program::duplicates): nothing when every variable is
+  // printed, the last text when the printed variables are decided first (one thread), else
+  // every text printed.
+  const bool consecutive = p.duplicates == Duplicates::consecutive && o.threads == 1;
+  const bool remember_all = p.duplicates != Duplicates::none && !consecutive;
   std::unordered_set<std::string> printed;
+  std::string last;
+  std::uint64_t found = 0;
   const solve::Result r = solve::search(p.model, s, [&](const solve::Solution& sol) {
     std::string text = format_solution(p, sol);
-    if (!printed.insert(text).second) return true;
-    out << text << solution_end << std::flush;
-    return wanted == 0 || printed.size() < wanted;
+    if (consecutive) {
+      if (found && text == last) return true;
+      out << text << solution_end << std::flush;
+      last = std::move(text);
+    } else if (remember_all) {
+      if (printed.contains(text)) return true;
+      out << text << solution_end << std::flush;
+      printed.insert(std::move(text));
+    } else {
+      out << text << solution_end << std::flush;
+    }
+    ++found;
+    return wanted == 0 || found < wanted;
   });
-  return finish(p, o, out, init_time, r, printed.size(), r.complete(), std::nullopt);
+  return finish(p, o, out, init_time, r, found, r.complete(), std::nullopt);
 }
 
 RunStatus optimise(Program& p, const RunOptions& o, std::ostream& out, double init_time) {
@@ -110,7 +127,7 @@ RunStatus optimise(Program& p, const RunOptions& o, std::ostream& out, double in
     best = value_of(p.objective, sol);
     if (print_each) out << format_solution(p, sol) << solution_end << std::flush;
     else best_text = format_solution(p, sol);
-    if (o.max_solutions && found >= o.max_solutions) return false;
+    if (o.max_solutions && *o.max_solutions && found >= *o.max_solutions) return false;
     return !constant;  // a constant objective: the first solution is optimal
   });
   if (found && !print_each) out << best_text << solution_end;

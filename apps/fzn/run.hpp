@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 
 #include "program.hpp"
@@ -15,7 +16,9 @@ namespace fzn {
 struct RunOptions {
   bool all = false;                 ///< -a: all solutions (optimisation: every improving one)
   bool intermediate = false;        ///< -i: print improving solutions of an optimisation
-  std::uint64_t max_solutions = 0;  ///< -n: stop after N solutions (0: the default)
+  /// -n: stop after N solutions; 0: no limit (all solutions); none: the default (one
+  /// solution, all with -a; an optimisation stops at the optimum).
+  std::optional<std::uint64_t> max_solutions;
   int threads = 1;                  ///< -p
   std::uint64_t seed = 1;           ///< -r
   double time_limit = 0;            ///< -t, in seconds from `started` (0: none)

@@ -96,15 +96,22 @@ struct PendingVar {
 class Translator {
  public:
   Translator(const Model& ast, const std::string& file, const TranslateOptions& options)
-      : ast_(ast), options_(options), ctx_(program_, file) {}
+      : ast_(ast), options_(options), stop_(options.stop), ctx_(program_, file) {}
 
   Program run() {
-    for (const Decl& d : ast_.decls) declare(d);
+    ctx_.reserve(ast_.decls.size());
+    for (const Decl& d : ast_.decls) {
+      stop_.poll();
+      declare(d);
+    }
     create_variables();
-    post_branch_groups();
-    for (const ConstraintItem& c : ast_.constraints) post_constraint(ctx_, c);
-    program_.fzn_constraints = ast_.constraints.size();
     read_outputs();
+    post_branch_groups();
+    for (const ConstraintItem& c : ast_.constraints) {
+      stop_.poll();
+      post_constraint(ctx_, c);
+    }
+    program_.fzn_constraints = ast_.constraints.size();
     read_solve();
     return std::move(program_);
   }
@@ -114,10 +121,15 @@ class Translator {
 
   // ---- step 1: declarations ----
 
-  /// The items of an array literal (parameter arrays of sets and floats are always written out).
-  const std::vector<Expr>& array_items(const Decl& d) const {
-    if (d.value->kind != Expr::Kind::array) fail(d.value->pos, fmt::format("expected an array literal for '{}'", d.name));
-    return d.value->items;
+  /// Calls f with each item of an array literal (parameter arrays of sets and floats are
+  /// always written out; floats written as integers are packed).
+  template <class F>
+  void for_each_item(const Decl& d, F f) const {
+    const Expr& e = *d.value;
+    if (e.kind != Expr::Kind::array) fail(e.pos, fmt::format("expected an array literal for '{}'", d.name));
+    for (const Expr& item : e.items) f(item);
+    if (e.items.empty())
+      for (std::size_t k = 0; k < e.ints.size(); ++k) f(e.item(k));
   }
 
   void check_size(const Decl& d, std::size_t n) const {
@@ -163,7 +175,7 @@ class Translator {
     if (t.base == Type::Base::floating) {
       s.kind = t.is_array ? Symbol::Kind::float_array : Symbol::Kind::floating;
       if (t.is_array) {
-        for (const Expr& item : array_items(d)) s.floats.push_back(ctx_.floating(item));
+        for_each_item(d, [&](const Expr& item) { s.floats.push_back(ctx_.floating(item)); });
         check_size(d, s.floats.size());
       } else {
         s.floats.push_back(ctx_.floating(*d.value));
@@ -171,7 +183,7 @@ class Translator {
     } else if (t.base == Type::Base::int_set) {
       s.kind = t.is_array ? Symbol::Kind::set_array : Symbol::Kind::set;
       if (t.is_array) {
-        for (const Expr& item : array_items(d)) s.sets.push_back(ctx_.set(item));
+        for_each_item(d, [&](const Expr& item) { s.sets.push_back(ctx_.set(item)); });
         check_size(d, s.sets.size());
       } else {
         s.sets.push_back(ctx_.set(*d.value));
@@ -225,17 +237,53 @@ class Translator {
     return order;
   }
 
-  /// Each search annotation as a branch group (its constants left out).
+  /// Each search annotation as a branch group (its constants left out). When some variable
+  /// is not printed (see TranslateOptions::outputs_first), the printed variables come first:
+  /// those of each annotation in its group, then the others in the default order.
   void post_branch_groups() {
-    for (const SearchGroup& g : groups_) {
+    const std::vector<std::uint8_t> printed = printed_vars();
+    const bool all_printed = std::all_of(vars_.begin(), vars_.end(), [&](const PendingVar& v) {
+      return printed[std::size_t(v.var.id)] || program_.model.initial_domain(v.var).size() == 1;
+    });
+    const bool first = !all_printed && options_.outputs_first && ast_.solve.goal == SolveItem::Goal::satisfy;
+    program_.duplicates = all_printed ? Duplicates::none : first ? Duplicates::consecutive : Duplicates::anywhere;
+    const auto group_vars = [&](const SearchGroup& g, bool only_printed) {
       std::vector<solve::Var> xs;
-      for (const Ref& r : annotated(*g.variables))
-        if (r.id >= 0) xs.push_back(vars_[std::size_t(r.id)].var);
-      if (!xs.empty()) program_.model.branch(xs, g.var_order, g.val_order);
+      for (const Ref& r : annotated(*g.variables)) {
+        if (r.id < 0) continue;
+        const solve::Var x = vars_[std::size_t(r.id)].var;
+        if (!only_printed || printed[std::size_t(x.id)]) xs.push_back(x);
+      }
+      return xs;
+    };
+    if (first) {
+      for (const SearchGroup& g : groups_)
+        if (const auto xs = group_vars(g, true); !xs.empty()) program_.model.branch(xs, g.var_order, g.val_order);
+      std::vector<solve::Var> rest;
+      std::vector<std::uint8_t> taken(printed.size(), 0);
+      for (const OutputItem& o : program_.outputs)
+        for (const Term& t : o.items)
+          if (!t.fixed && !taken[std::size_t(t.var.id)]) {
+            taken[std::size_t(t.var.id)] = 1;
+            rest.push_back(t.var);
+          }
+      if (!rest.empty()) program_.model.branch(rest, program_.search.var_order, program_.search.val_order);
     }
+    for (const SearchGroup& g : groups_)
+      if (const auto xs = group_vars(g, false); !xs.empty()) program_.model.branch(xs, g.var_order, g.val_order);
+  }
+
+  /// By libsolve variable: 1 when an output prints it.
+  std::vector<std::uint8_t> printed_vars() const {
+    std::vector<std::uint8_t> printed(std::size_t(program_.model.num_vars()), 0);
+    for (const OutputItem& o : program_.outputs)
+      for (const Term& t : o.items)
+        if (!t.fixed) printed[std::size_t(t.var.id)] = 1;
+    return printed;
   }
 
   void create(PendingVar& v) {
+    stop_.poll();
     const Domain& d = v.domain;
     if (!d.bounded)
       fail(v.pos, fmt::format("'{}' has no finite domain (libsolve needs bounds on every variable)", v.name));
@@ -282,28 +330,33 @@ class Translator {
 
   // ---- step 4: outputs, objective, search ----
 
+  /// output_var and output_array(ranges): a declaration is printed once, however many of
+  /// them it carries (each is checked). output_var takes no arguments, output_array exactly
+  /// one: anything else is an error rather than a variable silently not printed.
   void read_outputs() {
     for (const Decl& d : ast_.decls) {
+      stop_.poll();
+      bool printed = false;
       for (const Expr& a : d.anns) {
-        const bool scalar = a.kind == Expr::Kind::ident && a.text == "output_var";
-        const bool array = a.kind == Expr::Kind::call && a.text == "output_array";
-        if (!scalar && !array) continue;
+        if (a.text != "output_var" && a.text != "output_array") continue;
+        const bool scalar = a.text == "output_var";
+        if (scalar && a.kind != Expr::Kind::ident)
+          fail(a.pos, fmt::format("'{}': output_var takes no arguments", d.name));
+        if (!scalar && (a.kind != Expr::Kind::call || a.items.size() != 1 || a.items[0].kind != Expr::Kind::array))
+          fail(a.pos, "output_array expects one array of index ranges");
         const Symbol& s = *ctx_.find(d.name);
         if (s.kind != Symbol::Kind::scalar && s.kind != Symbol::Kind::array)
           fail(a.pos, fmt::format("'{}': only integer and Boolean variables can be output", d.name));
         if (scalar != (s.kind == Symbol::Kind::scalar))
           fail(a.pos, fmt::format("'{}': {} on {}", d.name, a.text, scalar ? "an array" : "a scalar"));
-        OutputItem out{d.name, s.is_bool, array, {}, {}};
-        for (const Ref& r : s.refs) out.items.push_back(ctx_.term(r));
-        if (array) {
-          if (a.items.size() != 1 || a.items[0].kind != Expr::Kind::array)
-            fail(a.pos, "output_array expects one array of index ranges");
+        OutputItem out{d.name, s.is_bool, !scalar, {}, {}};
+        if (!scalar) {
           std::uint64_t n = 1;
           for (const Expr& r : a.items[0].items) {
             if (r.kind != Expr::Kind::int_set || !r.set.is_range)
               fail(r.pos, "output_array expects index ranges lo..hi");
             out.dims.emplace_back(r.set.lo, r.set.hi);
-            const std::uint64_t extent = r.set.size();
+            const std::uint64_t extent = r.set.size();  // saturates: -2^63..2^63-1 is not 0
             if (extent > s.refs.size()) {  // also keeps the product below from overflowing
               n = extent;
               break;
@@ -313,6 +366,9 @@ class Translator {
           if (n != s.refs.size())
             fail(a.pos, fmt::format("'{}': output_array's index ranges do not cover its {} elements", d.name, s.refs.size()));
         }
+        if (printed) continue;
+        printed = true;
+        for (const Ref& r : s.refs) out.items.push_back(ctx_.term(r));
         program_.outputs.push_back(std::move(out));
       }
     }
@@ -326,6 +382,7 @@ class Translator {
 
   const Model& ast_;
   TranslateOptions options_;
+  StopCheck stop_;
   Program program_;
   Context ctx_;
   std::vector<PendingVar> vars_;

@@ -13,11 +13,18 @@
 
 #include "ast.hpp"
 #include "program.hpp"
+#include "stop.hpp"
 
 namespace fzn {
 
 struct TranslateOptions {
   bool free_search = false;  ///< -f: ignore the search annotations
+  /// Several solutions of a satisfaction problem are wanted by one search thread: when some
+  /// variable is not printed, the printed ones are decided first, so that solutions that
+  /// print the same come one after the other (Program::duplicates) and only the last one
+  /// needs remembering.
+  bool outputs_first = false;
+  StopCheck stop;            ///< polled for every item: the time limit and Ctrl-C (Stopped)
 };
 
 /// Widest domain (max - min + 1) of one variable: libsolve keeps every domain as a bitset

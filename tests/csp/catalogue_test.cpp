@@ -8,6 +8,7 @@
 #include "test_scale.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <optional>
@@ -532,6 +533,11 @@ TEST_CASE("linear rejects what could overflow 64 bits, and sizes that differ", "
   CHECK_THROWS_AS(linear(m, big, xs, Rel::le, 0), ModelError);
   const std::vector<int> two{1, 2};
   CHECK_THROWS_AS(linear(m, two, xs, Rel::le, 0), ModelError);
+  // a constant of -2^63 has no magnitude in 64 bits (issue 22: its negation was UB)
+  const std::vector<int> unit{1};
+  const std::vector<Var> just_x{x};
+  CHECK_THROWS_AS(linear(m, unit, just_x, Rel::eq, INT64_MIN), ModelError);
+  CHECK_THROWS_AS(compare(m, x, Rel::lt, INT64_MIN), ModelError);
   // large but safe: 2e9 * 2^24 < 2^62
   const std::vector<int> one_big{2'000'000'000};
   Model one;

@@ -161,3 +161,32 @@ TEST_CASE("views read and prune their variable exactly", "[space][views]") {
     }
   }
 }
+
+TEST_CASE("a domain at INT_MIN or INT_MAX empties without overflow", "[space]") {
+  // Issue 22: emptying a domain set max = min - 1, INT_MIN - 1 for int_abs on
+  // -2^31..-2^31+8 (UBSan). An empty domain now keeps min == max, a value of its layout.
+  for (const int lo : {INT_MIN, INT_MAX - 8}) {
+    INFO(lo);
+    Store s;
+    const Var x = s.add_var(lo, lo + 8, {});
+    s.push_level();
+    const int none[] = {0};
+    CHECK(s.keep_only(x, lo == INT_MIN ? std::span<const int>(none) : std::span<const int>()) == Event::failed);
+    CHECK(s.size(x) == 0);
+    CHECK(s.min(x) == s.max(x));
+    s.pop_level();
+    CHECK(values(s, x).size() == 9);
+    s.push_level();
+    for (int v = lo; v != lo + 8; ++v) CHECK(s.remove(x, v) != Event::failed);
+    CHECK(s.remove(x, lo + 8) == Event::failed);
+    CHECK(s.min(x) == s.max(x));
+    s.pop_level();
+    s.push_level();
+    CHECK(s.set_max(x, lo + 2) == Event::bounds);
+    CHECK(s.assign(x, lo + 5) == Event::failed);
+    CHECK(s.min(x) >= lo);
+    s.pop_level();
+    CHECK(s.min(x) == lo);
+    CHECK(s.max(x) == lo + 8);
+  }
+}

@@ -3,6 +3,8 @@
 // do what the specification says, and errors give exit status 2 with a message.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -10,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "common.hpp"
+#include "../common/front_end_checks.hpp"
 #include "../common/program.hpp"  // apps/fzn has a program.hpp of its own
 
 namespace t = fzn::test;
@@ -26,6 +29,9 @@ Run run(const std::string& args, const std::string& prefix = "", const std::stri
 }
 
 std::string model(const std::string& name) { return quoted(t::data_dir() + "/" + name + ".fzn"); }
+
+/// The issue's reproducers (tests/data/fzn/edge).
+std::string edge(const std::string& name) { return t::data_dir() + "/edge/" + name + ".fzn"; }
 
 /// Writes a scratch FlatZinc file; its quoted path.
 std::string scratch_model(const std::string& name, const std::string& text) {
@@ -190,10 +196,129 @@ TEST_CASE("errors: exit status 2, a message on stderr, nothing on stdout", "[fzn
   const Run missing = run(quoted(t::data_dir() + "/no-such-file.fzn"));
   CHECK(missing.status == 2);
   CHECK(missing.err.find("cannot open") != std::string::npos);
-  CHECK(run("-n 0 " + model("queens")).status == 2);
   CHECK(run("--no-such-option " + model("queens")).status == 2);
   CHECK(run("").status == 2);
   const Run full = run(model("queens"), "", ">/dev/full");
   CHECK(full.status == 2);
   CHECK(full.err.find("cannot write") != std::string::npos);
+}
+
+// ---- issue 22 ("Trust, round two") ----
+
+TEST_CASE("domains and constants at the 32- and 64-bit edges answer without overflow", "[fzn][cli]") {
+  // Under UBSan these were reports: Space::recount's lo - 1 with lo = INT_MIN (int_abs on
+  // -2^31..-2^31+8), linear's -c with c = INT64_MIN (int_eq(z, -2^63), int_plus(2^63-1, 1, z)).
+  for (const char* name : {"abs32", "eq-min", "plus-ovf"}) {
+    INFO(name);
+    const Run r = run("-a " + quoted(edge(name)));
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    CHECK(r.out == "=====UNSATISFIABLE=====\n");
+  }
+}
+
+TEST_CASE("a variable annotated output_var several times prints once", "[fzn][cli]") {
+  const Run r = run("-a " + quoted(edge("dup-ann")));
+  CHECK(r.status == 0);
+  CHECK(r.out == "x = 1;\n----------\nx = 2;\n----------\nx = 3;\n----------\n==========\n");
+}
+
+TEST_CASE("reading refuses what is not text at once, through apps/common's reader", "[fzn][cli]") {
+  // /dev/zero was read whole first: 1.05 GB and 10 s before the size message
+  test::check_unreadable_inputs({FZN_BIN, [](const std::string& file) { return std::vector<std::string>{file}; }});
+  const Run zero = run("/dev/zero");
+  CHECK(zero.status == 2);
+  CHECK(zero.max_rss_kb < test::memory_bound_kb(zero));
+}
+
+TEST_CASE("-t, -n, -r and -p: 0 means no limit for -t and -n; bad values get a short message", "[fzn][cli]") {
+  CHECK(count_lines(run("-t 0 " + model("queens")).out, sep) == 1);
+  const Run all = run("-n 0 " + model("queens"));  // no limit: every solution
+  CHECK(count_lines(all.out, sep) == 92);
+  CHECK(count_lines(all.out, complete) == 1);
+  CHECK(run("-r 18446744073709551615 -t 1000000000000 " + model("queens")).status == 0);
+  for (const char* bad : {"-t -1", "-t 1.5", "-t 1000000000001", "-t ''", "-n -1", "-n 18446744073709551616",
+                          "-r -1", "-r 18446744073709551616", "-r 1e3", "-p 0", "-p 257"}) {
+    INFO(bad);
+    const Run r = run(std::string(bad) + " " + model("queens"));
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    const std::string first_line = r.err.substr(0, r.err.find('\n'));
+    CHECK(first_line.find("expected a whole number") != std::string::npos);
+    CHECK(first_line.size() < 120);
+  }
+}
+
+namespace {
+
+/// A chain of int_ne over n variables, all printed (the issue's vars1e6.fzn at n = 10^6).
+std::string chain_model(int n) {
+  const std::string path = test::scratch_dir() + fmt::format("/chain{}.fzn", n);
+  std::ofstream out(path);
+  for (int i = 0; i < n; ++i) out << fmt::format("var 1..2: x{} :: output_var;\n", i);
+  for (int i = 0; i + 1 < n; ++i) out << fmt::format("constraint int_ne(x{}, x{});\n", i, i + 1);
+  out << "solve satisfy;\n";
+  return path;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+TEST_CASE("-t and Ctrl-C hold while the model is read and translated", "[fzn][cli]") {
+  // -t 1000 on a 67 MB model ran 18 s, and SIGINT took 13 s: neither was looked at before the
+  // search. 400 000 variables (27 MB) take seconds to read and translate.
+  const std::string big = chain_model(400'000);
+  auto start = std::chrono::steady_clock::now();
+  const Run limited = run("--exit-codes -t 200 " + quoted(big));
+  const double limited_s = seconds_since(start);
+  CHECK(limited.status == 3);
+  CHECK(limited.out == "=====UNKNOWN=====\n");
+  CHECK(limited_s < 2);
+  CHECK(run("-t 200 " + quoted(big)).status == 0);  // minizinc's convention: the status line says it
+
+  test::ProgramOptions o;
+  o.signal_after = 0.3;
+  start = std::chrono::steady_clock::now();
+  const Run interrupted = test::run_program(FZN_BIN, {"--exit-codes", big}, o);
+  const double interrupted_s = seconds_since(start);
+  CHECK(interrupted.killed_by == 0);
+  CHECK(interrupted.status == 3);
+  CHECK(interrupted.out == "=====UNKNOWN=====\n");
+  CHECK(interrupted_s < 2);
+
+  // a pipe that brings nothing: the limit ends the wait
+  start = std::chrono::steady_clock::now();
+  const Run waiting = test::run_shell("(sleep 5 &) | " + quoted(FZN_BIN) + " --exit-codes -t 300 -");
+  CHECK(waiting.status == 3);
+  CHECK(waiting.out == "=====UNKNOWN=====\n");
+  CHECK(seconds_since(start) < 3);
+}
+
+TEST_CASE("-a keeps no text of the solutions printed when every variable is printed", "[fzn][cli]") {
+  // alldiff11.fzn has 39.9 M solutions: -a held 385 MB after 2.9 M of them, growing linearly
+  test::ProgramOptions o;
+  o.stdout_path = "/dev/null";
+  o.signal_after = 3;
+  const Run r = test::run_program(FZN_BIN, {"-a", edge("alldiff11")}, o);
+  CHECK(r.status == 0);
+  CHECK(r.max_rss_kb < test::memory_bound_kb(r));
+}
+
+TEST_CASE("solutions that differ only in variables not printed are printed once", "[fzn][cli]") {
+  // y is not printed and is decided first by the annotation: the printed x comes first anyway,
+  // so each repeat follows its original and only the last text is kept
+  const std::string text =
+      "var 1..3: x :: output_var;\nvar 1..3: y;\nconstraint int_le(x, y);\n"
+      "solve :: int_search([y, x], input_order, indomain_max, complete) satisfy;\n";
+  const std::string path = scratch_model("projection.fzn", text);
+  for (const char* flags : {"-a", "-a -p 2", "-a -f", "-n 0"}) {
+    INFO(flags);
+    const Run r = run(std::string(flags) + " " + path);
+    CHECK(count_lines(r.out, sep) == 3);
+    for (const char* line : {"x = 1;", "x = 2;", "x = 3;"}) CHECK(count_lines(r.out, line) == 1);
+  }
+  CHECK(count_lines(run("-n 2 " + path).out, sep) == 2);
 }

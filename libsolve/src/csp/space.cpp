@@ -169,8 +169,12 @@ void Space::recount(Info& d) {
     last = int(w * 64 + 63 - unsigned(std::countl_zero(bits)));
   }
   d.size = size;
-  d.min = size ? d.lo + first : d.lo;
-  d.max = size ? d.lo + last : d.lo - 1;
+  if (size == 0) {
+    d.max = d.min;  // emptied: see remove_raw
+    return;
+  }
+  d.min = d.lo + first;
+  d.max = d.lo + last;
 }
 
 void Space::save(int id) {
@@ -209,7 +213,10 @@ Event Space::remove_raw(int id, std::int64_t u) {
   const int old_min = d.min, old_max = d.max;
   --d.size;
   if (d.size == 0) {
-    d.max = d.min - 1;
+    // An empty domain keeps bounds inside its layout, min == max: what min() and max()
+    // give back then (undefined, but read) stays a value of the variable, so that no view
+    // of it leaves int. (min - 1 overflowed for a domain starting at INT_MIN.)
+    d.max = d.min;
   } else if (u == d.min) {
     d.min = next_raw(id, u);
   } else if (u == d.max) {
@@ -224,7 +231,7 @@ Event Space::empty_raw(int id) {
   const int old_min = d.min, old_max = d.max;
   std::fill(words_.begin() + d.off, words_.begin() + d.off + d.nwords, 0);
   d.size = 0;
-  d.max = d.min - 1;
+  d.max = d.min;  // see remove_raw
   return after_change(id, old_min, old_max);
 }
 

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -188,6 +189,12 @@ std::unique_ptr<Constraint> LinearEq::negation() const { return std::make_unique
 
 [[noreturn]] void overflow() { throw ModelError("linear: the bounds of the sum overflow 64-bit arithmetic"); }
 
+/// |v|; INT64_MIN has none in 64 bits (the sum then overflows whatever else it holds).
+std::int64_t magnitude(std::int64_t v) {
+  if (v == INT64_MIN) overflow();
+  return v < 0 ? -v : v;
+}
+
 /// Expands views and merges repeated variables; moves view offsets into c.
 std::vector<Term> normalise(const Model& m, std::span<const int> coefs, std::span<const Var> xs, std::int64_t& c) {
   if (coefs.size() != xs.size())
@@ -208,10 +215,10 @@ std::vector<Term> normalise(const Model& m, std::span<const int> coefs, std::spa
     if (a == 0) continue;
     const std::vector<int>& d = m.initial_domain(Var{id});
     const std::int64_t big = std::max<std::int64_t>(-std::int64_t(d.front()), d.back());
-    if (!mul_add(a < 0 ? -a : a, big, reach)) overflow();
+    if (!mul_add(magnitude(a), big, reach)) overflow();
     terms.push_back({a, Var{id}});
   }
-  if (!mul_add(1, c < 0 ? -c : c, reach) || reach > (std::int64_t{1} << 62)) overflow();
+  if (!mul_add(1, magnitude(c), reach) || reach > (std::int64_t{1} << 62)) overflow();
   return terms;
 }
 
