@@ -65,7 +65,7 @@ void add_options(CLI::App& app, Settings& s, Words& w) {
                  "A rank silent this many seconds while counting is presumed dead: its part goes to\n"
                  "another rank (only with 'mpirun --enable-recovery'; else mpirun ends the run)")
       ->type_name("SECONDS")
-      ->check(CLI::Range(1.0, cli::max_timeout))
+      ->check(cli::seconds_between(1, cli::max_timeout))  // (CLI::Range lets nan through)
       ->capture_default_str();
   cli::add_timeout(app, s.search.limits.max_seconds);
   app.add_flag("--stats", s.stats, "Print statistics on standard error (added up over the parts; each rank's share)");
