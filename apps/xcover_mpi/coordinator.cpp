@@ -293,8 +293,8 @@ class Coordinator {
 }  // namespace
 
 int run_coordinator(const Settings& settings, int ranks, std::ostream& out, std::ostream& err) {
-  const double start = now_seconds();                // --timeout counts from here, the split included
-  const cli::InterruptGuard signals;                 // Ctrl-C and SIGTERM stop the split too
+  const double start = now_seconds();  // --timeout counts from here, the split included
+  const cli::InterruptGuard signals(false);  // Ctrl-C, SIGTERM stop the split too; mpirun and Slurm may both signal
   const Input in = load(settings.input);
   WorkerStopper stopper(ranks);  // from the moment the workers have the problem
   Plan plan = make_plan(settings, ranks, in, start, err);

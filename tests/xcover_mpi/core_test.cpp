@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -281,6 +282,18 @@ TEST_CASE("messages: every kind survives the trip", "[xcover_mpi]") {
   CHECK(parse_count("18446744073709551616") == solve::BigCount::from_limbs(std::vector<std::uint64_t>{0, 1}));
   CHECK_FALSE(parse_count(""));
   CHECK_FALSE(parse_count("1e5"));
+  CHECK_FALSE(parse_count(std::string(4097, '1')));
+  CHECK(parse_count("000") == solve::BigCount(0));
+  // Written and read back: numbers of 1 to 4096 digits (19 digits at a time into 64-bit limbs).
+  std::mt19937_64 random(7);
+  for (std::size_t digits : {1, 18, 19, 20, 38, 39, 40, 100, 1000, 4096}) {
+    std::string text(1, char('1' + random() % 9));
+    while (text.size() < digits) text += char('0' + random() % 10);
+    const auto n = parse_count(text);
+    REQUIRE(n);
+    CHECK(n->to_string() == text);
+  }
+  CHECK(parse_count("18446744073709551615") == solve::BigCount(~std::uint64_t(0)));
 }
 
 TEST_CASE("part counter: counts a part on its own thread, stops when asked", "[xcover_mpi]") {
