@@ -6,15 +6,18 @@
 // newline, an incomplete last line is flagged), stays within the size the part count allows,
 // names each part once and below the part count, adds up what it names, and writes back
 // (format_header, format_done with the header's key) to a text that reads to the same header
-// and results, and that text writes back to itself. Every line read had a right check sum:
-// a mutated line almost never has one, so the seeds' lines (and lines the fuzzer copies whole)
-// are what reaches the fields' parsing.
+// and results, and that text writes back to itself. Every line read must have a right check
+// sum, which a mutated line almost never has: so inputs of an odd size are read after every
+// line got its right check (as a forger would give it), and the fields behind the check are
+// fuzzed too; the other inputs test the checks themselves.
+#include <cinttypes>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <solve/error.hpp>
@@ -45,10 +48,39 @@ std::string written(const Read& r) {
   return text;
 }
 
+// The text with the last word of its "parts" and "done" lines replaced by their right check
+// (lines 3 and on; a header that does not parse leaves the rest as it is).
+std::string with_checks(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t nl; (nl = text.find('\n')) != std::string_view::npos; text.remove_prefix(nl + 1))
+    lines.push_back(text.substr(0, nl));
+  xcover_mpi::CheckpointHeader h;
+  if (lines.size() > 1)
+    std::sscanf(std::string(lines[1]).c_str(), "problem %16" SCNx64 " %" SCNu64, &h.problem_hash, &h.problem_bytes);
+  if (lines.size() > 2) std::sscanf(std::string(lines[2]).c_str(), "parts %zu %zu", &h.asked, &h.parts);
+  std::string out;
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const std::size_t space = lines[k].rfind(' ');
+    if (k < 2 || space == std::string_view::npos) {
+      out.append(lines[k]).push_back('\n');
+      continue;
+    }
+    const std::string_view body = lines[k].substr(0, space);
+    const std::uint64_t key = k == 2 ? xcover_mpi::parts_key(h) : xcover_mpi::done_key(h);
+    char check[17];
+    std::snprintf(check, sizeof check, "%016" PRIx64, xcover_mpi::line_check(key, body));
+    out.append(body).append(" ").append(check).push_back('\n');
+  }
+  return out.append(text);  // (the cut last line)
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string text(reinterpret_cast<const char*>(data), size);
+  const std::string text = size % 2 == 1
+                               ? with_checks(std::string_view(reinterpret_cast<const char*>(data), size))
+                               : std::string(reinterpret_cast<const char*>(data), size);
+  size = text.size();
   Read r;
   try {
     r = read(text, "fuzz");
