@@ -8,16 +8,17 @@ namespace {
 
 std::atomic<bool> flag{false};
 volatile std::sig_atomic_t signalled = 0;
+volatile std::sig_atomic_t repeat_kills = 1;
 struct sigaction previous_int {}, previous_term {};
 
 // Async-signal-safe: a lock-free atomic store, or (second signal) back to the default action.
 extern "C" void on_signal(int sig) {
-  if (signalled) {
+  if (signalled && repeat_kills) {
     std::signal(sig, SIG_DFL);
     std::raise(sig);
     return;
   }
-  signalled = sig;
+  if (!signalled) signalled = sig;
   flag.store(true, std::memory_order_relaxed);
 }
 
@@ -27,9 +28,10 @@ static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler stores
 
 std::atomic<bool>& cancel_flag() { return flag; }
 
-InterruptGuard::InterruptGuard() {
+InterruptGuard::InterruptGuard(bool second_kills) {
   flag.store(false);
   signalled = 0;
+  repeat_kills = second_kills;
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);

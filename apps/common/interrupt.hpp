@@ -13,10 +13,13 @@ namespace cli {
 std::atomic<bool>& cancel_flag();
 
 /// While alive, SIGINT and SIGTERM raise cancel_flag() (cleared on construction); the
-/// previous handlers come back on destruction. One at a time.
+/// previous handlers come back on destruction. One at a time. second_kills: a second signal
+/// kills the program (a user who presses Ctrl-C again); false for a program that only a
+/// launcher signals, which may send one of its own after the user's (mpirun, Slurm) and kills
+/// with SIGKILL when it will not wait.
 class InterruptGuard {
  public:
-  InterruptGuard();
+  explicit InterruptGuard(bool second_kills = true);
   ~InterruptGuard();
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;

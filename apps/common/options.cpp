@@ -20,20 +20,24 @@ CLI::Validator whole_number(std::uint64_t lo) {
       "");  // no description: the type name N says it in --help
 }
 
-CLI::Option* add_timeout(CLI::App& app, double& seconds, const std::string& help) {
-  const CLI::Validator check(
-      [](std::string& text) -> std::string {
+CLI::Validator seconds_between(double lo, double hi, const std::string& note) {
+  return CLI::Validator(
+      [lo, hi, note](std::string& text) -> std::string {
         double v = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
         const bool number = !text.empty() && ec == std::errc() && end == text.data() + text.size();
-        // from_chars reads "nan" and "inf" as numbers: refuse them here, and negative values
-        if (!number || !std::isfinite(v) || v < 0 || v > max_timeout)
-          return fmt::format("expected a number of seconds from 0 to {:g} (0: no limit), got '{}'",
-                             max_timeout, text);
+        // from_chars reads "nan" and "inf" as numbers: refuse them here (nan fails every comparison)
+        if (!number || !std::isfinite(v) || !(v >= lo && v <= hi))
+          return fmt::format("expected a number of seconds from {:g} to {:g}{}, got '{}'", lo, hi, note, text);
         return {};
       },
       "");
-  return app.add_option("--timeout", seconds, help)->type_name("SECONDS")->check(check);
+}
+
+CLI::Option* add_timeout(CLI::App& app, double& seconds, const std::string& help) {
+  return app.add_option("--timeout", seconds, help)
+      ->type_name("SECONDS")
+      ->check(seconds_between(0, max_timeout, " (0: no limit)"));
 }
 
 CLI::Option* add_max_nodes(CLI::App& app, std::uint64_t& nodes, const std::string& help) {

@@ -20,6 +20,10 @@ inline constexpr double max_timeout = 1e9;  ///< seconds (31 years)
 /// "expected a whole number >= 1, got '-3'".
 CLI::Validator whole_number(std::uint64_t lo);
 
+/// A validator for a number of seconds from lo to hi: a decimal number (no nan, no inf, no
+/// words) in range, else "expected a number of seconds from LO to HI<note>, got 'nan'".
+CLI::Validator seconds_between(double lo, double hi, const std::string& note = "");
+
 /// --timeout SECONDS: a decimal number from 0 to max_timeout, 0 meaning no limit; negative
 /// numbers, nan, inf and words are usage errors (exit 2).
 CLI::Option* add_timeout(CLI::App& app, double& seconds,

@@ -1,5 +1,6 @@
 #include "coordinator.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <ostream>
@@ -78,33 +79,33 @@ struct Plan {
   std::vector<solve::CoverPart> parts;
   std::size_t asked = 0;
   std::optional<Checkpoint> resumed;
-  std::optional<CheckpointWriter> writer;
+  std::optional<CheckpointFile> file;
   double split_seconds = 0;
+  solve::StopReason stop = solve::StopReason::exhausted;  ///< the split was stopped (nothing to count)
 };
 
-Plan make_plan(const Settings& s, int ranks, const Input& in, std::ostream& err) {
+// The checkpoint read (and locked) or checked, then the split (stopped by --timeout, counted
+// from `start`, or a signal), then the checkpoint written.
+Plan make_plan(const Settings& s, int ranks, const Input& in, double start, std::ostream& err) {
   Plan plan;
-  const CheckpointHeader own{fingerprint(in.text), in.text.size(), 0, 0};
+  const CheckpointExpect expect{fingerprint(in.text), in.text.size(), s.split, std::size_t(in.problem.num_options())};
   if (!s.resume.empty()) {
-    plan.resumed = read_checkpoint(s.resume);
-    const CheckpointHeader& h = plan.resumed->header;
-    if (h.problem_hash != own.problem_hash || h.problem_bytes != own.problem_bytes)
-      throw solve::InputError(fmt::format("{}: a checkpoint of another problem (its text has {} bytes, hash {:016x}; "
-                                          "this one {} bytes, hash {:016x})",
-                                          s.resume, h.problem_bytes, h.problem_hash, own.problem_bytes,
-                                          own.problem_hash));
-    if (s.split != 0 && s.split != h.asked)
-      throw solve::InputError(
-          fmt::format("{}: made with --split {}; give that or no --split to go on with it", s.resume, h.asked));
-    plan.asked = h.asked;
+    plan.resumed.emplace();
+    plan.file.emplace(CheckpointFile::resume(s.resume, expect, *plan.resumed));
+    plan.asked = plan.resumed->header.asked;
   } else {
     plan.asked = s.split != 0 ? s.split : parts_per_rank * std::size_t(ranks);
-    if (!s.checkpoint.empty()) check_new_checkpoint(s.checkpoint);  // before a long split
+    if (!s.checkpoint.empty()) CheckpointFile::check_new(s.checkpoint);  // before a long split
   }
-  const double start = now_seconds();
-  plan.parts = solve::split_cover(in.problem, plan.asked);
-  plan.split_seconds = now_seconds() - start;
-  const CheckpointHeader header{own.problem_hash, own.problem_bytes, plan.asked, plan.parts.size()};
+  solve::Limits limits{.cancel = &cli::cancel_flag()};
+  if (const double max = s.search.limits.max_seconds; max > 0)
+    limits.max_seconds = std::max(1e-9, max - (now_seconds() - start));
+  const double split_start = now_seconds();
+  solve::CoverSplit split = solve::split_cover(in.problem, plan.asked, limits);
+  plan.split_seconds = now_seconds() - split_start;
+  plan.stop = split.stop;
+  if (plan.stop != solve::StopReason::exhausted) return plan;
+  plan.parts = std::move(split.parts);
   if (plan.resumed) {
     if (plan.resumed->header.parts != plan.parts.size())
       throw solve::InputError(fmt::format("{}: says the split gave {} parts, it now gives {} (another version of "
@@ -114,9 +115,10 @@ Plan make_plan(const Settings& s, int ranks, const Input& in, std::ostream& err)
       err << fmt::format("xcover-mpi: {}: its incomplete last line is dropped (the run that wrote it was killed "
                          "while writing)\n",
                          s.resume);
-    plan.writer.emplace(CheckpointWriter::reopen(s.resume, plan.resumed->valid_bytes));
+    plan.file->open_to_append(plan.resumed->valid_bytes);
   } else if (!s.checkpoint.empty()) {
-    plan.writer.emplace(CheckpointWriter::create(s.checkpoint, header));
+    const CheckpointHeader header{expect.problem_hash, expect.problem_bytes, plan.asked, plan.parts.size()};
+    plan.file.emplace(CheckpointFile::create(s.checkpoint, header));
   }
   return plan;
 }
@@ -126,7 +128,7 @@ Plan make_plan(const Settings& s, int ranks, const Input& in, std::ostream& err)
 class Coordinator {
  public:
   Coordinator(const Settings& s, int ranks, const solve::ExactCover& problem, Plan& plan, WorkerStopper& stopper,
-              Outcome& outcome, std::ostream& err)
+              Outcome& outcome, std::ostream& err, double start)
       : s_(s),
         ranks_(ranks),
         stopper_(stopper),
@@ -137,18 +139,17 @@ class Coordinator {
         idle_(std::size_t(ranks), false),
         local_(problem, s.search),
         progress_(s.progress),
-        start_(now_seconds()) {
+        start_(start) {
     outcome_.by_rank.assign(std::size_t(ranks), Tally{});
-    if (plan.resumed)
-      for (const PartResult& r : plan.resumed->done) {
-        ledger_.mark_done(r.index);
-        outcome_.total.add(r);
-      }
+    if (plan.resumed) {
+      for (std::size_t p = 0; p < plan.resumed->done.size(); ++p)
+        if (plan.resumed->done[p]) ledger_.mark_done(p);
+      outcome_.total = plan.resumed->total;
+    }
     outcome_.resumed = outcome_.total.parts;
   }
 
   void run() {
-    const cli::InterruptGuard signals;
     Backoff backoff;
     while (!ledger_.all_done() && !stopped()) {
       bool news = false;
@@ -234,7 +235,7 @@ class Coordinator {
       return;
     }
     if (!ledger_.finished(rank, r.index, now_seconds())) return;  // counted twice: the first result stands
-    if (plan_.writer) plan_.writer->append(r);
+    if (plan_.file) plan_.file->append(r);
     outcome_.by_rank[std::size_t(rank)].add(r);
     outcome_.total.add(r);
   }
@@ -255,7 +256,7 @@ class Coordinator {
         }
       }
     }
-    if (plan_.writer) plan_.writer->sync();
+    if (plan_.file) plan_.file->sync();
     outcome_.not_done = ledger_.not_done();
     outcome_.seconds = now_seconds() - start_;
   }
@@ -292,15 +293,21 @@ class Coordinator {
 }  // namespace
 
 int run_coordinator(const Settings& settings, int ranks, std::ostream& out, std::ostream& err) {
+  const double start = now_seconds();  // --timeout counts from here, the split included
+  const cli::InterruptGuard signals(false);  // Ctrl-C, SIGTERM stop the split too; mpirun and Slurm may both signal
   const Input in = load(settings.input);
   WorkerStopper stopper(ranks);  // from the moment the workers have the problem
-  Plan plan = make_plan(settings, ranks, in, err);
+  Plan plan = make_plan(settings, ranks, in, start, err);
+  if (plan.stop != solve::StopReason::exhausted) {
+    const std::string& file = settings.resume.empty() ? settings.checkpoint : settings.resume;
+    return report_split_stopped(plan.stop, plan.asked, now_seconds() - start, file, !settings.resume.empty(), err);
+  }
   Outcome outcome;
   outcome.asked = plan.asked;
   outcome.parts = plan.parts.size();
   outcome.split_seconds = plan.split_seconds;
-  if (plan.writer) outcome.checkpoint = plan.writer->path();
-  Coordinator(settings, ranks, in.problem, plan, stopper, outcome, err).run();
+  if (plan.file) outcome.checkpoint = plan.file->path();
+  Coordinator(settings, ranks, in.problem, plan, stopper, outcome, err, start).run();
   return report(outcome, settings.stats, out, err);
 }
 

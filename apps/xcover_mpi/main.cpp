@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -13,6 +14,7 @@
 #include "common/run.hpp"
 #include "common/exit_status.hpp"
 #include "coordinator.hpp"
+#include "launcher.hpp"
 #include "mpi_link.hpp"
 #include "settings.hpp"
 #include "worker.hpp"
@@ -24,7 +26,7 @@ using xcover_mpi::Settings;
 
 // The options' strings and flags before they become Settings.
 struct Words {
-  std::string engine = "auto", choice = "auto";
+  std::string engine = "auto", choice = "auto", mpirun;
   bool count = false, no_progress = false;
 };
 
@@ -65,11 +67,16 @@ void add_options(CLI::App& app, Settings& s, Words& w) {
                  "A rank silent this many seconds while counting is presumed dead: its part goes to\n"
                  "another rank (only with 'mpirun --enable-recovery'; else mpirun ends the run)")
       ->type_name("SECONDS")
-      ->check(CLI::Range(1.0, cli::max_timeout))
+      ->check(cli::seconds_between(1, cli::max_timeout))  // (CLI::Range lets nan through)
       ->capture_default_str();
   cli::add_timeout(app, s.search.limits.max_seconds);
   app.add_flag("--stats", s.stats, "Print statistics on standard error (added up over the parts; each rank's share)");
   app.add_flag("--no-progress", w.no_progress, "Never show the progress line (shown on a terminal after 1 s)");
+  // Looked for before MPI starts (main): this process is then the launcher, not a rank.
+  app.add_option("--mpirun", w.mpirun,
+                 "Start the ranks with CMD (as 'mpirun -np 4') and exit with rank 0's status: mpirun\n"
+                 "itself exits with 1 after Ctrl-C or SIGTERM, not 3")
+      ->type_name("CMD");
   // For the tests of lost ranks: rank 1 exits abruptly on receiving its part N + 1.
   app.add_option("--die-after", s.die_after)->group("");
 }
@@ -90,8 +97,13 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv, int rank) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (const std::optional<std::string> command = xcover_mpi::launcher_command(argc, argv))
+    return cli::guarded("xcover-mpi", [&] { return xcover_mpi::run_launcher(*command, argc, argv); });
+  int rank = -1;
   const int status = cli::guarded("xcover-mpi", [&] {
     const xcover_mpi::MpiSession mpi(argc, argv);
+    rank = mpi.rank();
+    if (rank == 0) xcover_mpi::use_mpirun_stdout();  // a failed write of the answer is then seen
     Settings s;
     CLI::App app{"Counts the solutions of an exact-cover problem (Knuth's text format, as xcover reads it) over\n"
                  "MPI ranks, on one machine or many (docs/distributed.md).",
@@ -108,8 +120,11 @@ int main(int argc, char** argv) {
     s.search.item_choice = choices.at(w.choice);
     s.progress = !w.no_progress;
     if (mpi.rank() > 0) return xcover_mpi::run_worker(s, mpi.rank());
-    return xcover_mpi::run_coordinator(s, mpi.size(), std::cout, std::cerr);
+    const int counted = cli::guarded("xcover-mpi", [&] { return xcover_mpi::run_coordinator(s, mpi.size(), std::cout, std::cerr); });
+    xcover_mpi::tell_launcher(counted);  // before MPI_Finalize, which a signalled run may not leave alive
+    return counted;
   });
+  if (rank == 0) xcover_mpi::tell_launcher(status);  // (again: the command line's status, or Finalize's)
   if (xcover_mpi::finalize_skipped()) {  // a rank died: end without MPI's goodbyes
     std::fflush(nullptr);
     std::_Exit(status);

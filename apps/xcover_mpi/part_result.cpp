@@ -9,6 +9,7 @@ namespace xcover_mpi {
 namespace {
 // Words before the count's limbs (encode's order).
 constexpr std::size_t fixed_words = 15;
+__extension__ typedef unsigned __int128 Wide;  // a limb times a power of ten, plus a carry
 }  // namespace
 
 std::vector<std::uint64_t> encode(const PartResult& r) {
@@ -48,14 +49,26 @@ PartResult decode_result(std::span<const std::uint64_t> w) {
 
 std::optional<solve::BigCount> parse_count(std::string_view digits) {
   if (digits.empty() || digits.size() > max_count_digits) return std::nullopt;
-  solve::BigCount n;
-  for (const char c : digits) {
-    if (c < '0' || c > '9') return std::nullopt;
-    const solve::BigCount twice = n + n;  // n * 10 = 8n + 2n, with additions only
-    const solve::BigCount eight = (twice + twice) + (twice + twice);
-    n = eight + twice + solve::BigCount(std::uint64_t(c - '0'));
+  // 19 digits at a time into 64-bit limbs (least significant first): limbs * 10^k + chunk.
+  std::vector<std::uint64_t> limbs;
+  for (std::size_t at = 0; at < digits.size();) {
+    const std::size_t k = std::min<std::size_t>(19, digits.size() - at);
+    std::uint64_t chunk = 0, scale = 1;
+    for (const char c : digits.substr(at, k)) {
+      if (c < '0' || c > '9') return std::nullopt;
+      chunk = 10 * chunk + std::uint64_t(c - '0');
+      scale *= 10;
+    }
+    at += k;
+    Wide carry = chunk;
+    for (std::uint64_t& limb : limbs) {
+      carry += Wide(limb) * scale;
+      limb = std::uint64_t(carry);
+      carry >>= 64;
+    }
+    if (carry != 0) limbs.push_back(std::uint64_t(carry));
   }
-  return n;
+  return solve::BigCount::from_limbs(limbs);
 }
 
 void Tally::add(const PartResult& r) {

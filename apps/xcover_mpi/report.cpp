@@ -58,4 +58,18 @@ int report(const Outcome& o, bool stats, std::ostream& out, std::ostream& err) {
   return cli::stopped;
 }
 
+int report_split_stopped(solve::StopReason stop, std::size_t asked, double seconds, const std::string& file,
+                         bool resumed, std::ostream& err) {
+  err << cli::stopped_message("xcover-mpi", stop,
+                              fmt::format("while splitting the problem into {} parts, after {:.1f} s: nothing was "
+                                          "counted",
+                                          asked, seconds))
+      << '\n';
+  if (resumed)
+    err << fmt::format("xcover-mpi: {} is as it was; go on with --resume {}\n", file, file);
+  else if (!file.empty())
+    err << fmt::format("xcover-mpi: {} was not created (it is made once the split is done)\n", file);
+  return cli::stopped;
+}
+
 }  // namespace xcover_mpi

@@ -31,4 +31,10 @@ struct Outcome {
 /// not counted on err; --stats on err. Returns the exit status (0 solutions, 1 none, 3 stopped).
 int report(const Outcome& o, bool stats, std::ostream& out, std::ostream& err);
 
+/// The split was stopped (stop: time_limit or cancelled) after `seconds`, so nothing was
+/// counted: says so on err, and what became of the checkpoint `file` ("" none; `resumed`: it
+/// was given with --resume). Returns 3.
+int report_split_stopped(solve::StopReason stop, std::size_t asked, double seconds, const std::string& file,
+                         bool resumed, std::ostream& err);
+
 }  // namespace xcover_mpi

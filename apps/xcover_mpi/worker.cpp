@@ -74,7 +74,7 @@ int serve(const Settings& settings, int rank) {
   std::istringstream in(*text);
   const solve::ExactCover problem = solve::read_exact_cover(in, settings.input);
   PartCounter counter(problem, settings.search);
-  const cli::InterruptGuard signals;
+  const cli::InterruptGuard signals(false);  // mpirun (or Slurm) may signal twice: not fatal
   Backoff backoff;
   std::uint64_t received = 0;
   send(0, Tag::ready);

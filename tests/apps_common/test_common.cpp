@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cmath>
 #include <new>
 #include <sstream>
@@ -13,6 +14,7 @@
 #include <solve/error.hpp>
 
 #include "common/exit_status.hpp"
+#include "common/interrupt.hpp"
 #include "common/options.hpp"
 #include "common/progress.hpp"
 #include "common/output.hpp"
@@ -166,6 +168,39 @@ TEST_CASE("option validators: short messages, 0 is no limit", "[apps_common]") {
   CHECK(parse({"--timeout", "1e300"}).starts_with("--timeout: expected"));
   CHECK(parse({"--max-nodes", "1.5"}) == "--max-nodes: expected a whole number >= 0, got '1.5'");
   CHECK(parse({"--max-nodes", "99999999999999999999"}).starts_with("--max-nodes: expected"));
+
+  // seconds_between: CLI::Range let nan through (xcover-mpi --lost-after nan: every rank dead).
+  const auto lost_after = [](const std::string& value) {
+    CLI::App app;
+    double seconds = 60;
+    app.add_option("--lost-after", seconds)->check(cli::seconds_between(1, 10));
+    try {
+      app.parse(std::vector<std::string>{value, "--lost-after"});
+    } catch (const CLI::ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::to_string(seconds);
+  };
+  CHECK(lost_after("2.5") == "2.500000");
+  CHECK(lost_after("1") == "1.000000");
+  for (const char* bad : {"nan", "-nan", "inf", "0", "-1", "0.99", "10.5", "x", ""})
+    CHECK(lost_after(bad) == "--lost-after: expected a number of seconds from 1 to 10, got '" + std::string(bad) + "'");
+}
+
+TEST_CASE("interrupt guard: a second signal kills, unless told it need not", "[apps_common]") {
+  {
+    const cli::InterruptGuard guard(false);
+    std::raise(SIGTERM);
+    CHECK(cli::cancel_flag());
+    std::raise(SIGTERM);  // (a launcher's after the user's): still alive
+    std::raise(SIGINT);
+    CHECK(cli::InterruptGuard::signal() == SIGTERM);  // the first one is the one named
+  }
+  const cli::InterruptGuard guard;
+  CHECK_FALSE(cli::cancel_flag());
+  std::raise(SIGINT);
+  CHECK(cli::cancel_flag());
+  CHECK(cli::InterruptGuard::signal() == SIGINT);
 }
 
 TEST_CASE("statistics and stop messages", "[apps_common]") {

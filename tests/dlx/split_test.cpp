@@ -3,6 +3,8 @@
 // solutions, each met in one part only; their counts add up; the list is deterministic.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <string>
 
 #include "random_instances.hpp"
@@ -151,4 +153,24 @@ TEST_CASE("split: a problem without solutions may give no part", "[split]") {
   const auto parts = solve::split_cover(none_needed, 10);
   REQUIRE(parts.size() == 1);
   CHECK(solve::count(solve::part_problem(none_needed, parts[0]).problem).count == 1);
+}
+
+TEST_CASE("split: with limits, stopped by the cancel flag or the time, else the same list", "[split]") {
+  const solve::ExactCover p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/queens-8.dlx");
+  const solve::CoverSplit whole = solve::split_cover(p, 40, solve::Limits{});
+  CHECK(whole.stop == solve::StopReason::exhausted);
+  CHECK(whole.parts == solve::split_cover(p, 40));
+  std::atomic<bool> cancel{true};
+  const solve::CoverSplit cancelled = solve::split_cover(p, 40, solve::Limits{.cancel = &cancel});
+  CHECK(cancelled.stop == solve::StopReason::cancelled);
+  CHECK(cancelled.parts.empty());
+  // A long split (a million parts asked of a problem of 6000 options) stops at its time limit.
+  solve::ExactCover big;
+  const int a = big.add_primary("a"), b = big.add_primary("b");
+  for (int k = 0; k < 6000; ++k) big.add_option({k % 2 ? a : b});
+  const auto start = std::chrono::steady_clock::now();
+  const solve::CoverSplit timed = solve::split_cover(big, 1000000, solve::Limits{.max_seconds = 0.2});
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 5);
+  CHECK(timed.stop == solve::StopReason::time_limit);
+  CHECK(timed.parts.empty());
 }

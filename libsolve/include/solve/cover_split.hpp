@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "solve/exact_cover.hpp"
+#include "solve/limits.hpp"
+#include "solve/stats.hpp"
 
 namespace solve {
 
@@ -35,6 +37,19 @@ struct CoverPart {
 /// "that option out". Forcing an option in respects colours: the options that clash with its
 /// colour on a secondary item go. Takes time about parts x the size of the problem.
 std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts);
+
+/// A split that may have been stopped: `stop` is exhausted when it finished (then `parts` is
+/// split_cover's list), else time_limit or cancelled, and `parts` is empty (a split cut short
+/// names no parts: the indices of a finished one would differ).
+struct CoverSplit {
+  std::vector<CoverPart> parts;
+  StopReason stop = StopReason::exhausted;
+};
+
+/// split_cover that polls limits.max_seconds (from the call) and limits.cancel before each
+/// part it makes (the other limits do not apply), so that a long split (a million parts of a
+/// big problem take minutes) stops within about the time of one part.
+CoverSplit split_cover(const ExactCover& problem, std::size_t parts, const Limits& limits);
 
 /// A part as a problem of its own.
 struct PartProblem {

@@ -2,6 +2,7 @@
 // ExactCover API only: a part is worked out from scratch each time from its forced and
 // excluded options, so no engine state is involved.
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <queue>
 #include <string>
@@ -134,9 +135,31 @@ struct Node {
   bool cut = false;       // replaced by its children
 };
 
-}  // namespace
+// Whether a split must stop (split_cover with Limits): the cancel flag or the time limit.
+class SplitPoll {
+ public:
+  explicit SplitPoll(const Limits* limits) : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+  bool stop() {
+    if (!limits_ || reason_ != StopReason::exhausted) return reason_ != StopReason::exhausted;
+    if (limits_->cancel && limits_->cancel->load(std::memory_order_relaxed)) {
+      reason_ = StopReason::cancelled;
+    } else if (limits_->max_seconds > 0 &&
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >=
+                   limits_->max_seconds) {
+      reason_ = StopReason::time_limit;
+    }
+    return reason_ != StopReason::exhausted;
+  }
+  StopReason reason() const { return reason_; }
 
-std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts) {
+ private:
+  const Limits* limits_;
+  std::chrono::steady_clock::time_point start_;
+  StopReason reason_ = StopReason::exhausted;
+};
+
+// The split; an empty list as soon as poll says stop (before each part made).
+std::vector<CoverPart> split(const ExactCover& problem, std::size_t parts, SplitPoll& poll) {
   std::vector<Node> nodes;
   const auto bigger_later = [&](std::size_t a, std::size_t b) {  // heap order: biggest on top
     if (nodes[a].size != nodes[b].size) return nodes[a].size < nodes[b].size;
@@ -145,6 +168,7 @@ std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts)
   std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(bigger_later)> queue(bigger_later);
   std::size_t leaves = 0;
   const auto add = [&](CoverPart part, std::vector<int> path) {
+    if (poll.stop()) return;
     const Residual r = residual(problem, part);
     if (r.empty) return;
     nodes.push_back({std::move(part), std::move(path), r.alive.size(), nodes.size(), false});
@@ -153,7 +177,7 @@ std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts)
   };
   add({}, {});
 
-  while (leaves < parts && !queue.empty()) {
+  while (leaves < parts && !queue.empty() && !poll.stop()) {
     const std::size_t at = queue.top();
     queue.pop();
     const CoverPart part = nodes[at].part;
@@ -166,6 +190,7 @@ std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts)
     int branch = 0;
     for (const int o : r.alive) {
       if (!holds(problem, o, cut.item)) continue;
+      if (poll.stop()) return {};
       add({with(part.forced, o), part.excluded}, then(path, branch++));
       if (!cut.alternatives) {  // multiplicities: o in, then o out
         add({part.forced, with(part.excluded, o)}, then(path, branch++));
@@ -174,6 +199,7 @@ std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts)
     }
   }
 
+  if (poll.reason() != StopReason::exhausted) return {};  // (a part was left out)
   std::vector<const Node*> ends;
   for (const Node& node : nodes)
     if (!node.cut) ends.push_back(&node);
@@ -181,6 +207,20 @@ std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts)
   std::vector<CoverPart> out;
   out.reserve(ends.size());
   for (const Node* node : ends) out.push_back(node->part);
+  return out;
+}
+
+}  // namespace
+
+std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts) {
+  SplitPoll never(nullptr);
+  return split(problem, parts, never);
+}
+
+CoverSplit split_cover(const ExactCover& problem, std::size_t parts, const Limits& limits) {
+  SplitPoll poll(&limits);
+  CoverSplit out{split(problem, parts, poll), StopReason::exhausted};
+  if (poll.reason() != StopReason::exhausted) out = {{}, poll.reason()};
   return out;
 }
 
