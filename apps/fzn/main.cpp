@@ -17,9 +17,11 @@
 
 #include "app_support.hpp"
 #include "common/interrupt.hpp"
+#include "common/run.hpp"
 #include "output.hpp"
 #include "parser.hpp"
 #include "run.hpp"
+#include "source_map.hpp"
 #include "translate.hpp"
 
 namespace {
@@ -29,6 +31,7 @@ constexpr std::uint64_t max_time_limit_ms = 1'000'000'000'000;
 
 struct Settings {
   std::string input;
+  std::string paths;  ///< --paths: MiniZinc's table of where each item came from (source_map.hpp)
   fzn::RunOptions run;
   bool free_search = false;
   std::uint64_t time_limit_ms = 0;  ///< 0: no limit
@@ -73,7 +76,13 @@ int solve_file(Settings& s) {
     // several solutions by one thread: duplicates come one after the other (run.cpp)
     const std::uint64_t wanted = s.run.max_solutions ? *s.run.max_solutions : s.run.all ? 0 : 1;
     options.outputs_first = wanted != 1 && s.run.threads == 1;
-    program = fzn::translate(ast, s.input, options);
+    try {
+      program = fzn::translate(ast, s.input, options);
+    } catch (const solve::InputError& e) {
+      // In the words of the user's model when minizinc says where each item came from.
+      if (s.paths.empty()) throw;
+      throw solve::InputError(fzn::SourceMap::read(s.paths).explain(ast, e.what()));
+    }
   } catch (const fzn::Stopped&) {
     std::cout << fzn::unknown << std::flush;  // as when a limit stops the search at once
     return exit_status(s, fzn::RunStatus::limited);
@@ -103,8 +112,12 @@ int main(int argc, char** argv) {
   CLI::App app{
       "Solves a FlatZinc model (integer and Boolean variables) with libsolve.\n"
       "Exit status: 0 answered (the status lines tell which answer), 2 bad input or usage,\n"
-      "4 internal error; with --exit-codes also 1 unsatisfiable, 3 limit reached."};
+      "4 internal error; with --exit-codes also 1 unsatisfiable, 3 limit reached.",
+      "fzn-libsolve"};
   app.add_option("file", s.input, "FlatZinc file ('-' for standard input)")->required()->type_name("FILE.fzn");
+  app.add_option("--paths", s.paths,
+                 "MiniZinc's paths file (minizinc passes it): errors name the model's place and variables")
+      ->type_name("FILE");
   app.add_flag("-a,--all-solutions", s.run.all,
                "All solutions (optimisation: print every improving solution)");
   app.add_flag("-i,--intermediate", s.run.intermediate, "Print the improving solutions of an optimisation");
@@ -128,11 +141,8 @@ int main(int argc, char** argv) {
   app.add_flag("--exit-codes", s.exit_codes, "Exit 1 when unsatisfiable, 3 when a limit stopped the search");
   app.add_flag("-v,--verbose", s.verbose, "Print the model's size and the search annotations not followed");
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? fzn::app::answered : fzn::app::bad_input;
-  }
+  // --version, "did you mean", '-' and '_' alike in option names: as every front-end.
+  if (const auto status = cli::parse(app, argc, argv)) return *status;
   const cli::InterruptGuard interrupts;  // Ctrl-C, SIGTERM: stop, print what was found
   s.run.cancel = &cli::cancel_flag();
   try {

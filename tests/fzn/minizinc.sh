@@ -39,5 +39,12 @@ for expect in "$data"/*.expect; do
   grep -qx -- "$status" <<<"$out" || fail "$name: no line '$status'"
   echo "ok: $name"
 done
+
+# An error is told in the model's words: its file and line, and MiniZinc's names of the
+# variables (minizinc hands over its paths file: "needsPathsFile" in libsolve.msc).
+out=$(minizinc --solver libsolve "$data/paths/wide.mzn" 2>&1)
+grep -q "wide.mzn:1:[0-9]*: 'q\[1\]': domain 1..100000000 is wider" <<<"$out" ||
+  fail "the error does not name wide.mzn and q[1]: $out"
+
 ((failures == 0)) || exit 1
 echo "all models answered as expected through minizinc"

@@ -322,3 +322,20 @@ TEST_CASE("solutions that differ only in variables not printed are printed once"
   }
   CHECK(count_lines(run("-n 2 " + path).out, sep) == 2);
 }
+
+TEST_CASE("--paths: errors in the words of the MiniZinc model", "[fzn][cli]") {
+  // wide.fzn/wide.paths: what minizinc made of paths/wide.mzn (paths made relative).
+  const std::string dir = t::data_dir() + "/paths/";
+  const Run plain = run(quoted(dir + "wide.fzn"));
+  CHECK(plain.status == 2);
+  CHECK_THAT(plain.err, Catch::Contains("wide.fzn:2:1: 'X_INTRODUCED_0_': domain 1..100000000 is wider"));
+  const Run told = run("--paths " + quoted(dir + "wide.paths") + " " + quoted(dir + "wide.fzn"));
+  CHECK(told.status == 2);
+  CHECK_THAT(told.err, Catch::StartsWith("wide.mzn:1:34: 'q[1]': domain 1..100000000 is wider"));
+  CHECK_THAT(told.err, Catch::Contains("(FlatZinc " + dir + "wide.fzn:2:1)"));
+  // A paths file that does not know the item leaves the message as it was.
+  const Run unknown = run("--paths " + scratch_model("other.paths", "x\tx\tother.mzn|1|1|1|1|id|x;\n") + " " +
+                          quoted(dir + "wide.fzn"));
+  CHECK(unknown.err == plain.err);
+  CHECK(run("--paths /nonexistent.paths " + quoted(dir + "wide.fzn")).status == 2);
+}
