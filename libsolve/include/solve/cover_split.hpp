@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "solve/exact_cover.hpp"
+#include "solve/export.hpp"
 
 namespace solve {
 
@@ -34,7 +35,7 @@ struct CoverPart {
 /// alternatives); for an item with multiplicities (lo:hi bounds) into "its first option in" and
 /// "that option out". Forcing an option in respects colours: the options that clash with its
 /// colour on a secondary item go. Takes time about parts x the size of the problem.
-std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts);
+SOLVE_API std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts);
 
 /// A part as a problem of its own.
 struct PartProblem {
@@ -52,6 +53,6 @@ struct PartProblem {
 /// The part as a reduced problem: its solutions, each with the forced options added, are the
 /// part's solutions, one for one. Throws ModelError for an option id out of range, or one
 /// given twice (in forced, excluded, or both).
-PartProblem part_problem(const ExactCover& problem, const CoverPart& part);
+SOLVE_API PartProblem part_problem(const ExactCover& problem, const CoverPart& part);
 
 }  // namespace solve
