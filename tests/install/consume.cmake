@@ -15,15 +15,7 @@ foreach(arg MODE BUILD_DIR CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER BUILD_TY
   endif()
 endforeach()
 
-# step(NAME COMMAND...): run a command, stop the test with its output when it fails.
-function(step name)
-  message(STATUS "${name}: ${ARGN}")
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${name} failed (${rc}):\n${out}")
-  endif()
-  set(step_output "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/step.cmake)
 
 file(REMOVE_RECURSE "${WORK_DIR}")
 set(prefix "${WORK_DIR}/prefix")
