@@ -11,28 +11,29 @@
 // assignments at every level (below Propagation::arc the engine checks them).
 #include <span>
 
+#include "solve/export.hpp"
 #include "solve/model.hpp"
 
 namespace solve {
 
 /// z == x * y.
-void times(Model& m, Var x, Var y, Var z);
+SOLVE_API void times(Model& m, Var x, Var y, Var z);
 /// z == x / y, rounded toward zero (C++ and FlatZinc int_div); y != 0.
-void divide(Model& m, Var x, Var y, Var z);
+SOLVE_API void divide(Model& m, Var x, Var y, Var z);
 /// z == x % y, the remainder with the sign of x (C++ and FlatZinc int_mod); y != 0.
-void modulo(Model& m, Var x, Var y, Var z);
+SOLVE_API void modulo(Model& m, Var x, Var y, Var z);
 /// z == x^y for y >= 0; for y < 0 as FlatZinc's int_pow: 1 / x^-y rounded toward zero, and
 /// no solution when x == 0.
-void power(Model& m, Var x, Var y, Var z);
+SOLVE_API void power(Model& m, Var x, Var y, Var z);
 /// z == |x|.
-void abs(Model& m, Var x, Var z);
+SOLVE_API void abs(Model& m, Var x, Var z);
 /// z == min(x, y).
-void min(Model& m, Var x, Var y, Var z);
+SOLVE_API void min(Model& m, Var x, Var y, Var z);
 /// z == max(x, y).
-void max(Model& m, Var x, Var y, Var z);
+SOLVE_API void max(Model& m, Var x, Var y, Var z);
 /// z == the smallest of xs (ModelError when xs is empty).
-void minimum(Model& m, std::span<const Var> xs, Var z);
+SOLVE_API void minimum(Model& m, std::span<const Var> xs, Var z);
 /// z == the largest of xs (ModelError when xs is empty).
-void maximum(Model& m, std::span<const Var> xs, Var z);
+SOLVE_API void maximum(Model& m, std::span<const Var> xs, Var z);
 
 }  // namespace solve

@@ -11,9 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "solve/export.hpp"
+
 namespace solve {
 
-class BigCount {
+class SOLVE_API BigCount {
  public:
   BigCount() = default;
   BigCount(std::uint64_t v) {  // NOLINT: implicit, a count is a number
@@ -37,7 +39,7 @@ class BigCount {
   std::span<const std::uint64_t> limbs() const { return limbs_; }
 
   friend bool operator==(const BigCount&, const BigCount&) = default;
-  friend std::strong_ordering operator<=>(const BigCount& a, const BigCount& b);
+  friend SOLVE_API std::strong_ordering operator<=>(const BigCount& a, const BigCount& b);
 
  private:
   void trim();

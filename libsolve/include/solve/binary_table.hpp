@@ -8,11 +8,12 @@
 #include <utility>
 #include <vector>
 
+#include "solve/export.hpp"
 #include "solve/model.hpp"
 
 namespace solve {
 
 /// (x, y) is one of `allowed` (pairs of values; others are ignored as unreachable).
-void binary_table(Model& m, Var x, Var y, const std::vector<std::pair<int, int>>& allowed);
+SOLVE_API void binary_table(Model& m, Var x, Var y, const std::vector<std::pair<int, int>>& allowed);
 
 }  // namespace solve

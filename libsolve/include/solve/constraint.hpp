@@ -27,12 +27,13 @@
 #include <span>
 #include <string_view>
 
+#include "solve/export.hpp"
 #include "solve/space.hpp"
 #include "solve/types.hpp"
 
 namespace solve {
 
-class Constraint {
+class SOLVE_API Constraint {
  public:
   virtual ~Constraint() = default;
   /// The variables the constraint involves (fixed for its lifetime; views allowed).

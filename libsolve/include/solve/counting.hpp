@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "solve/export.hpp"
 #include "solve/model.hpp"
 
 namespace solve {
@@ -14,22 +15,22 @@ namespace solve {
 /// lo <= |{ i : xs[i] in values }| <= hi. Throws ModelError when lo > hi or values is empty.
 /// Propagation: bounds on the count (variables that surely/possibly take a value of the set);
 /// when the bound is reached, the others are forced out of / into the set.
-void among(Model& m, std::span<const Var> xs, std::span<const int> values, int lo, int hi);
+SOLVE_API void among(Model& m, std::span<const Var> xs, std::span<const int> values, int lo, int hi);
 
 /// n == |{ i : xs[i] in values }| (the count a variable). Bounds on the count as above, the
 /// count kept between the sure and the possible numbers.
-void among(Model& m, std::span<const Var> xs, std::span<const int> values, Var n);
+SOLVE_API void among(Model& m, std::span<const Var> xs, std::span<const int> values, Var n);
 
 /// n == |{ i : xs[i] == value }|.
-void occurrences(Model& m, std::span<const Var> xs, int value, Var n);
+SOLVE_API void occurrences(Model& m, std::span<const Var> xs, int value, Var n);
 /// n == |{ i : xs[i] == y }| with y a variable: per value of y, bounds on its count; y loses
 /// the values whose count cannot be n.
-void occurrences(Model& m, std::span<const Var> xs, Var y, Var n);
+SOLVE_API void occurrences(Model& m, std::span<const Var> xs, Var y, Var n);
 
 /// n == the number of distinct values taken by xs. n lies between the number of distinct
 /// assigned values and the size of the union of the domains; when n reaches the first, the
 /// open variables must reuse assigned values.
-void nvalue(Model& m, std::span<const Var> xs, Var n);
+SOLVE_API void nvalue(Model& m, std::span<const Var> xs, Var n);
 
 /// One group of values and how many variables may take a value of it.
 struct ValueCount {
@@ -42,6 +43,6 @@ struct ValueCount {
 /// <= g.hi. Groups must not share values (ModelError). One propagator for all groups: bounds
 /// on each group's count as among() does, in a single pass over the variables (no matching
 /// across groups).
-void global_cardinality(Model& m, std::span<const Var> xs, std::span<const ValueCount> groups);
+SOLVE_API void global_cardinality(Model& m, std::span<const Var> xs, std::span<const ValueCount> groups);
 
 }  // namespace solve

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "solve/exact_cover.hpp"
+#include "solve/export.hpp"
 #include "solve/limits.hpp"
 #include "solve/stats.hpp"
 
@@ -36,7 +37,7 @@ struct CoverPart {
 /// alternatives); for an item with multiplicities (lo:hi bounds) into "its first option in" and
 /// "that option out". Forcing an option in respects colours: the options that clash with its
 /// colour on a secondary item go. Takes time about parts x the size of the problem.
-std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts);
+SOLVE_API std::vector<CoverPart> split_cover(const ExactCover& problem, std::size_t parts);
 
 /// A split that may have been stopped: `stop` is exhausted when it finished (then `parts` is
 /// split_cover's list), else time_limit or cancelled, and `parts` is empty (a split cut short
@@ -49,7 +50,7 @@ struct CoverSplit {
 /// split_cover that polls limits.max_seconds (from the call) and limits.cancel before each
 /// part it makes (the other limits do not apply), so that a long split (a million parts of a
 /// big problem take minutes) stops within about the time of one part.
-CoverSplit split_cover(const ExactCover& problem, std::size_t parts, const Limits& limits);
+SOLVE_API CoverSplit split_cover(const ExactCover& problem, std::size_t parts, const Limits& limits);
 
 /// A part as a problem of its own.
 struct PartProblem {
@@ -67,6 +68,6 @@ struct PartProblem {
 /// The part as a reduced problem: its solutions, each with the forced options added, are the
 /// part's solutions, one for one. Throws ModelError for an option id out of range, or one
 /// given twice (in forced, excluded, or both).
-PartProblem part_problem(const ExactCover& problem, const CoverPart& part);
+SOLVE_API PartProblem part_problem(const ExactCover& problem, const CoverPart& part);
 
 }  // namespace solve

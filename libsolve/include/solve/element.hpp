@@ -10,13 +10,14 @@
 // has, and once the index is fixed the chosen variable equals the result.
 #include <span>
 
+#include "solve/export.hpp"
 #include "solve/model.hpp"
 
 namespace solve {
 
 /// result == array[index]. ModelError on an empty array.
-void element(Model& m, std::span<const int> array, Var index, Var result);
+SOLVE_API void element(Model& m, std::span<const int> array, Var index, Var result);
 /// result == array[index], array of variables. ModelError on an empty array.
-void element(Model& m, std::span<const Var> array, Var index, Var result);
+SOLVE_API void element(Model& m, std::span<const Var> array, Var index, Var result);
 
 }  // namespace solve

@@ -5,22 +5,24 @@
 #include <stdexcept>
 #include <string>
 
+#include "solve/export.hpp"
+
 namespace solve {
 
 /// Base of every exception libsolve throws.
-class Error : public std::runtime_error {
+class SOLVE_API Error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
 /// The model was built wrongly (empty domain at creation, variable of another model, bad arity).
-class ModelError : public Error {
+class SOLVE_API ModelError : public Error {
  public:
   using Error::Error;
 };
 
 /// An input file or text is malformed; the message names where (file:line:column) and what.
-class InputError : public Error {
+class SOLVE_API InputError : public Error {
  public:
   using Error::Error;
 };

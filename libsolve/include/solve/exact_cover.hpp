@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "solve/big_count.hpp"
+#include "solve/export.hpp"
 #include "solve/limits.hpp"
 #include "solve/stats.hpp"
 
@@ -60,7 +61,7 @@ struct ItemBounds {
 
 /// An exact-cover problem: items and options. A description only; searching it never changes
 /// it, so one problem can be searched many times, even at once from several threads.
-class ExactCover {
+class SOLVE_API ExactCover {
  public:
   /// A new item that every solution covers exactly once; returns its id (0, 1, 2, ...).
   /// Names are optional ("" gives "#<id>") but must be distinct; throws ModelError otherwise.
@@ -241,7 +242,7 @@ struct CoverPlan {
 };
 /// The plan search(), count() and solve_first() follow for these options (takes the time of
 /// the estimate, a small fraction of the search's; the same answer every time).
-CoverPlan plan(const ExactCover& problem, const CoverOptions& options = {});
+SOLVE_API CoverPlan plan(const ExactCover& problem, const CoverOptions& options = {});
 
 /// The former name of solve::Result, how a search ended (stats.nodes = options chosen,
 /// stats.updates = list removals (dlx) or mask tests (bitset); Result::count the exact count,
@@ -253,16 +254,16 @@ using CoverResult [[deprecated("use solve::Result")]] = Result;
 using CoverCallback = std::function<bool(std::span<const int> options)>;
 
 /// Calls on_solution for every solution (until it returns false or a limit is reached).
-Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution);
+SOLVE_API Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution);
 /// The first solution found (option ids, ascending), or nullopt. The result goes to *result.
-std::optional<std::vector<int>> solve_first(const ExactCover& problem,
+SOLVE_API std::optional<std::vector<int>> solve_first(const ExactCover& problem,
                                             const CoverOptions& options = {},
                                             Result* result = nullptr);
 /// Counts solutions (result.count, result.stats.solutions); result.complete() tells if the count
 /// is exact (else it is the number found before the limit).
-Result count(const ExactCover& problem, const CoverOptions& options = {});
+SOLVE_API Result count(const ExactCover& problem, const CoverOptions& options = {});
 
 /// True when the option ids form a solution of the problem (for tests and tools).
-bool is_solution(const ExactCover& problem, std::span<const int> options);
+SOLVE_API bool is_solution(const ExactCover& problem, std::span<const int> options);
 
 }  // namespace solve

@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "solve/exact_cover.hpp"
+#include "solve/export.hpp"
 
 namespace solve {
 
@@ -35,11 +36,11 @@ struct ReadLimits {
 /// Reads a problem. Throws InputError "<source>:<line>: what is wrong" (or "line N: ..." when
 /// source is empty), e.g. an unknown item, an item twice in an option, a colour on a primary
 /// item, no items line, a NUL byte (not a text file), a limit exceeded, a read error.
-ExactCover read_exact_cover(std::istream& in, std::string_view source = {},
+SOLVE_API ExactCover read_exact_cover(std::istream& in, std::string_view source = {},
                             const ReadLimits& limits = {});
 /// Reads the named file (source in messages = path). Throws InputError if it cannot be opened
 /// or is a directory.
-ExactCover read_exact_cover_file(const std::string& path, const ReadLimits& limits = {});
+SOLVE_API ExactCover read_exact_cover_file(const std::string& path, const ReadLimits& limits = {});
 
 /// Writes the problem in the same format: primary items (with their bounds unless 1:1), '|',
 /// secondary items, each group in the order of its ids; then the options in order, each with
@@ -52,9 +53,9 @@ ExactCover read_exact_cover_file(const std::string& path, const ReadLimits& limi
 /// Throws ModelError when the problem has no primary item (its items line would start with
 /// '|', a comment), or a name the reader would not take back (empty, or with a blank, ':', '|',
 /// a newline or a NUL byte). Stream errors are left in out's state for the caller to check.
-void write_exact_cover(std::ostream& out, const ExactCover& problem);
+SOLVE_API void write_exact_cover(std::ostream& out, const ExactCover& problem);
 
 /// Option o as a line of that format: "a b x:red".
-std::string format_option(const ExactCover& problem, int o);
+SOLVE_API std::string format_option(const ExactCover& problem, int o);
 
 }  // namespace solve

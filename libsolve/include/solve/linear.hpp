@@ -13,22 +13,23 @@
 #include <cstdint>
 #include <span>
 
+#include "solve/export.hpp"
 #include "solve/model.hpp"
 
 namespace solve {
 
 /// sum(coefs[i] * xs[i]) rel c. Throws ModelError when the sizes differ or on overflow.
-void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, std::int64_t c);
+SOLVE_API void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, std::int64_t c);
 /// sum(coefs[i] * xs[i]) rel y.
-void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, Var y);
+SOLVE_API void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, Var y);
 /// sum(xs) rel c.
-void linear(Model& m, std::span<const Var> xs, Rel rel, std::int64_t c);
+SOLVE_API void linear(Model& m, std::span<const Var> xs, Rel rel, std::int64_t c);
 /// sum(xs) rel y.
-void linear(Model& m, std::span<const Var> xs, Rel rel, Var y);
+SOLVE_API void linear(Model& m, std::span<const Var> xs, Rel rel, Var y);
 
 /// x rel y for two variables (or views): the binary forms of linear().
-void compare(Model& m, Var x, Rel rel, Var y);
+SOLVE_API void compare(Model& m, Var x, Rel rel, Var y);
 /// x rel c.
-void compare(Model& m, Var x, Rel rel, std::int64_t c);
+SOLVE_API void compare(Model& m, Var x, Rel rel, std::int64_t c);
 
 }  // namespace solve

@@ -10,12 +10,33 @@
 #include <vector>
 
 #include "solve/constraint.hpp"
+#include "solve/export.hpp"
 #include "solve/types.hpp"
 
 namespace solve {
 
 namespace detail {
 class Capture;
+
+/// Which Vars a model (or a solution of it) accepts: those made by the model itself
+/// (Var::model == id) and, for a copy, those its originals had made when they were copied
+/// (ancestors: each original's identity and its number of variables at the time).
+/// Var::model 0 (a Var written by hand) and id 0 (no model known) accept any Var.
+struct ModelIdentity {
+  struct Ancestor {
+    std::uint32_t id;
+    std::int32_t vars;
+  };
+  std::uint32_t id = 0;
+  std::vector<Ancestor> ancestors;
+
+  bool accepts(Var x) const {
+    if (x.model == id || x.model == 0 || id == 0) return true;
+    for (const Ancestor& a : ancestors)
+      if (a.id == x.model) return x.id < a.vars;
+    return false;
+  }
+};
 }  // namespace detail
 
 /// What a model optimises: the variable (or view) and the direction.
@@ -26,13 +47,19 @@ struct Objective {
   std::int64_t minimised(std::int64_t value) const { return maximize ? -value : value; }
 };
 
-class Model {
+/// Every model has an identity, which the Vars it makes carry (Var::model): a Var of another
+/// model is a ModelError wherever a model or a solution takes one. A copy is a new model with
+/// a new identity that also accepts the Vars its original had made before the copy (so both
+/// can be used with them, and each then grows on its own: a variable added to one afterwards
+/// is foreign to the other). A move carries the identity over; the moved-from model is left
+/// empty with a fresh one.
+class SOLVE_API Model {
  public:
-  Model() = default;
+  Model();
   Model(const Model& other);
   Model& operator=(const Model& other);
-  Model(Model&&) noexcept = default;
-  Model& operator=(Model&&) noexcept = default;
+  Model(Model&& other) noexcept;
+  Model& operator=(Model&& other) noexcept;
   ~Model();
 
   /// A new variable with domain {lo, ..., hi}. Throws ModelError when lo > hi.
@@ -75,12 +102,18 @@ class Model {
   /// The name given at creation, or "x<id>"; a view is named after its variable ("q[2]+2").
   std::string name(Var x) const;
   /// The initial domain of the variable x.id, ascending (of the variable, also for a view).
-  const std::vector<int>& initial_domain(Var x) const { return vars_.at(std::size_t(x.id)).values; }
+  /// Throws ModelError for a Var of another model (std::out_of_range for an index out of range).
+  const std::vector<int>& initial_domain(Var x) const {
+    if (!identity_.accepts(x)) foreign(x, "initial_domain");
+    return vars_.at(std::size_t(x.id)).values;
+  }
   const std::vector<std::unique_ptr<Constraint>>& constraints() const { return constraints_; }
   /// Throws ModelError unless x belongs to this model; for a view, also when one of its
   /// values does not fit an int, or when a factor other than +-1 spreads it over more than
   /// 2^26 values.
   void check(Var x) const;
+  /// Which Vars this model accepts (its identity, see above).
+  const detail::ModelIdentity& identity() const { return identity_; }
 
  private:
   friend class detail::Capture;  // reify(): collects what a post function adds
@@ -88,6 +121,10 @@ class Model {
     std::vector<int> values;  // ascending, distinct
     std::string name;
   };
+  [[noreturn]] void foreign(Var x, const char* what) const;
+  void check(Var x, const char* what) const;
+
+  detail::ModelIdentity identity_;
   std::vector<VarDecl> vars_;
   std::vector<std::unique_ptr<Constraint>> constraints_;
   std::vector<std::unique_ptr<Constraint>>* capture_ = nullptr;  // where post() goes during reify()

@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "solve/constraint.hpp"
+#include "solve/export.hpp"
 #include "solve/model.hpp"
 
 namespace solve {
@@ -24,9 +25,9 @@ namespace solve {
 /// b <=> (what post adds to m), or b => it. b must be a Boolean (values outside {0, 1} are
 /// removed). ModelError when post adds variables and how is equivalent (the negation of a
 /// constraint over auxiliary variables is not the negation of its meaning).
-void reify(Model& m, Var b, const std::function<void(Model&)>& post,
+SOLVE_API void reify(Model& m, Var b, const std::function<void(Model&)>& post,
            Reification how = Reification::equivalent);
 /// b <=> c, or b => c, for a constraint object (a user constraint, say).
-void reify(Model& m, Var b, std::unique_ptr<Constraint> c, Reification how = Reification::equivalent);
+SOLVE_API void reify(Model& m, Var b, std::unique_ptr<Constraint> c, Reification how = Reification::equivalent);
 
 }  // namespace solve

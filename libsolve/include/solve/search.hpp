@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "solve/export.hpp"
 #include "solve/limits.hpp"
 #include "solve/model.hpp"
 #include "solve/stats.hpp"
@@ -23,17 +24,27 @@
 namespace solve {
 
 /// One complete assignment: a value per variable of the model.
-class Solution {
+class SOLVE_API Solution {
  public:
   Solution() = default;
+  /// Values by variable index, of no model in particular: any Var in range reads them.
   explicit Solution(std::vector<int> values) : values_(std::move(values)) {}
-  /// The value of x (of a view: the view's value).
-  int operator[](Var x) const { return int(x.apply(values_.at(std::size_t(x.id)))); }
+  /// Values of m's variables (what a search delivers): a Var of another model is refused.
+  Solution(std::vector<int> values, const Model& m) : values_(std::move(values)), identity_(m.identity()) {}
+  /// The value of x (of a view: the view's value). Throws ModelError for a Var of another
+  /// model, std::out_of_range for an index out of range.
+  int operator[](Var x) const {
+    if (!identity_.accepts(x)) foreign(x);
+    return int(x.apply(values_.at(std::size_t(x.id))));
+  }
   const std::vector<int>& values() const { return values_; }
-  friend bool operator==(const Solution&, const Solution&) = default;
+  /// Equal values (whichever model they came from).
+  friend bool operator==(const Solution& a, const Solution& b) { return a.values_ == b.values_; }
 
  private:
+  [[noreturn]] static void foreign(Var x);
   std::vector<int> values_;
+  detail::ModelIdentity identity_;
 };
 
 /// What the trace hook is told.
@@ -73,7 +84,7 @@ using SolutionCallback = std::function<bool(const Solution&)>;
 
 /// An engine over one model: next() returns solutions one by one (with an objective, each
 /// better than the last; the last before nullopt is optimal when result().complete()).
-class Search {
+class SOLVE_API Search {
  public:
   Search(const Model& model, SearchOptions options = {});
   ~Search();
@@ -96,22 +107,22 @@ class Search {
 
 /// Calls on_solution for every solution (until it returns false or a limit is reached). With
 /// an objective, for every solution better than the ones before (anytime branch and bound).
-Result search(const Model& model, const SearchOptions& options,
+SOLVE_API Result search(const Model& model, const SearchOptions& options,
               const SolutionCallback& on_solution);
 /// The first solution, or nullopt. Statistics go to *stats when given.
-std::optional<Solution> solve_first(const Model& model, const SearchOptions& options = {},
+SOLVE_API std::optional<Solution> solve_first(const Model& model, const SearchOptions& options = {},
                                     Result* result = nullptr);
 /// Counts solutions (result.stats.solutions); result.complete() tells if the count is exact.
 /// An objective is ignored: every solution counts.
-Result count(const Model& model, const SearchOptions& options = {});
+SOLVE_API Result count(const Model& model, const SearchOptions& options = {});
 /// The best solution of a model with an objective (branch and bound; without one, the first
 /// solution), or nullopt when there is none. When a limit stops the search, the best found so
 /// far, with result->optimal() false.
-std::optional<Solution> solve_best(const Model& model, const SearchOptions& options = {},
+SOLVE_API std::optional<Solution> solve_best(const Model& model, const SearchOptions& options = {},
                                    Result* result = nullptr);
 
 /// Checks a full assignment against every constraint of the model (for tests and tools).
-bool is_solution(const Model& model, const std::vector<int>& values);
+SOLVE_API bool is_solution(const Model& model, const std::vector<int>& values);
 /// The former name of is_solution (one name for one idea in both halves).
 [[deprecated("use solve::is_solution")]] inline bool satisfies(const Model& model, const std::vector<int>& values) {
   return is_solution(model, values);

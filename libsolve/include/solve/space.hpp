@@ -14,11 +14,12 @@
 #include <span>
 #include <vector>
 
+#include "solve/export.hpp"
 #include "solve/types.hpp"
 
 namespace solve {
 
-class Space {
+class SOLVE_API Space {
  public:
   // ---- reading a domain ----
   /// Number of values left.

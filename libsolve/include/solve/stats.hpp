@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "solve/big_count.hpp"
+#include "solve/export.hpp"
 
 namespace solve {
 
@@ -43,7 +44,7 @@ enum class StopReason {
 };
 
 /// "exhausted", "solution limit", ... for messages.
-const char* to_string(StopReason r);
+SOLVE_API const char* to_string(StopReason r);
 
 /// What the memo table of a memoised exact-cover count did (CoverOptions::memo).
 struct MemoStats {

@@ -21,6 +21,7 @@
 #include <span>
 #include <vector>
 
+#include "solve/export.hpp"
 #include "solve/model.hpp"
 
 namespace solve {
@@ -39,7 +40,7 @@ using StateKey = std::function<void(std::span<const int> prefix, std::vector<std
 /// when the newer half is full, the older half is forgotten. Forgetting a state is sound (its
 /// subtree is merely searched again), but a class may then be reported more than once, so
 /// use a bound when solutions are deduplicated anyway or only existence matters.
-void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key,
+SOLVE_API void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key,
                             std::size_t max_bytes = 0);
 
 }  // namespace solve

@@ -2,22 +2,29 @@
 // Small vocabulary types shared by every layer of the CSP half.
 #include <cstdint>
 
+#include "solve/export.hpp"
+
 namespace solve {
 
 /// A handle to an integer variable of a Model, or a view of one: scale * x + offset.
-/// Cheap to copy. A view is usable wherever a variable is (constraints, the objective,
-/// Solution::operator[]); it has no domain of its own, so pruning it prunes x:
+/// Cheap to copy (16 bytes). A view is usable wherever a variable is (constraints, the
+/// objective, Solution::operator[]); it has no domain of its own, so pruning it prunes x:
 ///
 ///   all_different(m, {q[0] + 0, q[1] + 1, q[2] + 2});  // the diagonals of 3-queens
+///
+/// A Var made by Model::add_var carries the model's identity (`model`): posting it to,
+/// branching on it in, or reading it from a solution of another model throws ModelError.
+/// A Var written by hand (Var{i}) has model 0 and is checked against the index range only.
 struct Var {
-  std::int32_t id = -1;     ///< the model variable
-  std::int32_t scale = 1;   ///< a view's factor (never 0; 1 for a plain variable)
-  std::int32_t offset = 0;  ///< a view's addend (0 for a plain variable)
+  std::int32_t id = -1;       ///< the model variable
+  std::int32_t scale = 1;     ///< a view's factor (never 0; 1 for a plain variable)
+  std::int32_t offset = 0;    ///< a view's addend (0 for a plain variable)
+  std::uint32_t model = 0;    ///< the identity of the model that made it (0: none, unchecked)
 
   /// True for x + c and a * x with (a, c) != (1, 0).
   constexpr bool is_view() const { return scale != 1 || offset != 0; }
   /// The plain variable under a view.
-  constexpr Var base() const { return Var{id}; }
+  constexpr Var base() const { return Var{id, 1, 0, model}; }
   /// The view's value when the variable has value v (64-bit: views of a model never
   /// overflow int, Model::check() makes sure).
   constexpr std::int64_t apply(std::int64_t v) const { return scale * v + offset; }
@@ -25,14 +32,14 @@ struct Var {
 };
 
 /// Views. Each throws ModelError when its own numbers overflow 32 bits (or on a factor 0).
-Var operator+(Var x, int c);
-Var operator+(int c, Var x);
-Var operator-(Var x, int c);
-Var operator-(Var x);          ///< -x
-Var operator*(int a, Var x);   ///< a * x
-Var operator*(Var x, int a);
+SOLVE_API Var operator+(Var x, int c);
+SOLVE_API Var operator+(int c, Var x);
+SOLVE_API Var operator-(Var x, int c);
+SOLVE_API Var operator-(Var x);          ///< -x
+SOLVE_API Var operator*(int a, Var x);   ///< a * x
+SOLVE_API Var operator*(Var x, int a);
 /// 1 - b: the negation of a Boolean (0/1) variable, as a view.
-Var negation(Var b);
+SOLVE_API Var negation(Var b);
 
 /// A comparison between two sides: lhs rel rhs.
 enum class Rel {

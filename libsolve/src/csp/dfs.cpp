@@ -42,7 +42,9 @@ std::unique_ptr<SearchEngine> DfsSearch::clone() const {
 }
 
 void DfsSearch::trace(TraceEvent::Kind k, Var x, int v) {
-  if (opt_.trace) opt_.trace(TraceEvent{k, int(depth_ + frames_.size()), x, v});
+  if (!opt_.trace) return;
+  if (x.id >= 0) x.model = model_->identity().id;  // the hook sees the model's own Var
+  opt_.trace(TraceEvent{k, int(depth_ + frames_.size()), x, v});
 }
 
 void DfsSearch::push_frame(Var x, std::uint64_t node) {
@@ -271,7 +273,7 @@ Solution DfsSearch::current() const {
   const Store& s = engine_.space();
   std::vector<int> vals(std::size_t(s.num_vars()));
   for (int i = 0; i < s.num_vars(); ++i) vals[std::size_t(i)] = s.value(Var{i});
-  return Solution(std::move(vals));
+  return Solution(std::move(vals), *model_);
 }
 
 }  // namespace solve::detail

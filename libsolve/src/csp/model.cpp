@@ -2,15 +2,37 @@
 #include "solve/model.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cstdint>
+#include <utility>
 
 #include "solve/error.hpp"
 
 namespace solve {
 
+namespace {
+
+/// A new model identity: 1, 2, 3, ... (0, which stands for "no model", is skipped when the
+/// counter wraps after 2^32 models; identities then repeat, which only weakens the check).
+std::uint32_t next_identity() noexcept {
+  static std::atomic<std::uint32_t> counter{0};
+  std::uint32_t id = counter.fetch_add(1, std::memory_order_relaxed) + 1;
+  while (id == 0) id = counter.fetch_add(1, std::memory_order_relaxed) + 1;
+  return id;
+}
+
+}  // namespace
+
+Model::Model() { identity_.id = next_identity(); }
+
 Model::Model(const Model& other)
     : vars_(other.vars_), objective_(other.objective_), branching_(other.branching_) {
+  // A new identity that still accepts every Var the original (and its own originals) made.
+  identity_.id = next_identity();
+  identity_.ancestors.reserve(other.identity_.ancestors.size() + 1);
+  identity_.ancestors = other.identity_.ancestors;
+  identity_.ancestors.push_back({other.identity_.id, other.num_vars()});
   constraints_.reserve(other.constraints_.size());
   for (const auto& c : other.constraints_) constraints_.push_back(c->clone());
 }
@@ -19,6 +41,37 @@ Model& Model::operator=(const Model& other) {
   if (this != &other) {
     Model copy(other);
     *this = std::move(copy);
+  }
+  return *this;
+}
+
+Model::Model(Model&& other) noexcept
+    : identity_(std::move(other.identity_)),
+      vars_(std::move(other.vars_)),
+      constraints_(std::move(other.constraints_)),
+      capture_(std::exchange(other.capture_, nullptr)),
+      objective_(std::move(other.objective_)),
+      branching_(std::move(other.branching_)) {
+  other.vars_.clear();
+  other.constraints_.clear();
+  other.objective_.reset();
+  other.branching_.clear();
+  other.identity_ = detail::ModelIdentity{next_identity(), {}};
+}
+
+Model& Model::operator=(Model&& other) noexcept {
+  if (this != &other) {
+    identity_ = std::move(other.identity_);
+    vars_ = std::move(other.vars_);
+    constraints_ = std::move(other.constraints_);
+    capture_ = std::exchange(other.capture_, nullptr);
+    objective_ = std::move(other.objective_);
+    branching_ = std::move(other.branching_);
+    other.vars_.clear();
+    other.constraints_.clear();
+    other.objective_.reset();
+    other.branching_.clear();
+    other.identity_ = detail::ModelIdentity{next_identity(), {}};
   }
   return *this;
 }
@@ -33,7 +86,7 @@ Var Model::add_var(int lo, int hi, std::string name) {
   for (std::int64_t v = lo; v <= hi; ++v) d.values.push_back(int(v));  // (hi may be INT_MAX)
   d.name = std::move(name);
   vars_.push_back(std::move(d));
-  return Var{std::int32_t(vars_.size() - 1)};
+  return Var{std::int32_t(vars_.size() - 1), 1, 0, identity_.id};
 }
 
 Var Model::add_var(std::span<const int> values, std::string name) {
@@ -46,7 +99,7 @@ Var Model::add_var(std::span<const int> values, std::string name) {
     throw ModelError("add_var: domain wider than 2^26 values");
   d.name = std::move(name);
   vars_.push_back(std::move(d));
-  return Var{std::int32_t(vars_.size() - 1)};
+  return Var{std::int32_t(vars_.size() - 1), 1, 0, identity_.id};
 }
 
 std::vector<Var> Model::add_vars(int n, int lo, int hi, const std::string& prefix) {
@@ -57,9 +110,19 @@ std::vector<Var> Model::add_vars(int n, int lo, int hi, const std::string& prefi
   return xs;
 }
 
-void Model::check(Var x) const {
+void Model::foreign(Var x, const char* what) const {
+  throw ModelError(std::string(what) + ": variable x" + std::to_string(x.id) + " belongs to another model (model " +
+                   std::to_string(x.model) + ", not this model " + std::to_string(identity_.id) +
+                   " or one it was copied from)");
+}
+
+void Model::check(Var x) const { check(x, nullptr); }
+
+void Model::check(Var x, const char* what) const {
+  if (!identity_.accepts(x)) foreign(x, what ? what : "check");
   if (x.id < 0 || x.id >= num_vars())
-    throw ModelError("variable x" + std::to_string(x.id) + " does not belong to this model");
+    throw ModelError((what ? std::string(what) + ": " : std::string()) + "variable x" + std::to_string(x.id) +
+                     " does not belong to this model (it has " + std::to_string(num_vars()) + " variables)");
   if (!x.is_view()) return;
   if (x.scale == 0) throw ModelError("view of " + name(x.base()) + " with a factor 0");
   const std::vector<int>& d = vars_[std::size_t(x.id)].values;
@@ -72,29 +135,30 @@ void Model::check(Var x) const {
 
 void Model::post(std::unique_ptr<Constraint> c) {
   if (!c) throw ModelError("post: null constraint");
-  for (Var x : c->scope()) check(x);
+  for (Var x : c->scope()) check(x, "post");
   (capture_ ? *capture_ : constraints_).push_back(std::move(c));
 }
 
 void Model::minimize(Var obj) {
-  check(obj);
+  check(obj, "minimize");
   objective_ = Objective{obj, false};
 }
 
 void Model::maximize(Var obj) {
-  check(obj);
+  check(obj, "maximize");
   objective_ = Objective{obj, true};
 }
 
 void Model::branch(std::span<const Var> xs, VarOrder var, ValOrder val) {
   for (Var x : xs) {
-    check(x);
+    check(x, "branch");
     if (x.is_view()) throw ModelError("branch: " + name(x) + " is a view; branch on its variable");
   }
   branching_.push_back({std::vector<Var>(xs.begin(), xs.end()), var, val});
 }
 
 std::string Model::name(Var x) const {
+  if (!identity_.accepts(x)) foreign(x, "name");
   if (x.id < 0 || x.id >= num_vars())
     throw ModelError("variable x" + std::to_string(x.id) + " does not belong to this model");
   const std::string& n = vars_[std::size_t(x.id)].name;

@@ -5,11 +5,19 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <string>
+
+#include "solve/error.hpp"
 
 #include "csp/dfs.hpp"
 #include "search/driver.hpp"
 
 namespace solve {
+
+void Solution::foreign(Var x) {
+  throw ModelError("Solution: variable x" + std::to_string(x.id) + " belongs to another model (model " +
+                   std::to_string(x.model) + ") than the one searched");
+}
 
 namespace {
 

@@ -15,14 +15,15 @@ std::int32_t narrow(std::int64_t v, const char* what) {
 }
 }  // namespace
 
-Var operator+(Var x, int c) { return Var{x.id, x.scale, narrow(std::int64_t(x.offset) + c, "offset")}; }
+Var operator+(Var x, int c) { return Var{x.id, x.scale, narrow(std::int64_t(x.offset) + c, "offset"), x.model}; }
 Var operator+(int c, Var x) { return x + c; }
-Var operator-(Var x, int c) { return Var{x.id, x.scale, narrow(std::int64_t(x.offset) - c, "offset")}; }
+Var operator-(Var x, int c) { return Var{x.id, x.scale, narrow(std::int64_t(x.offset) - c, "offset"), x.model}; }
 Var operator-(Var x) { return -1 * x; }
 
 Var operator*(int a, Var x) {
   if (a == 0) throw ModelError("view: a factor of 0 makes a constant, not a view");
-  return Var{x.id, narrow(std::int64_t(a) * x.scale, "factor"), narrow(std::int64_t(a) * x.offset, "offset")};
+  return Var{x.id, narrow(std::int64_t(a) * x.scale, "factor"), narrow(std::int64_t(a) * x.offset, "offset"),
+             x.model};
 }
 Var operator*(Var x, int a) { return a * x; }
 

@@ -1,6 +1,7 @@
 // 4-queens through the installed libsolve: one queen per column, q[c] = its row.
 // Rows differ (all_different); diagonals are a user constraint, so the public extension
-// point (solve::Constraint) is exercised across the library boundary too.
+// point (solve::Constraint) is exercised across the library boundary too, and so are an
+// exception (a Var of another model) and the exact-cover half (the same count as a cover).
 // Prints one line per propagation level and exits 1 unless every count is 2.
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include <solve/exact_cover.hpp>
 #include <solve/solve.hpp>
 
 namespace {
@@ -73,6 +75,35 @@ int main() {
     for (solve::Var x : q) std::printf(" %d", (*first)[x]);
     std::printf("\n");
   }
+
+  // A ModelError thrown in the library is caught here (its type crosses a shared library).
+  solve::Model other;
+  const solve::Var foreign = other.add_var(0, n - 1);
+  bool refused = false;
+  try {
+    solve::less(m, q[0], foreign);
+  } catch (const solve::ModelError& e) {
+    refused = true;
+    std::printf("refused: %s\n", e.what());
+  }
+  ok = ok && refused;
+
+  // 4-queens as an exact cover: rows and columns primary, diagonals secondary.
+  solve::ExactCover cover;
+  std::vector<int> row, col, up, down;
+  for (int i = 0; i < n; ++i) {
+    row.push_back(cover.add_primary());
+    col.push_back(cover.add_primary());
+  }
+  for (int i = 0; i < 2 * n - 1; ++i) {
+    up.push_back(cover.add_secondary());
+    down.push_back(cover.add_secondary());
+  }
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) cover.add_option({row[r], col[c], up[r + c], down[r - c + n - 1]});
+  const solve::Result covers = solve::count(cover);
+  std::printf("exact cover: %s solutions\n", covers.count.to_string().c_str());
+  ok = ok && covers.complete() && covers.count == solve::BigCount(2);
 
   std::puts(ok ? "4-queens: 2 solutions, as expected" : "4-queens: WRONG");
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;

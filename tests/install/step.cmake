@@ -1,0 +1,10 @@
+# step(NAME COMMAND...): run a command, stop the script with its output when it fails; its
+# output is left in step_output. (Included by the -P scripts of tests/install.)
+function(step name)
+  message(STATUS "${name}: ${ARGN}")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${name} failed (${rc}):\n${out}")
+  endif()
+  set(step_output "${out}" PARENT_SCOPE)
+endfunction()
