@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -135,6 +136,10 @@ int solve_one(const Puzzle& puzzle, const Board& board, const RunOptions& o, con
 }
 
 int run(const std::string& command, const Args& a) {
+  // Ctrl-C and SIGTERM stop solve and count from the start: a big stone's model takes seconds
+  // to build, and is polled as the search is (exit 3). play handles them per command.
+  std::optional<cli::InterruptGuard> ctrl_c;
+  if (command != "play") ctrl_c.emplace();
   const Limits limits{!a.no_limits};
   const Puzzle puzzle = read_puzzle(a.file, limits);
   Board board = make_board(puzzle, a, limits);
@@ -146,7 +151,6 @@ int run(const std::string& command, const Args& a) {
   o.max_nodes = a.max_nodes;
   o.cancel = &cli::cancel_flag();
   if (command == "play") return play(board, o, std::cin, std::cout, !isatty(STDIN_FILENO));
-  const cli::InterruptGuard ctrl_c;
   if (command == "count") return count(board, o, a);
   return a.all ? list_all(puzzle, board, o) : solve_one(puzzle, board, o, a);
 }
