@@ -94,7 +94,7 @@ std::string partial(const CountResult& r) {
 
 int count(const Board& board, RunOptions o, const Args& a) {
   o.memo = a.memo;
-  o.memo_mb = a.memo_mb;
+  o.memo_mb = a.memo ? cli::memo_mb_in_memory(a.memo_mb, "stenen", std::cerr) : a.memo_mb;
   const CountResult r = count_solutions(board, o);
   if (a.stats) std::cerr << libsolve_stats_text(r);
   if (cli::cut_short(r.stop)) {
@@ -189,9 +189,7 @@ int main(int argc, char** argv) {
     count->add_flag("--memo", a.memo,
                     "remember the count of each subproblem met and reuse it (one thread, no region test,\n"
                     "no symmetry: labelled or --identical; exact at any size)");
-    count->add_option("--memo-mb", a.memo_mb, "memory for --memo in MiB (then the least useful entries go)")
-        ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
-        ->capture_default_str();
+    cli::add_memo_mb(*count, a.memo_mb);
     count->add_flag("--stats", a.stats, "also print libsolve's figures on standard error (nodes, updates)");
     auto* svg = solve->add_option("--svg", a.svg, "also draw the solution into this SVG file (checked before the search)");
     solve->add_flag("--all", a.all, "print every solution (with --unique: one of each kind), then the count")

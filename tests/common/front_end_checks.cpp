@@ -1,5 +1,7 @@
 #include "front_end_checks.hpp"
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -65,6 +67,30 @@ long memory_bound_kb([[maybe_unused]] const ProgramRun& run, std::uint64_t holdi
   const long base = 64 * 1024;
 #endif
   return base + long(2 * holding / 1024);
+}
+
+bool address_sanitizer() {
+#if defined(SOLVE_TEST_ASAN)
+  return true;
+#else
+  return false;
+#endif
+}
+
+void check_memo_in_capped_memory(const std::string& exe, std::vector<std::string> args, const std::string& answer,
+                                 std::uint64_t address_space) {
+  if (address_sanitizer()) return;
+  args.insert(args.end(), {"--memo-mb", "1048576"});
+  ProgramOptions o;
+  o.address_space = address_space;
+  o.timeout = 60;
+  const ProgramRun r = run_program(exe, args, o);
+  INFO(r.err);
+  CHECK(r.status == 0);
+  CHECK(r.out.substr(0, answer.size()) == answer);
+  const double memory = double(::sysconf(_SC_PHYS_PAGES)) * double(::sysconf(_SC_PAGESIZE));
+  if (memory < double(std::uint64_t(1) << 41))  // less than 2 TiB: the bound is cut, and says so
+    CHECK(r.err.find(": --memo-mb 1048576 is more than half of this machine's memory (") != std::string::npos);
 }
 
 void check_long_line(const FrontEnd& p, std::uint64_t max_line) {

@@ -29,6 +29,18 @@ void check_long_line(const FrontEnd& program, std::uint64_t max_line);
 /// bytes of input; larger under AddressSanitizer (its shadow memory and quarantine).
 long memory_bound_kb(const ProgramRun& run, std::uint64_t holding = 0);
 
+/// True in a build with AddressSanitizer (its shadow memory takes terabytes of address space:
+/// no RLIMIT_AS test can run there).
+bool address_sanitizer();
+
+/// A memoised count given a memo bound far past memory (--memo-mb 1048576, 1 TiB) under an
+/// address-space limit of `address_space` bytes (prlimit --as): the memo bound is cut to half the
+/// physical memory with a note, the table stops growing where the address space ends and
+/// evicts instead, and the count comes out right: stdout starts with `answer`. (Its growth
+/// died of bad_alloc: exit 4.) args: the command line without the --memo-mb option.
+void check_memo_in_capped_memory(const std::string& exe, std::vector<std::string> args, const std::string& answer,
+                                 std::uint64_t address_space);
+
 /// stdout on /dev/full: exit 2 and "standard output: write failed" on stderr.
 void check_full_stdout(const std::string& exe, const std::vector<std::string>& args);
 

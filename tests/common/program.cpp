@@ -53,7 +53,7 @@ long resident_kb() {
 
 // In the child between fork and exec: only async-signal-safe calls.
 [[noreturn]] void exec_child(const std::string& exe, const std::vector<std::string>& args, int in_fd,
-                             const char* out_path, const char* err_path) {
+                             const char* out_path, const char* err_path, std::uint64_t address_space) {
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(exe.c_str()));
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -67,6 +67,10 @@ long resident_kb() {
   ::signal(SIGPIPE, SIG_DFL);
   ::signal(SIGINT, SIG_DFL);
   ::signal(SIGTERM, SIG_DFL);
+  if (address_space > 0) {
+    const struct rlimit limit {rlim_t(address_space), rlim_t(address_space)};
+    if (::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(125);
+  }
   ::execv(exe.c_str(), argv.data());
   ::_exit(127);
 }
@@ -93,7 +97,7 @@ ProgramRun run_program(const std::string& exe, const std::vector<std::string>& a
   r.parent_rss_kb = resident_kb();
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) exec_child(exe, args, in_fd, out_path.c_str(), err_path.c_str());
+  if (pid == 0) exec_child(exe, args, in_fd, out_path.c_str(), err_path.c_str(), o.address_space);
   ::close(in_fd);
 
   if (o.feed_bytes > 0) ::fcntl(feed[1], F_SETFL, O_NONBLOCK);

@@ -17,6 +17,7 @@ struct ProgramOptions {
   double signal_after = 0;        ///< > 0: send `signal` after this many seconds
   int signal = SIGINT;
   double timeout = 120;           ///< then SIGKILL, and ProgramRun::timed_out
+  std::uint64_t address_space = 0;  ///< > 0: the program's RLIMIT_AS in bytes (prlimit --as)
 };
 
 struct ProgramRun {

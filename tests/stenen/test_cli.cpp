@@ -268,3 +268,14 @@ TEST_CASE("SIGTERM and --timeout end the building of a big model: exit 3 (issue 
                            ", \"complete\": false}\n");
   CHECK_THAT(limited.err, Catch::StartsWith("stenen: stopped by the time limit (--timeout) after 0 solutions"));
 }
+
+TEST_CASE("count --memo-mb past memory, under ulimit -v: the right count (issue 22 item 13)", "[stenen][cli]") {
+  // 195 identical dominoes on 30x13: the memo's doubling past a 100 MiB address space threw
+  // bad_alloc (exit 4); the table now stops growing there and evicts (xcover's test counts
+  // the same tilings).
+  std::string text = "195\n";
+  for (int i = 0; i < 195; ++i) text += "1 2\nXX\n";
+  const std::string file = test::scratch_file("dominoes195.in", text);
+  test::check_memo_in_capped_memory(STENEN_EXE, {"count", file, "30", "13", "--identical", "--memo", "--no-limits"},
+                                    "solutions: 29252022828502441783837599760311571261637740889\n", 100 << 20);
+}
