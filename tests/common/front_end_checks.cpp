@@ -58,15 +58,31 @@ void check_unreadable_inputs(const FrontEnd& p) {
 #endif
 #endif
 
-long memory_bound_kb([[maybe_unused]] const ProgramRun& run, std::uint64_t holding) {
+long memory_bound_kb([[maybe_unused]] const ProgramRun& run, std::uint64_t holding, double per_byte) {
 #if defined(SOLVE_TEST_ASAN)
   // The test process's own memory counts in the program's peak (ProgramRun::parent_rss_kb):
-  // under AddressSanitizer, after heavy tests in the same process, more than the base.
+  // under AddressSanitizer, after heavy tests in the same process, more than the base; its
+  // redzones and quarantine take more per byte too.
   const long base = 512 * 1024 + run.parent_rss_kb;
+  per_byte *= 3;
 #else
   const long base = 64 * 1024;
 #endif
-  return base + long(2 * holding / 1024);
+  return base + long(per_byte * double(holding) / 1024);
+}
+
+ProgramRun check_memory_ratio(const std::string& exe, const MemoryCase& c) {
+  ProgramOptions o;
+  o.stdout_path = "/dev/null";
+  o.timeout = c.timeout;
+  const std::uint64_t bytes = file_size(c.input);
+  const ProgramRun r = run_program(exe, c.args, o);
+  const long bound = memory_bound_kb(r, bytes, c.per_byte);
+  INFO(exe << " on " << c.input << " (" << bytes << " bytes): peak " << r.max_rss_kb << " KiB, bound " << bound
+            << " KiB; " << r.err.substr(0, 300));
+  CHECK(r.status == c.status);
+  CHECK(r.max_rss_kb < bound);
+  return r;
 }
 
 bool address_sanitizer() {

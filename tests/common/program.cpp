@@ -34,6 +34,30 @@ std::string scratch_file(const std::string& name, const std::string& content) {
   return path;
 }
 
+std::string scratch_big_file(const std::string& name, const std::string& head, const std::string& body,
+                             std::uint64_t bytes, const std::string& tail) {
+  const std::string path = scratch_dir() + "/" + name;
+  std::ofstream out(path, std::ios::binary);
+  out << head;
+  std::string chunk;  // about 1 MiB of body at a time
+  while (chunk.size() < (std::size_t(1) << 20)) chunk += body;
+  std::uint64_t written = head.size();
+  for (; written + chunk.size() <= bytes; written += chunk.size()) out << chunk;
+  for (; written < bytes; written += body.size()) out << body;
+  out << tail;
+  if (!out) throw std::runtime_error("cannot write " + path);
+  return path;
+}
+
+std::string scratch_sparse_file(const std::string& name, std::uint64_t bytes) {
+  const std::string path = scratch_dir() + "/" + name;
+  std::ofstream(path, std::ios::binary).close();
+  fs::resize_file(path, bytes);
+  return path;
+}
+
+std::uint64_t file_size(const std::string& path) { return fs::file_size(path); }
+
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
