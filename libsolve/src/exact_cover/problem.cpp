@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <iterator>
 #include <limits>
+#include <ranges>
 #include <string>
 
 #include "solve/error.hpp"
@@ -102,6 +104,9 @@ std::optional<int> ExactCover::find_item(std::string_view name) const {
   if (id < 0) return std::nullopt;
   return id;
 }
+
+static_assert(std::random_access_iterator<OptionItems::iterator> && std::ranges::random_access_range<OptionItems> &&
+              std::ranges::sized_range<OptionItems>);
 
 OptionItems ExactCover::option(int o) const {
   if (o < 0 || o >= num_options()) throw ModelError("option " + std::to_string(o) + " out of range");
