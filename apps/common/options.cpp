@@ -1,10 +1,16 @@
 #include "common/options.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <ostream>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include "solve/exact_cover.hpp"
 
 namespace cli {
 
@@ -42,6 +48,25 @@ CLI::Option* add_timeout(CLI::App& app, double& seconds, const std::string& help
 
 CLI::Option* add_max_nodes(CLI::App& app, std::uint64_t& nodes, const std::string& help) {
   return app.add_option("--max-nodes", nodes, help)->type_name("N")->check(whole_number(0));
+}
+
+CLI::Option* add_memo_mb(CLI::App& app, std::size_t& mb, const std::string& help) {
+  mb = solve::CoverOptions{}.memo_mb;
+  return app.add_option("--memo-mb", mb, help)
+      ->type_name("MB")
+      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
+      ->capture_default_str();
+}
+
+std::size_t memo_mb_in_memory(std::size_t mb, std::string_view program, std::ostream& err) {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return mb;  // not known: as asked
+  const std::size_t half = std::max<std::size_t>(1, (std::size_t(pages) * std::size_t(page) >> 20) / 2);
+  if (mb <= half) return mb;
+  err << fmt::format("{}: --memo-mb {} is more than half of this machine's memory ({} MiB): the memo "
+                     "table stays within {} MiB\n",
+                     program, mb, 2 * half, half);
+  return half;
 }
 
 }  // namespace cli

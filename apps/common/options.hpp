@@ -1,8 +1,11 @@
 #pragma once
 // Command-line options that several front-ends share, with short messages for bad values
 // (CLI11's own range check prints "Value 0 not in range 0.000000 to 1797...", 399 bytes).
+#include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <string>
+#include <string_view>
 
 // CLI11's types only named (see run.hpp); the callers include CLI/CLI.hpp.
 namespace CLI {
@@ -34,5 +37,18 @@ CLI::Option* add_max_nodes(CLI::App& app, std::uint64_t& nodes,
                            const std::string& help = "Stop the search after N search nodes "
                                                      "(exit 3; unlike --timeout, the same on every "
                                                      "run); 0: no limit (the default)");
+
+/// --memo-mb MB (xcover, stenen): the memo table's bound in MiB, 1 to 2^20 (1 TiB), default
+/// solve::CoverOptions::memo_mb.
+CLI::Option* add_memo_mb(CLI::App& app, std::size_t& mb,
+                         const std::string& help = "memory for --memo in MiB (then the least useful "
+                                                   "entries go; at most half the physical memory)");
+
+/// The memo bound to search with: `mb`, or half the machine's physical memory when that is
+/// less, with a note on `err` ("PROGRAM: --memo-mb ..."). Half, because a table that doubles
+/// holds its old and its new array at once (1.5 times its size): past physical memory the
+/// kernel kills the program rather than refuse the memory. (A bound the address space cannot
+/// hold, under ulimit -v, is met by libsolve itself: the table stops growing there.)
+std::size_t memo_mb_in_memory(std::size_t mb, std::string_view program, std::ostream& err);
 
 }  // namespace cli

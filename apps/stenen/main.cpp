@@ -98,7 +98,7 @@ std::string partial(const CountResult& r) {
 // shared by standard error and output).
 int count(const Board& board, RunOptions o, const Args& a, cli::ProgressLine& progress) {
   o.memo = a.memo;
-  o.memo_mb = a.memo_mb;
+  o.memo_mb = a.memo ? cli::memo_mb_in_memory(a.memo_mb, "stenen", std::cerr) : a.memo_mb;
   const CountResult r = count_solutions(board, o);
   progress.clear();
   if (a.stats) std::cerr << libsolve_stats_text(r);
@@ -179,6 +179,10 @@ int play_here(Board& board, const RunOptions& o, cli::ProgressLine& progress) {
 }
 
 int run(const std::string& command, const Args& a) {
+  // Ctrl-C and SIGTERM stop solve and count from the start: a big stone's model takes seconds
+  // to build, and is polled as the search is (exit 3). play handles them per command.
+  std::optional<cli::InterruptGuard> ctrl_c;
+  if (command != "play") ctrl_c.emplace();
   const Limits limits{!a.no_limits};
   const Puzzle puzzle = read_puzzle(a.file, limits);
   Board board = make_board(puzzle, a, limits);
@@ -190,7 +194,6 @@ int run(const std::string& command, const Args& a) {
   o.max_nodes = a.max_nodes;
   o.cancel = &cli::cancel_flag();
   if (command == "play") return play_here(board, o, progress);
-  const cli::InterruptGuard ctrl_c;
   if (command == "count") return count(board, o, a, progress);
   return a.all ? list_all(puzzle, board, o, a, progress) : solve_one(puzzle, board, o, a, progress);
 }
@@ -229,9 +232,7 @@ int main(int argc, char** argv) {
     count->add_flag("--memo", a.memo,
                     "remember the count of each subproblem met and reuse it (one thread, no region test,\n"
                     "no symmetry: labelled or --identical; exact at any size)");
-    count->add_option("--memo-mb", a.memo_mb, "memory for --memo in MiB (then the least useful entries go)")
-        ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
-        ->capture_default_str();
+    cli::add_memo_mb(*count, a.memo_mb);
     count->add_flag("--stats", a.stats, "also print libsolve's figures on standard error (nodes, updates)");
     auto* svg = solve->add_option("--svg", a.svg, "also draw the solution into this SVG file (checked before the search)");
     solve->add_flag("--all", a.all, "print every solution (with --unique: one of each kind), then the count")

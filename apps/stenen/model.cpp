@@ -44,6 +44,13 @@ Model::Model(const Board& position, const ModelOptions& options)
 
 Model::~Model() = default;
 
+void Model::look_at_limits() const {
+  since_poll_ = 0;
+  const BuildLimits& l = options_.limits;
+  if (l.cancel && l.cancel->load(std::memory_order_relaxed)) throw BuildStopped{solve::StopReason::cancelled};
+  if (std::chrono::steady_clock::now() >= l.deadline) throw BuildStopped{solve::StopReason::time_limit};
+}
+
 void Model::make_pieces(const ModelOptions& o) {
   const Puzzle& puzzle = position_->puzzle();
   const std::vector<int> congruent = congruence_classes(puzzle.stones);
@@ -110,6 +117,7 @@ void Model::enumerate(std::vector<std::vector<Placement>>& per_piece,
           for (int i : cs) anchor = std::min(anchor, rank(i));
           per_piece[p].push_back({int(p), o, r, c, anchor});
           cells[p].push_back(std::move(cs));
+          poll(shape.cells.size());
         }
     }
   }
@@ -131,40 +139,70 @@ std::uint64_t set_key(const Cells& cells, const std::vector<int>* image = nullpt
   return key;
 }
 
-/// True when `image` maps the cells `from` onto the cells `to` (distinct cells, a handful).
-bool same_image(const Cells& from, const std::vector<int>& image, const Cells& to) {
+/// Scratch space of placement_images, kept from one call to the next.
+struct ImageScratch {
+  std::vector<std::pair<std::uint64_t, int>> slots;  // key and placement, placement -1: free
+  std::vector<std::uint32_t> mark;                   // by cell: `stamp` when in the set looked at
+  std::uint32_t stamp = 0;
+};
+
+/// True when `image` maps the cells `from` onto the cells `to` (each a set of distinct cells).
+/// Linear in their size: the cells of `to` are marked first. (A search of `to` for each cell
+/// of `from`, kept for small sets, was quadratic: a 300x300 stone took 114 s in
+/// placement_images, issue 22.)
+[[gnu::noinline]] bool same_marked(const Cells& from, const std::vector<int>& image, const Cells& to, ImageScratch& s) {
+  if (s.mark.size() < image.size()) s.mark.resize(image.size(), 0);
+  if (++s.stamp == 0) {  // wrapped round: forget every old mark
+    std::fill(s.mark.begin(), s.mark.end(), 0);
+    s.stamp = 1;
+  }
+  for (int c : to) s.mark[std::size_t(c)] = s.stamp;
+  for (int c : from)
+    if (s.mark[std::size_t(image[std::size_t(c)])] != s.stamp) return false;
+  return true;
+}
+
+inline bool same_image(const Cells& from, const std::vector<int>& image, const Cells& to, ImageScratch& s) {
   if (from.size() != to.size()) return false;
+  if (to.size() > 16) return same_marked(from, image, to, s);
+  // A handful of cells (the statement's stones): a scan is cheaper than marks.
   for (int c : from)
     if (std::find(to.begin(), to.end(), image[std::size_t(c)]) == to.end()) return false;
   return true;
 }
 
 /// For each placement i of a piece (its cells cs[i]) and each symmetry g, the placement that g
-/// maps it to: out[i * group.size() + g]. `slots` is scratch space (an open-addressing table by
-/// the key of the cells, so that an image is found with no allocation and few probes: a map
-/// keyed by cell vectors, a new vector for each image, took a third of a 3x20 run's
-/// instructions; a binary search on the keys still half of what is left of it).
-void placement_images(const std::vector<Cells>& cs, const std::vector<BoardSymmetry>& group,
-                      std::vector<std::pair<std::uint64_t, int>>& slots, std::vector<int>& out) {
+/// maps it to: out[i * group.size() + g]. Images are found through an open-addressing table by
+/// the key of the cells, so with no allocation and few probes (a map keyed by cell vectors, a
+/// new vector for each image, took a third of a 3x20 run's instructions; a binary search on
+/// the keys still half of what is left of it). Linear in the cells of the placements times
+/// the symmetries; poll(cells) is called as the work goes.
+template <class Poll>
+void placement_images(const std::vector<Cells>& cs, const std::vector<BoardSymmetry>& group, ImageScratch& scratch,
+                      std::vector<int>& out, const Poll& poll) {
+  auto& slots = scratch.slots;
   std::size_t mask = 1;
   while (mask < 2 * cs.size()) mask <<= 1;
-  slots.assign(mask--, {0, -1});  // key and placement, placement -1: free
+  slots.assign(mask--, {0, -1});
   for (std::size_t i = 0; i < cs.size(); ++i) {
     const std::uint64_t key = set_key(cs[i]);
     std::size_t h = std::size_t(key) & mask;
     while (slots[h].second >= 0) h = (h + 1) & mask;
     slots[h] = {key, int(i)};
+    poll(cs[i].size());
   }
   out.assign(cs.size() * group.size(), -1);
-  for (std::size_t i = 0; i < cs.size(); ++i)
+  for (std::size_t i = 0; i < cs.size(); ++i) {
     for (std::size_t g = 0; g < group.size(); ++g) {
       const std::uint64_t key = set_key(cs[i], &group[g].image);
       int& j = out[i * group.size() + g];
       for (std::size_t h = std::size_t(key) & mask; slots[h].second >= 0 && j < 0; h = (h + 1) & mask)
-        if (slots[h].first == key && same_image(cs[i], group[g].image, cs[std::size_t(slots[h].second)]))
+        if (slots[h].first == key && same_image(cs[i], group[g].image, cs[std::size_t(slots[h].second)], scratch))
           j = slots[h].second;
       if (j < 0) throw solve::ModelError("stenen: a symmetric placement is missing");
     }
+    poll(2 * group.size() * cs[i].size());
+  }
 }
 
 }  // namespace
@@ -179,8 +217,9 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
   std::vector<char> keep, best_keep;
   // The stabiliser of each placement, bit g for group_[g] (at most 8 symmetries).
   std::vector<std::uint32_t> stab, best_stab;
-  std::vector<std::pair<std::uint64_t, int>> slots;
+  ImageScratch scratch;
   std::vector<int> image;
+  const auto work = [this](std::size_t cells) { poll(cells); };
   // Pieces with fewer placements first: a piece keeps at least one placement in |G| (an orbit
   // has at most |G| of them), so once a piece keeps fewer, one with more placements is not
   // looked at (stenen2's twelve pentominoes: the X alone is; it took 2.3 of 9.3 M
@@ -193,7 +232,7 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
     if (!pieces_[p].alone()) continue;  // the breaker must have no twin
     const std::vector<Cells>& cs = cells[p];
     if ((cs.size() + n_group - 1) / n_group > std::get<0>(best)) break;
-    placement_images(cs, group_, slots, image);
+    placement_images(cs, group_, scratch, image, work);
     keep.assign(cs.size(), 1);
     stab.assign(cs.size(), 0);
     for (std::size_t i = 0; i < cs.size(); ++i) {
@@ -267,10 +306,10 @@ void Model::restrict_second(const std::vector<std::vector<Placement>>& per_piece
   second_ = y;
   sym_items_ = int(masks.size());
   const std::size_t n_group = group_.size();
-  std::vector<std::pair<std::uint64_t, int>> slots;
+  ImageScratch scratch;
   std::vector<int> image;
   const std::vector<Placement>& ps = per_piece[std::size_t(y)];
-  placement_images(cells[std::size_t(y)], group_, slots, image);
+  placement_images(cells[std::size_t(y)], group_, scratch, image, [this](std::size_t c) { poll(c); });
   second_sym_.assign(ps.size(), 0);
   second_stab_of_.assign(ps.size(), {});
   for (std::size_t i = 0; i < ps.size(); ++i)
@@ -304,6 +343,7 @@ void Model::build_problem(const std::vector<std::vector<Placement>>& per_piece,
     if (position_->grid()[std::size_t(c)] != 0) continue;
     const std::string name = fmt::format("r{}c{}", c / cols, c % cols);
     cell_item[std::size_t(c)] = cells_primary_ ? problem_.add_primary(name) : problem_.add_secondary(name);
+    poll(1);
   }
   std::vector<int> piece_item;
   for (const Piece& p : pieces_) {
@@ -327,6 +367,7 @@ void Model::build_problem(const std::vector<std::vector<Placement>>& per_piece,
         for (std::uint32_t k = (int(p) == breaker_ ? breaker_sym_ : second_sym_)[i]; k; k &= k - 1)
           items.push_back(first_sym + std::countr_zero(k));
       problem_.add_option(items);
+      poll(items.size());
       placements_.push_back(per_piece[p][i]);
       option_cells_.insert(option_cells_.end(), cells[p][i].begin(), cells[p][i].end());
       option_start_.push_back(int(option_cells_.size()));

@@ -35,6 +35,8 @@
 //              placement per Stab(p)-orbit of a second piece (Model::second; a solution then
 //              stands for |G|/|Stab(p) and Stab(q)| boards, q the second's placement).
 // The search itself is libsolve's; --smart adds the statement's region test (prune.hpp).
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -68,6 +70,19 @@ enum class Twins {
   ordered,       ///< one item per stone, kept in order by the prune hook
 };
 
+/// What may stop the building of a model before it is done: Ctrl-C and --timeout. A model of
+/// a big stone takes seconds (4 million placement cells at most, puzzle.hpp), so it is polled
+/// every few thousand cells of work, as a search polls its limits.
+struct BuildLimits {
+  const std::atomic<bool>* cancel = nullptr;  ///< raised: stop
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+};
+
+/// Thrown by Model's constructor when its BuildLimits stop it.
+struct BuildStopped {
+  solve::StopReason reason;  ///< cancelled or time_limit
+};
+
 struct ModelOptions {
   Method method = Method::fast;
   Counting counting = Counting::labelled;
@@ -77,6 +92,7 @@ struct ModelOptions {
   /// At most this many empty cells become hole stones (cap_puzzle); more make cells secondary.
   int max_holes = max_hole_stones;
   Twins twins = Twins::automatic;
+  BuildLimits limits{};  ///< none by default
 };
 
 /// A piece of the search: interchangeable stones still to place (one, or a class of congruent
@@ -162,6 +178,12 @@ class Model {
 
  private:
   void make_pieces(const ModelOptions& o);
+  /// Counts `work` cells of model building and, every 2^16 of them (a few milliseconds), looks
+  /// at the limits: throws BuildStopped when one is reached.
+  void poll(std::size_t work) const {
+    if ((since_poll_ += work) >= std::size_t(1) << 16) look_at_limits();
+  }
+  void look_at_limits() const;
   /// For each chosen option, its stone (nullptr for a hole) and that stone's orientation.
   std::vector<std::pair<const Stone*, int>> stones_of(std::span<const int> chosen) const;
   void enumerate(std::vector<std::vector<Placement>>& per_piece,
@@ -178,6 +200,7 @@ class Model {
 
   const Board* position_;
   ModelOptions options_;
+  mutable std::size_t since_poll_ = 0;  // work since the limits were last looked at
   bool cells_primary_ = true;
   bool ordered_ = false;
   bool column_major_ = false;

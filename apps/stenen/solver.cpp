@@ -4,6 +4,7 @@
 #include <chrono>
 #include <climits>
 #include <numeric>
+#include <optional>
 
 #include "solve/error.hpp"
 
@@ -11,8 +12,21 @@ namespace stenen {
 
 namespace {
 
-ModelOptions model_options(const Board& position, const RunOptions& o, bool for_count) {
+using Clock = std::chrono::steady_clock;
+
+/// Ctrl-C and --timeout while the model is built: a big stone's model takes seconds (issue
+/// 22: SIGTERM did not end a 1000x1000 one). The timeout counts from t0, before the model.
+BuildLimits build_limits(const RunOptions& o, Clock::time_point t0) {
+  BuildLimits l;
+  l.cancel = o.cancel;
+  if (o.max_seconds > 0)
+    l.deadline = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.max_seconds));
+  return l;
+}
+
+ModelOptions model_options(const Board& position, const RunOptions& o, bool for_count, Clock::time_point t0) {
   ModelOptions m;
+  m.limits = build_limits(o, t0);
   m.method = o.method;
   m.counting = o.counting;
   // Counting with the fast method always goes through the board's symmetry: one placement of
@@ -25,12 +39,16 @@ ModelOptions model_options(const Board& position, const RunOptions& o, bool for_
   return m;
 }
 
-solve::CoverOptions cover_options(const Model& model, const RunOptions& o) {
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+/// The search's options; its time limit is what is left of --timeout after the model was built.
+solve::CoverOptions cover_options(const Model& model, const RunOptions& o, Clock::time_point t0) {
   solve::CoverOptions c = model.cover_options();
   const std::uint64_t cells = std::max<std::uint64_t>(model.placement_cells(), 1);
   c.threads = int(std::clamp<std::uint64_t>(max_worker_cells / cells, 1, std::uint64_t(std::max(o.threads, 1))));
   c.progress = o.progress;
-  c.limits.max_seconds = o.max_seconds;
+  // (0 would be no limit: a timeout already passed stops the search at its first look.)
+  c.limits.max_seconds = o.max_seconds > 0 ? std::max(o.max_seconds - since(t0), 1e-9) : 0;
   c.limits.max_nodes = o.max_nodes;
   c.limits.cancel = o.cancel;
   return c;
@@ -43,10 +61,6 @@ solve::CoverOptions cover_options(const Model& model, const RunOptions& o) {
 std::uint64_t positions_examined(const solve::Result& r, const Model& model) {
   const std::uint64_t refused = model.order_rejections();
   return r.stats.nodes > refused ? r.stats.nodes - refused : 0;
-}
-
-double since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 /// The board with the stones of each class of interchangeable ones renumbered as
@@ -72,6 +86,17 @@ std::vector<int> numbered_by_first_cell(const Model& model, std::vector<int> gri
   return grid;
 }
 
+/// Builds the model into `model`; false when Ctrl-C or the timeout stopped it (`why` says which).
+bool build(std::optional<Model>& model, const Board& position, const ModelOptions& m, solve::StopReason& why) {
+  try {
+    model.emplace(position, m);
+    return true;
+  } catch (const BuildStopped& stopped) {
+    why = stopped.reason;
+    return false;
+  }
+}
+
 }  // namespace
 
 void SymmetryTally::add(std::span<const int> chosen) {
@@ -89,13 +114,20 @@ void SymmetryTally::add(std::span<const int> chosen) {
 }
 
 CountResult count_solutions(const Board& position, const RunOptions& o) {
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = Clock::now();
   if (o.memo && o.counting == Counting::unique)
     throw solve::InputError(
         "--memo counts labelled or --identical boards, not --unique ones (counting up to symmetry "
         "needs every solution, and a memoised count meets them in bulk)");
-  const Model model(position, model_options(position, o, true));
   CountResult out;
+  std::optional<Model> built;
+  if (!build(built, position, model_options(position, o, true, t0), out.stop)) {
+    if (position.puzzle().format == Format::cap_puzzle && !o.memo) out.unique = 0;  // as a count cut short
+    out.complete = false;
+    out.seconds = since(t0);
+    return out;
+  }
+  const Model& model = *built;
   solve::Result r;
   SymmetryTally tally(model);
   if (model.pieces().empty()) {
@@ -105,7 +137,7 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
     // key), but libsolve's memo takes no hook: it counts a dead subproblem once as 0 instead.
     // (The order test would not be: it depends on which stone lies where, not just on what is
     // open. The model has none: memo implies Twins::multiplicity.)
-    solve::CoverOptions c = cover_options(model, o);
+    solve::CoverOptions c = cover_options(model, o, t0);
     c.prune = nullptr;
     c.prune_position = nullptr;
     c.threads = 1;
@@ -113,12 +145,12 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
     c.memo_mb = o.memo_mb;
     r = solve::count(model.problem(), c);
   } else if (model.symmetries().size() > 1) {
-    r = solve::search(model.problem(), cover_options(model, o), [&](std::span<const int> chosen) {
+    r = solve::search(model.problem(), cover_options(model, o, t0), [&](std::span<const int> chosen) {
       tally.add(chosen);
       return true;
     });
   } else {
-    r = solve::count(model.problem(), cover_options(model, o));
+    r = solve::count(model.problem(), cover_options(model, o, t0));
   }
   const bool tallied = model.pieces().empty() || model.symmetries().size() > 1;
   const solve::BigCount all = tallied ? solve::BigCount(tally.all()) : r.count;
@@ -137,10 +169,22 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
 
 CountResult list_solutions(const Board& position, const RunOptions& o,
                            const std::function<void(const std::vector<int>&)>& on_board) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const Model model(position, ModelOptions{o.method, o.counting, o.counting == Counting::unique, max_hole_stones, o.twins});
-  const auto& group = model.symmetries();
+  const auto t0 = Clock::now();
   CountResult out;
+  ModelOptions m;
+  m.method = o.method;
+  m.counting = o.counting;
+  m.symmetric = o.counting == Counting::unique;
+  m.twins = o.twins;
+  m.limits = build_limits(o, t0);
+  std::optional<Model> built;
+  if (!build(built, position, m, out.stop)) {
+    out.complete = false;
+    out.seconds = since(t0);
+    return out;
+  }
+  const Model& model = *built;
+  const auto& group = model.symmetries();
   const auto take = [&](std::span<const int> chosen) {
     const std::vector<int> grid = model.grid(chosen);
     const std::vector<int> stab = model.stabiliser(chosen);
@@ -173,7 +217,7 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
   if (model.pieces().empty())
     take({});
   else
-    r = solve::search(model.problem(), cover_options(model, o), take);
+    r = solve::search(model.problem(), cover_options(model, o, t0), take);
   out.positions = positions_examined(r, model);
   out.complete = r.complete();
   out.stop = r.stop;
@@ -183,15 +227,20 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
 }
 
 SolveResult find_solution(const Board& position, const RunOptions& o) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const Model model(position, model_options(position, o, false));
+  const auto t0 = Clock::now();
   SolveResult out;
+  std::optional<Model> built;
+  if (!build(built, position, model_options(position, o, false, t0), out.stop)) {
+    out.seconds = since(t0);
+    return out;
+  }
+  const Model& model = *built;
   solve::Result r;
   std::optional<std::vector<int>> chosen;
   if (model.pieces().empty())
     chosen.emplace();
   else
-    chosen = solve::solve_first(model.problem(), cover_options(model, o), &r);
+    chosen = solve::solve_first(model.problem(), cover_options(model, o, t0), &r);
   if (chosen) {
     out.grid = model.grid(*chosen);
     out.moves = model.moves(*chosen);

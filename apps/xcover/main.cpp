@@ -27,9 +27,9 @@ int main(int argc, char** argv) {
                  "With --count: remember the count of each subproblem met and reuse it (one thread;\n"
                  "exact at any size)")
         ->needs(count_flag);
-    app.add_option("--memo-mb", s.search.memo_mb, "Memory for --memo in MiB (then the least useful entries go)")
-        ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
-        ->capture_default_str();
+    cli::add_memo_mb(app, s.search.memo_mb,
+                     "Memory for --memo in MiB (then the least useful entries go; at most half the\n"
+                     "physical memory)");
     app.add_flag("--json", s.json, "Print the answer as one JSON object (docs/json.md)");
     app.add_flag("--stats", s.stats, "Print statistics on standard error (nodes, updates, seconds)");
     app.add_flag("--trace", s.trace, "Print every choice and backtrack on standard error (one thread)");

@@ -11,6 +11,7 @@
 #include <solve/exact_cover_io.hpp>
 
 #include "common/interrupt.hpp"
+#include "common/options.hpp"
 #include "common/progress.hpp"
 #include "common/report.hpp"
 #include "common/run.hpp"
@@ -87,6 +88,7 @@ std::string format_trace(const solve::ExactCover& p, const solve::CoverTraceEven
 int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   const solve::ExactCover problem = read_input(s.input);
   solve::CoverOptions opts = s.search;
+  if (opts.memo) opts.memo_mb = cli::memo_mb_in_memory(opts.memo_mb, "xcover", err);
   if (s.mode == Mode::first) opts.limits.max_solutions = 1;
   if (s.trace) opts.trace = [&](const solve::CoverTraceEvent& e) { err << format_trace(problem, e); };
   cli::ProgressLine progress(s.progress);

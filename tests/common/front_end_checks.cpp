@@ -1,5 +1,7 @@
 #include "front_end_checks.hpp"
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -56,15 +58,55 @@ void check_unreadable_inputs(const FrontEnd& p) {
 #endif
 #endif
 
-long memory_bound_kb([[maybe_unused]] const ProgramRun& run, std::uint64_t holding) {
+long memory_bound_kb([[maybe_unused]] const ProgramRun& run, std::uint64_t holding, double per_byte) {
 #if defined(SOLVE_TEST_ASAN)
   // The test process's own memory counts in the program's peak (ProgramRun::parent_rss_kb):
-  // under AddressSanitizer, after heavy tests in the same process, more than the base.
+  // under AddressSanitizer, after heavy tests in the same process, more than the base; its
+  // redzones and quarantine take more per byte too.
   const long base = 512 * 1024 + run.parent_rss_kb;
+  per_byte *= 3;
 #else
   const long base = 64 * 1024;
 #endif
-  return base + long(2 * holding / 1024);
+  return base + long(per_byte * double(holding) / 1024);
+}
+
+ProgramRun check_memory_ratio(const std::string& exe, const MemoryCase& c) {
+  ProgramOptions o;
+  o.stdout_path = "/dev/null";
+  o.timeout = c.timeout;
+  const std::uint64_t bytes = file_size(c.input);
+  const ProgramRun r = run_program(exe, c.args, o);
+  const long bound = memory_bound_kb(r, bytes, c.per_byte);
+  INFO(exe << " on " << c.input << " (" << bytes << " bytes): peak " << r.max_rss_kb << " KiB, bound " << bound
+            << " KiB; " << r.err.substr(0, 300));
+  CHECK(r.status == c.status);
+  CHECK(r.max_rss_kb < bound);
+  return r;
+}
+
+bool address_sanitizer() {
+#if defined(SOLVE_TEST_ASAN)
+  return true;
+#else
+  return false;
+#endif
+}
+
+void check_memo_in_capped_memory(const std::string& exe, std::vector<std::string> args, const std::string& answer,
+                                 std::uint64_t address_space) {
+  if (address_sanitizer()) return;
+  args.insert(args.end(), {"--memo-mb", "1048576"});
+  ProgramOptions o;
+  o.address_space = address_space;
+  o.timeout = 60;
+  const ProgramRun r = run_program(exe, args, o);
+  INFO(r.err);
+  CHECK(r.status == 0);
+  CHECK(r.out.substr(0, answer.size()) == answer);
+  const double memory = double(::sysconf(_SC_PHYS_PAGES)) * double(::sysconf(_SC_PAGESIZE));
+  if (memory < double(std::uint64_t(1) << 41))  // less than 2 TiB: the bound is cut, and says so
+    CHECK(r.err.find(": --memo-mb 1048576 is more than half of this machine's memory (") != std::string::npos);
 }
 
 void check_long_line(const FrontEnd& p, std::uint64_t max_line) {

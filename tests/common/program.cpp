@@ -34,6 +34,30 @@ std::string scratch_file(const std::string& name, const std::string& content) {
   return path;
 }
 
+std::string scratch_big_file(const std::string& name, const std::string& head, const std::string& body,
+                             std::uint64_t bytes, const std::string& tail) {
+  const std::string path = scratch_dir() + "/" + name;
+  std::ofstream out(path, std::ios::binary);
+  out << head;
+  std::string chunk;  // about 1 MiB of body at a time
+  while (chunk.size() < (std::size_t(1) << 20)) chunk += body;
+  std::uint64_t written = head.size();
+  for (; written + chunk.size() <= bytes; written += chunk.size()) out << chunk;
+  for (; written < bytes; written += body.size()) out << body;
+  out << tail;
+  if (!out) throw std::runtime_error("cannot write " + path);
+  return path;
+}
+
+std::string scratch_sparse_file(const std::string& name, std::uint64_t bytes) {
+  const std::string path = scratch_dir() + "/" + name;
+  std::ofstream(path, std::ios::binary).close();
+  fs::resize_file(path, bytes);
+  return path;
+}
+
+std::uint64_t file_size(const std::string& path) { return fs::file_size(path); }
+
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
@@ -53,7 +77,7 @@ long resident_kb() {
 
 // In the child between fork and exec: only async-signal-safe calls.
 [[noreturn]] void exec_child(const std::string& exe, const std::vector<std::string>& args, int in_fd,
-                             const char* out_path, const char* err_path) {
+                             const char* out_path, const char* err_path, std::uint64_t address_space) {
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(exe.c_str()));
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -67,6 +91,10 @@ long resident_kb() {
   ::signal(SIGPIPE, SIG_DFL);
   ::signal(SIGINT, SIG_DFL);
   ::signal(SIGTERM, SIG_DFL);
+  if (address_space > 0) {
+    const struct rlimit limit {rlim_t(address_space), rlim_t(address_space)};
+    if (::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(125);
+  }
   ::execv(exe.c_str(), argv.data());
   ::_exit(127);
 }
@@ -93,7 +121,7 @@ ProgramRun run_program(const std::string& exe, const std::vector<std::string>& a
   r.parent_rss_kb = resident_kb();
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) exec_child(exe, args, in_fd, out_path.c_str(), err_path.c_str());
+  if (pid == 0) exec_child(exe, args, in_fd, out_path.c_str(), err_path.c_str(), o.address_space);
   ::close(in_fd);
 
   if (o.feed_bytes > 0) ::fcntl(feed[1], F_SETFL, O_NONBLOCK);

@@ -17,6 +17,7 @@ struct ProgramOptions {
   double signal_after = 0;        ///< > 0: send `signal` after this many seconds
   int signal = SIGINT;
   double timeout = 120;           ///< then SIGKILL, and ProgramRun::timed_out
+  std::uint64_t address_space = 0;  ///< > 0: the program's RLIMIT_AS in bytes (prlimit --as)
 };
 
 struct ProgramRun {
@@ -48,6 +49,19 @@ std::string scratch_dir();
 
 /// A file in the scratch folder with this content; its path.
 std::string scratch_file(const std::string& name, const std::string& content);
+
+/// A big file in the scratch folder, written a piece at a time (so that this process stays
+/// small: its memory counts in a program's peak, see ProgramRun::parent_rss_kb): `head`, then
+/// `body` as many times as it takes to reach `bytes`, then `tail`. Its path.
+std::string scratch_big_file(const std::string& name, const std::string& head, const std::string& body,
+                             std::uint64_t bytes, const std::string& tail = "");
+
+/// A file in the scratch folder of `bytes` bytes that takes no disk space (a hole: reads as
+/// NUL bytes). Its path.
+std::string scratch_sparse_file(const std::string& name, std::uint64_t bytes);
+
+/// The size of a file in bytes.
+std::uint64_t file_size(const std::string& path);
 
 /// The whole content of a file ("" when it cannot be read).
 std::string slurp(const std::string& path);

@@ -375,3 +375,40 @@ TEST_CASE("Ctrl-C stops a count (also inside play), --timeout, --help", "[stenen
   test::check_timeout_values(STENEN_EXE, {"count"}, {puzzle("stenen/stenen1.in"), "4", "5"});
   for (const std::vector<std::string>& help : {std::vector<std::string>{}, {"solve"}, {"count"}, {"play"}}) test::check_help(STENEN_EXE, help);
 }
+
+TEST_CASE("SIGTERM and --timeout end the building of a big model: exit 3 (issue 22 item 8)", "[stenen][cli]") {
+  // A 1000x999 piece on a 1000x1000 board (cap_puzzle, the other cells empty): four
+  // placements of a million cells, a model of seconds. SIGTERM did not end such a count: the
+  // model was built without a look at the signal's flag or the clock.
+  std::string cfg = "[1000,1000]\n(1000,999)[A]\n";
+  for (int r = 0; r < 999; ++r) cfg += std::string(1000, '1') + "\n";
+  const std::string file = test::scratch_file("near-board.cfg", cfg);
+  test::ProgramOptions o;
+  o.signal_after = 0.3;
+  o.signal = SIGTERM;
+  o.timeout = 60;
+  const Run term = test::run_program(STENEN_EXE, {"count", file, "--no-limits"}, o);
+  INFO(term.err);
+  CHECK(term.killed_by == 0);
+  CHECK(term.status == 3);
+  CHECK_THAT(term.err, Catch::StartsWith("stenen: stopped by a termination signal (SIGTERM) after 0 solutions (0 "
+                                         "positions examined, "));
+  CHECK_THAT(term.err, Catch::EndsWith("; the count is incomplete\n"));
+  const Run limited = test::run_program(STENEN_EXE, {"count", "--json", file, "--no-limits", "--timeout", "0.2"});
+  CHECK(limited.status == 3);
+  CHECK(limited.out == "{\"solutions\": 0, \"unique\": 0, \"positions_examined\": 0, \"seconds\": " +
+                           std::regex_replace(limited.out, std::regex(R"([\s\S]*"seconds": ([0-9.]+)[\s\S]*)"), "$1") +
+                           ", \"complete\": false}\n");
+  CHECK_THAT(limited.err, Catch::StartsWith("stenen: stopped by the time limit (--timeout) after 0 solutions"));
+}
+
+TEST_CASE("count --memo-mb past memory, under ulimit -v: the right count (issue 22 item 13)", "[stenen][cli]") {
+  // 195 identical dominoes on 30x13: the memo's doubling past a 100 MiB address space threw
+  // bad_alloc (exit 4); the table now stops growing there and evicts (xcover's test counts
+  // the same tilings).
+  std::string text = "195\n";
+  for (int i = 0; i < 195; ++i) text += "1 2\nXX\n";
+  const std::string file = test::scratch_file("dominoes195.in", text);
+  test::check_memo_in_capped_memory(STENEN_EXE, {"count", file, "30", "13", "--identical", "--memo", "--no-limits"},
+                                    "solutions: 29252022828502441783837599760311571261637740889\n", 100 << 20);
+}

@@ -1,6 +1,9 @@
 // The longer figures (a fraction of a second to a few seconds in a Release build; labelled
 // `slow`, so the sanitizer run leaves them out).
+#include <string>
+
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "solver.hpp"
 
@@ -32,4 +35,16 @@ TEST_CASE("cap_puzzle aaguilerav, corrected: 336588 solutions, 84147 unique", "[
   const CountResult r = count("cap_puzzle/aaguilerav_puzzle_solver_fixed.cfg", 0, 0, Counting::labelled);
   CHECK(r.solutions == 336588);
   CHECK(r.unique == 84147u);
+}
+
+TEST_CASE("a 1000x1000 stone on its board: one solution (issue 22 item 8)", "[stenen][figures][slow]") {
+  // More than 400 s before the breaker's images were matched in linear time; about 2 s now.
+  std::string text = "1\n1000 1000\n";
+  for (int r = 0; r < 1000; ++r) text += std::string(1000, 'X') + "\n";
+  const Puzzle p = parse_puzzle(text, "block.in", Limits{false});
+  const Board b(p, 1000, 1000);
+  const CountResult r = count_solutions(b, RunOptions{});
+  CHECK(r.complete);
+  CHECK(r.solutions == 1);
+  CHECK(r.positions == 1);
 }

@@ -1,6 +1,8 @@
 // Hostile sizes (issue 7 item 8): even with --no-limits, input is refused early with a clear
 // message, before memory or time grows with it, and the checks on a stone are linear.
 #include <array>
+#include <atomic>
+#include <chrono>
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -8,6 +10,7 @@
 #include "model.hpp"
 #include "puzzle.hpp"
 #include "solve/error.hpp"
+#include "solver.hpp"
 
 using namespace stenen;
 
@@ -22,6 +25,14 @@ std::string blocks(int count, int rows, int cols) {
     text += fmt::format("{} {}\n", rows, cols);
     for (int r = 0; r < rows; ++r) text += std::string(std::size_t(cols), 'X') + "\n";
   }
+  return text;
+}
+
+/// A cap_puzzle file: one piece filling an n x n board but for its top-left cell (four
+/// orientations, one placement each, and a one-cell hole stone).
+std::string square_but_corner(int n) {
+  std::string text = fmt::format("[{},{}]\n({},{})[A]\n", n, n, n, n);
+  for (int r = 0; r < n; ++r) text += (r == 0 ? "0" : "1") + std::string(std::size_t(n - 1), '1') + "\n";
   return text;
 }
 
@@ -91,4 +102,46 @@ TEST_CASE("messages quote at most 40 characters of the input", "[stenen][limits]
   }
   CHECK_THROWS_WITH(parse_puzzle(std::string("2\n1 1\nX\n1 1\n\x01\n"), "ctrl.in"),
                     Catch::Contains("row 1 of stone 2: '\\x01' is neither 'X' nor '.'"));
+}
+
+TEST_CASE("one stone as big as the board: its model is built in linear time (issue 22 item 8)", "[stenen][limits]") {
+  // The breaker's search matched each placement's image cell by cell against every cell of
+  // the candidate (quadratic): 19 s for this 300x300 piece, 114 s for the issue's input; the
+  // images are now matched through marks (0.1 s).
+  const Puzzle p = parse_puzzle(square_but_corner(300), "corner.cfg", none);
+  const Board b(p, 300, 300);
+  const auto t0 = std::chrono::steady_clock::now();
+  const CountResult r = count_solutions(b, RunOptions{});
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 8);
+  CHECK(r.complete);
+  CHECK(r.solutions == 4);  // the piece in its four orientations, the hole at a corner
+  CHECK(r.unique == 1u);
+}
+
+TEST_CASE("Ctrl-C and the timeout stop the building of a big model (issue 22 item 8)", "[stenen][limits]") {
+  // The model was built without a look at the cancel flag or the clock: SIGTERM did not end a
+  // 1000x1000 count. A raised flag or a timeout now stops it at its next poll, with nothing
+  // counted and the result marked incomplete.
+  const Puzzle p = parse_puzzle(square_but_corner(300), "corner.cfg", none);
+  const Board b(p, 300, 300);
+  std::atomic<bool> cancel{true};
+  RunOptions o;
+  o.cancel = &cancel;
+  for (const bool all : {false, true}) {
+    const CountResult r = all ? list_solutions(b, o, [](const std::vector<int>&) { FAIL("a board was listed"); })
+                              : count_solutions(b, o);
+    CHECK(r.stop == solve::StopReason::cancelled);
+    CHECK_FALSE(r.complete);
+    CHECK(r.solutions == 0);
+    CHECK(r.positions == 0);
+  }
+  CHECK(find_solution(b, o).stop == solve::StopReason::cancelled);
+  RunOptions timed;
+  timed.max_seconds = 1e-6;
+  const CountResult late = count_solutions(b, timed);
+  CHECK(late.stop == solve::StopReason::time_limit);
+  CHECK_FALSE(late.complete);
+  const SolveResult none_found = find_solution(b, timed);
+  CHECK(none_found.stop == solve::StopReason::time_limit);
+  CHECK_FALSE(none_found.grid);
 }

@@ -1,6 +1,7 @@
 // The xcover binary as a user (or an attacker) sees it: the behaviour all front-ends share
 // (tests/common), and xcover's own files: a byte order mark, a file of NUL bytes.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "front_end_checks.hpp"
 #include "xcover.hpp"
@@ -10,6 +11,20 @@ namespace {
 const std::string bin = XCOVER_BIN;
 std::string data(const std::string& name) { return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name; }
 std::string problem(const std::string& name) { return std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/" + name; }
+
+/// Domino tilings of a rows x cols board, cells in row order (a frontier of `cols` cells).
+std::string dominoes(int rows, int cols) {
+  std::string text;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) text += fmt::format("{}r{}c{}", text.empty() ? "" : " ", r, c);
+  text += "\n";
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      if (c + 1 < cols) text += fmt::format("r{}c{} r{}c{}\n", r, c, r, c + 1);
+      if (r + 1 < rows) text += fmt::format("r{}c{} r{}c{}\n", r, c, r + 1, c);
+    }
+  return text;
+}
 
 }  // namespace
 
@@ -64,4 +79,13 @@ TEST_CASE("xcover: --no-lookahead walks the plain first-item tree", "[xcover][cl
     CHECK(nodes(watched) > 0);
     CHECK(nodes(watched) < nodes(plain));
   }
+}
+
+TEST_CASE("xcover: --memo-mb past memory, under ulimit -v: the right count (issue 22 item 13)", "[xcover][cli]") {
+  // The 13 x 30 board's memo grows to 76 MiB; under a 100 MiB address space its doubling to
+  // 152 MiB threw bad_alloc (exit 4, no figures). It now keeps its 38 MiB and evicts. (The count,
+  // 29252022828502441783837599760311571261637740889, is also a transfer-matrix count's.)
+  const std::string file = test::scratch_file("domino-30x13.dlx", dominoes(30, 13));
+  test::check_memo_in_capped_memory(bin, {"--count", "--memo", file},
+                                    "solutions: 29252022828502441783837599760311571261637740889\n", 100 << 20);
 }

@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
@@ -57,6 +58,62 @@ struct ItemBounds {
   int lo = 1;
   int hi = 1;
   friend bool operator==(const ItemBounds&, const ItemBounds&) = default;
+};
+
+/// The items of one option (ExactCover::option): a random-access range of ItemColour values,
+/// read from the problem's flat arrays (item ids, and colours only when some option has one),
+/// valid until an item or option is added. Iterated like a container:
+///   for (const solve::ItemColour& ic : problem.option(o)) ...   // ic.item, ic.colour
+///   problem.option(o).size(), problem.option(o)[k]
+class OptionItems {
+ public:
+  class iterator {
+   public:
+    using iterator_concept = std::random_access_iterator_tag;
+    using iterator_category = std::input_iterator_tag;  // yields values, not references
+    using value_type = ItemColour;
+    using difference_type = std::ptrdiff_t;
+    using reference = ItemColour;
+    iterator() = default;
+    iterator(const std::int32_t* item, const std::int32_t* colour) : item_(item), colour_(colour) {}
+    ItemColour operator*() const { return {*item_, colour_ ? *colour_ : 0}; }
+    ItemColour operator[](difference_type k) const { return *(*this + k); }
+    iterator& operator++() { return *this += 1; }
+    iterator operator++(int) { iterator t = *this; ++*this; return t; }
+    iterator& operator--() { return *this -= 1; }
+    iterator operator--(int) { iterator t = *this; --*this; return t; }
+    iterator& operator+=(difference_type k) {
+      item_ += k;
+      if (colour_) colour_ += k;
+      return *this;
+    }
+    iterator& operator-=(difference_type k) { return *this += -k; }
+    friend iterator operator+(iterator i, difference_type k) { return i += k; }
+    friend iterator operator+(difference_type k, iterator i) { return i += k; }
+    friend iterator operator-(iterator i, difference_type k) { return i -= k; }
+    friend difference_type operator-(const iterator& a, const iterator& b) { return a.item_ - b.item_; }
+    friend bool operator==(const iterator& a, const iterator& b) { return a.item_ == b.item_; }
+    friend auto operator<=>(const iterator& a, const iterator& b) { return a.item_ <=> b.item_; }
+
+   private:
+    const std::int32_t* item_ = nullptr;
+    const std::int32_t* colour_ = nullptr;  // null: no colours in the problem
+  };
+
+  OptionItems(const std::int32_t* items, const std::int32_t* colours, std::size_t size)
+      : items_(items), colours_(colours), size_(size) {}
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  iterator begin() const { return {items_, colours_}; }
+  iterator end() const { return begin() + std::ptrdiff_t(size_); }
+  ItemColour operator[](std::size_t k) const { return {items_[k], colours_ ? colours_[k] : 0}; }
+  ItemColour front() const { return (*this)[0]; }
+  ItemColour back() const { return (*this)[size_ - 1]; }
+
+ private:
+  const std::int32_t* items_;
+  const std::int32_t* colours_;
+  std::size_t size_;
 };
 
 /// An exact-cover problem: items and options. A description only; searching it never changes
@@ -106,7 +163,7 @@ class SOLVE_API ExactCover {
   /// The name of colour id c (1 ... num_colours()).
   const std::string& colour_name(int c) const { return colour_names_.at(std::size_t(c - 1)); }
   /// The items of option o, in the order given.
-  std::span<const ItemColour> option(int o) const;
+  OptionItems option(int o) const;
 
  private:
   struct ItemDecl {
@@ -123,18 +180,28 @@ class SOLVE_API ExactCover {
   };
   using NameIds = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
   int add_item(std::string_view name, bool primary, ItemBounds bounds);
+  /// The slot of name_slots_ that holds the item called `name`, or the free slot where it goes.
+  std::size_t name_slot(std::string_view name) const;
 
   std::vector<ItemDecl> items_;
   int num_primary_ = 0;
-  NameIds item_ids_;
+  // Item ids by name: open addressing over a power-of-two table, at most half full, with a
+  // hash of a few loads for short names (problem.cpp). An unordered_map of the names took
+  // about 70 bytes per item, and 1.6 s to index a million (stenen's 1000x1000 board).
+  std::vector<std::int32_t> name_slots_;  // an item id, or -1: free
+  int name_shift_ = 64;                   // 64 - log2(name_slots_.size())
   std::vector<std::string> colour_names_;
   NameIds colour_ids_;
   // add_option's duplicate test in linear time: item i is in the option being added when
   // item_mark_[i] == mark_round_ (a new round per call, so nothing needs clearing).
   std::vector<std::uint32_t> item_mark_;
   std::uint32_t mark_round_ = 0;
-  std::vector<ItemColour> option_items_;   // every option's items, one after the other
-  std::vector<int> option_start_{0};       // option o is [option_start_[o], option_start_[o+1])
+  // Every option's items, one after the other: option o is [option_start_[o],
+  // option_start_[o+1]). Colours in a parallel array, empty until some option has one (4 bytes
+  // per item, not 8: 17.5 M options of three items, read from 100 MB, took 1.9 GB, issue 22).
+  std::vector<std::int32_t> option_items_;
+  std::vector<std::int32_t> option_colours_;
+  std::vector<std::int32_t> option_start_{0};
   bool has_colours_ = false;
   bool has_multiplicities_ = false;
 };

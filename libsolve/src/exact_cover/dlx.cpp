@@ -59,7 +59,13 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
   ring(n + 1, n1 + 1, n);
   item_colour_.assign(std::size_t(n) + 2, 0);
 
-  nd_.reserve(std::size_t(n) + 2 + std::size_t(problem.num_options()) * 5);
+  // Exactly: a header per item, the first spacer, and per option its nodes and a spacer (a
+  // vector that doubles holds its old and its new array at once: 17.5 M options of three items
+  // took 1.9 GB, issue 22).
+  std::size_t entries = 0;
+  for (int o = 0; o < problem.num_options(); ++o) entries += problem.option(o).size();
+  nd_.reserve(std::size_t(n) + 2 + entries + std::size_t(problem.num_options()));
+  option_node_.reserve(std::size_t(problem.num_options()));
   for (std::int32_t i = 0; i <= n; ++i) nd_.push_back({i, i, 0, 0});
   nd_.push_back({0, 0, 0, 0});  // the first spacer
   std::int32_t spacer = n + 1;
@@ -78,11 +84,6 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
     spacer = std::int32_t(nd_.size());
     nd_.push_back({first, 0, -(o + 1), 0});
   }
-  option_of_.assign(nd_.size(), -1);
-  for (std::size_t x = nd_.size(); x-- > std::size_t(n) + 1;)
-    option_of_[x] = nd_[x].top <= 0 ? -nd_[x].top - 1 : option_of_[x + 1];
-  for (std::size_t x = std::size_t(n) + 1; x < nd_.size(); ++x)
-    if (nd_[x].top <= 0) option_of_[x] = -1;
 
   // Every choice of X and C covers a primary item, so there are at most n1 levels. A level of
   // M takes one of the bound of its item, or closes the item: at most min(hi, options) + 1 each.
@@ -194,19 +195,24 @@ using Item = Dlx::Item;
 }
 
 // Dlx::commit_others<false, false, true> and Dlx::uncommit_others<false, false>: covers (takes
-// back) every item of x's option but x's own; returns the updates.
-std::uint64_t commit_x(Node* nd, Item* cl, std::int32_t x, std::int32_t& empty, std::int32_t n_primary) {
+// back) every item of x's option but x's own; adds the updates to `updates` and returns the
+// option's id, read off the spacer the walk passes (as Dlx::commit_others).
+std::int32_t commit_x(Node* nd, Item* cl, std::int32_t x, std::int32_t& empty, std::int32_t n_primary,
+                      std::uint64_t& total) {
+  std::int32_t option = -1;
   std::uint64_t updates = 0;
   for (std::int32_t p = x + 1; p != x;) {
     const std::int32_t j = nd[p].top;
     if (j <= 0) {
+      option = -j - 1;
       p = nd[p].up;
       continue;
     }
     updates += cover_x(nd, cl, j, empty, n_primary);
     ++p;
   }
-  return updates;
+  total += updates;
+  return option;
 }
 
 void uncommit_x(Node* nd, Item* cl, std::int32_t x) {
@@ -351,10 +357,12 @@ void Dlx::uncommit(std::int32_t p, std::int32_t j) {
 // With Multi (Algorithm M) a primary item of the option takes one of its bound instead, and
 // is covered when none is left.
 template <bool Multi, bool Colours, bool Empties>
-void Dlx::commit_others(std::int32_t x) {
+std::int32_t Dlx::commit_others(std::int32_t x) {
+  std::int32_t option = -1;
   for (std::int32_t p = x + 1; p != x;) {
     const std::int32_t j = nd_[std::size_t(p)].top;
-    if (j <= 0) {
+    if (j <= 0) {  // the spacer after the option: its top is -(option + 1)
+      option = -j - 1;
       p = nd_[std::size_t(p)].up;
       continue;
     }
@@ -362,6 +370,7 @@ void Dlx::commit_others(std::int32_t x) {
     else if (--bound_[std::size_t(j)] == 0) cover(j);
     ++p;
   }
+  return option;
 }
 
 template <bool Multi, bool Colours>
@@ -378,7 +387,7 @@ void Dlx::uncommit_others(std::int32_t x) {
   }
 }
 
-template void Dlx::commit_others<true, true>(std::int32_t);
+template std::int32_t Dlx::commit_others<true, true>(std::int32_t);
 template void Dlx::uncommit_others<true, true>(std::int32_t);
 
 std::int32_t Dlx::choose() const {
@@ -469,9 +478,8 @@ Dlx::Phase Dlx::advance() {
     if (memo_) memo_leave();
     return Phase::backup;
   }
-  if constexpr (!Colours && Empties) stats_.updates += commit_x(nd_.data(), cl_.data(), x, empty_items_, n_primary_);
-  else commit_others<false, Colours, Empties>(x);
-  chosen_[l] = option_of_[std::size_t(x)];
+  if constexpr (!Colours && Empties) chosen_[l] = commit_x(nd_.data(), cl_.data(), x, empty_items_, n_primary_, stats_.updates);
+  else chosen_[l] = commit_others<false, Colours, Empties>(x);
   ++level_;
   if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
   if (tracing_) trace(CoverTraceEvent::Kind::choose, l);

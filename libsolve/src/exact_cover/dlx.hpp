@@ -6,7 +6,8 @@
 //
 // Layout. Items are numbered 1..N inside (primary ones first, in id order, then secondary);
 // nd_[i] is the header of item i and its `top` field holds the list length. After the
-// headers come the options, each followed by a spacer whose `top` is <= 0, `up` points to the
+// headers come the options, each followed by a spacer whose `top` is -(o + 1) after option o
+// (0 for the spacer before the first), `up` points to the
 // first node of the option before it and `down` to the last node of the option after it, so
 // an option can be walked round without links of its own. cl_ links the open primary items
 // into a ring headed by 0 (and the secondary ones into a ring headed by N + 1).
@@ -105,9 +106,10 @@ class Dlx final : public Engine {
   template <bool Colours>
   void uncommit(std::int32_t p, std::int32_t j);
   /// Covers / purifies every item of x's option except x's own (already covered); with
-  /// Multi, primary items take one of their bound.
+  /// Multi, primary items take one of their bound. Returns the option's id (from the spacer
+  /// after it, which the walk round the option passes: no array of options by node).
   template <bool Multi, bool Colours = true, bool Empties = false>
-  void commit_others(std::int32_t x);
+  std::int32_t commit_others(std::int32_t x);
   template <bool Multi, bool Colours = true>
   void uncommit_others(std::int32_t x);
   /// Takes an item out of its ring / puts it back (cover and uncover do it too).
@@ -187,7 +189,6 @@ class Dlx final : public Engine {
 
   std::vector<Node> nd_;
   std::vector<Item> cl_;
-  std::vector<std::int32_t> option_of_;    // option id of each node (-1 headers, spacers)
   std::vector<std::int32_t> option_node_;  // first node of each option
   std::int32_t n_items_ = 0;               // N
   std::int32_t n_primary_ = 0;             // primary items are 1 .. n_primary_

@@ -99,8 +99,7 @@ Dlx::Phase Dlx::advance_multi() {  // M5-M6
     if (x != i) tweak(x, b != 0);
     else if (b != 0) deactivate(i);  // i takes no more options
   }
-  if (x != i) commit_others<true>(x);
-  chosen_[l] = x != i ? option_of_[std::size_t(x)] : -1;
+  chosen_[l] = x != i ? commit_others<true>(x) : -1;
   ++level_;
   if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
   if (tracing_) trace(CoverTraceEvent::Kind::choose, l);

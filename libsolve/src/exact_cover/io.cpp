@@ -4,7 +4,6 @@
 // it passes its limit, so memory stays bounded whatever the input; every step is linear in the
 // size of the text (an option of k items costs O(k), duplicates included).
 #include <algorithm>
-#include <bit>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
@@ -12,6 +11,7 @@
 #include <ios>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -67,81 +67,6 @@ int number(std::string_view s) {
   if (ec != std::errc() || p != s.data() + s.size() || v < 0) return -1;
   return v;
 }
-
-/// Item ids by name for the reader (the lookup per item of every option): open addressing
-/// over a power-of-two table, half full at most, with a hash of a few instructions for names
-/// that are mostly a few bytes long. ExactCover::find_item hashes with
-/// std::hash (murmur, a call and a setup per name): it was a sixth of the reading of a sudoku.
-/// The names themselves stay in the problem: a slot holds an id.
-class NameIndex {
- public:
-  /// The id of the item called `name`, or -1.
-  int find(const ExactCover& p, std::string_view name) const {
-    if (slots_.empty()) return -1;
-    for (std::size_t s = home(name);; s = (s + 1) & mask()) {
-      const int id = slots_[s];
-      if (id < 0 || same(p.item_name(id), name)) return id;
-    }
-  }
-  /// Adds item `id`, named as none before it; ids come in order 0, 1, ... (grow places them again).
-  void add(const ExactCover& p, int id) {
-    if (2 * (size_ + 1) > slots_.size()) grow(p);
-    place(p.item_name(id), id);
-    ++size_;
-  }
-
- private:
-  // A few loads per name (FNV-1a a byte at a time was 40 k instructions on a sudoku, a loop
-  // over the bytes after the last whole word still 34 k, and std::string's == a call to
-  // memcmp per lookup 31 k). Up to 8 bytes, short_key(): the first, middle and last byte (up to
-  // 3) or the first four and the last four, which cover the name and so tell apart two names
-  // of one length. Longer, words multiplied in by an odd constant and then the last eight
-  // bytes. Home's multiply makes the high bits see every bit.
-  static std::uint64_t word(const char* s, std::size_t bytes) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, s, bytes);  // 4 or 8: a load (little- or big-endian alike for equality)
-    return w;
-  }
-  static std::uint64_t short_key(std::string_view name) {
-    const char* const s = name.data();
-    const std::size_t n = name.size();
-    const auto byte = [s](std::size_t at) { return std::uint64_t(static_cast<unsigned char>(s[at])); };
-    if (n == 0) return 0;
-    if (n <= 3) return byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
-    return word(s, 4) << 32 | word(s + n - 4, 4);
-  }
-  static std::uint64_t hash(std::string_view name) {
-    constexpr std::uint64_t odd = 0x9fb21c651e98df25u;
-    const std::size_t n = name.size();
-    std::uint64_t h = n * odd;
-    if (n <= 8) return h ^ short_key(name);
-    for (std::size_t k = 0; k + 8 < n; k += 8) h = (h ^ word(name.data() + k, 8)) * odd;
-    return h ^ word(name.data() + n - 8, 8);  // home multiplies
-  }
-  static bool same(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && (a.size() <= 8 ? short_key(a) == short_key(b) : a == b);
-  }
-  std::size_t mask() const { return slots_.size() - 1; }
-  // The high bits of the hash times an odd constant (Fibonacci hashing): a product's low bits
-  // see only the low bits of the name's bytes.
-  std::size_t home(std::string_view name) const {
-    return std::size_t((hash(name) * 0x9e3779b97f4a7c15u) >> shift_);
-  }
-  void place(std::string_view name, int id) {
-    std::size_t s = home(name);
-    while (slots_[s] >= 0) s = (s + 1) & mask();
-    slots_[s] = id;
-  }
-  void grow(const ExactCover& p) {
-    slots_.assign(slots_.empty() ? 64 : 2 * slots_.size(), -1);
-    shift_ = 64 - std::countr_zero(slots_.size());
-    for (int id = 0; id < int(size_); ++id) place(p.item_name(id), id);
-  }
-
-  std::vector<int> slots_;  // an item id, or -1: empty
-  std::size_t size_ = 0;    // ids 0 .. size_ - 1 are in
-  int shift_ = 58;
-};
 
 class Reader {
  public:
@@ -245,9 +170,8 @@ class Reader {
     check_name(name, "item");
     if (has_colon_or_bar(name))
       fail("bad item name '" + std::string(name) + "'");
-    if (names_.find(p, name) >= 0) fail("item '" + std::string(name) + "' declared twice");
-    try {
-      names_.add(p, primary ? p.add_primary(name, lo, hi) : p.add_secondary(name));
+    try {  // a name declared twice too
+      primary ? p.add_primary(name, lo, hi) : p.add_secondary(name);
     } catch (const ModelError& e) {
       fail(e.what());
     }
@@ -286,8 +210,9 @@ class Reader {
       const auto colon = find_byte(t, ':');
       const std::string_view name = t.substr(0, colon);
       check_name(name, "item");
-      const int id = names_.find(p, name);
-      if (id < 0) fail("unknown item '" + std::string(name) + "'");
+      const std::optional<int> found = p.find_item(name);
+      if (!found) fail("unknown item '" + std::string(name) + "'");
+      const int id = *found;
       int colour = 0;
       if (colon != std::string_view::npos) {
         const std::string_view c = t.substr(colon + 1);
@@ -325,7 +250,6 @@ class Reader {
   std::uint64_t line_number_ = 0;  // of text_
   std::vector<std::uint64_t> seen_;  // per item: the last line whose option named it
   std::vector<ItemColour> items_;    // the option being read
-  NameIndex names_;                  // the items declared
 };
 
 /// Why the reader would not take this name back, or nullptr.

@@ -1,6 +1,8 @@
 // Memoised counting: the entry point behind count() with CoverOptions::memo (memo_search.hpp).
 #include "exact_cover/memo_search.hpp"
 
+#include <cstdint>
+
 #include "exact_cover/bitset_engine.hpp"
 #include "exact_cover/dlx.hpp"
 #include "exact_cover/memo_counter.hpp"
@@ -19,7 +21,8 @@ Result memo_count(const ExactCover& problem, const CoverOptions& options, const 
   if (options.memo_mb == 0) throw ModelError("memoised counting needs memo_mb >= 1");
 
   Control control(options.limits, false, options.progress, options.progress_seconds);
-  const std::size_t bytes = options.memo_mb << 20;
+  // A bound past the address space is no bound (the table stops growing where memory ends).
+  const std::size_t bytes = options.memo_mb > (SIZE_MAX >> 20) ? SIZE_MAX : options.memo_mb << 20;
   // One thread: the subtrees of parallel workers would not share their memo. The engine is the
   // one the plain search would take; the driver runs it as any other (limits, progress).
   Result r;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <new>
 
 namespace solve::detail::cover {
 namespace {
@@ -95,14 +96,25 @@ void MemoTable::store(const std::uint64_t* key, std::uint64_t hash, const std::u
 }
 
 // Doubles the table (more than once if a rehash finds two full buckets, while under the
-// bound); only a table at its bound drops entries, the ones that saved least work.
+// bound); only a table at its bound drops entries, the ones that saved least work. When memory
+// runs out first (a bound larger than the memory there is: bad_alloc), the table keeps its size
+// and entries, and that size becomes its bound: from then on it evicts, as at the bound.
 void MemoTable::grow() {
   std::vector<std::uint64_t> old;
   old.swap(slots_);
-  const std::size_t old_used = used_;
+  const std::size_t old_buckets = buckets_, old_used = used_;
   for (;;) {
     buckets_ *= 2;
-    slots_.assign(buckets_ * bucket_words(), 0);
+    try {
+      slots_.assign(buckets_ * bucket_words(), 0);
+    } catch (const std::bad_alloc&) {
+      slots_.clear();
+      slots_.shrink_to_fit();
+      slots_.swap(old);
+      buckets_ = max_buckets_ = old_buckets;
+      used_ = old_used;
+      return;
+    }
     used_ = old_used;
     if (rehash(old, buckets_ >= max_buckets_)) return;
   }

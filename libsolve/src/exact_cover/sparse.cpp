@@ -35,20 +35,30 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   for (int i = 0; i < n; ++i) n_primary_ += primary(i);
 
   // Nodes option by option, each option closed by a spacer; then each item's set in option order.
+  // The arrays by node are reserved exactly (vectors that double hold their old and new arrays
+  // at once), colours only when the problem has some (issue 22: memory per option).
   items_.assign(std::size_t(n), Item{0, 0, 0, 0});
+  std::size_t nodes = 0;
+  for (int o = 0; o < problem.num_options(); ++o) nodes += problem.option(o).size() + 1;
+  const bool colours = problem.has_colours();
+  nd_.reserve(nodes);
+  first_.reserve(nodes);
+  option_of_.reserve(nodes);
+  if (colours) colour_.reserve(nodes);
+  option_first_.reserve(std::size_t(problem.num_options()));
   for (int o = 0; o < problem.num_options(); ++o) {
     const auto first = std::int32_t(nd_.size());
     option_first_.push_back(first);
     for (const ItemColour& ic : problem.option(o)) {
       const std::int32_t i = internal[std::size_t(ic.item)];
       nd_.push_back({i, 0});
-      colour_.push_back(ic.colour);
+      if (colours) colour_.push_back(ic.colour);
       first_.push_back(first);
       ++items_[std::size_t(i)].end;
       option_of_.push_back(o);
     }
     nd_.push_back({-1, first});
-    colour_.push_back(0);
+    if (colours) colour_.push_back(0);
     first_.push_back(-1);
     option_of_.push_back(-1);
   }
@@ -71,17 +81,26 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   open_primary_ = n_primary_;
 
   // Every removal in effect is one node off a set, with at most one (item, size) pair before
-  // it; every item is closed at most once on a path: the trail never grows past these (hide
-  // writes a pair at the top before it knows whether to keep it: the last two places).
-  trail_.assign(2 * set_.size() + 2, 0);
+  // it: the trail never grows past these (hide writes a pair at the top before it knows
+  // whether to keep it: the last two places). Without M, also: an item is saved at most once
+  // after each mark (its stamp), with two marks a level (level_mark_, branch_mark_), and once
+  // before the first; the trail takes the smaller bound. (The first alone took
+  // 8 bytes per item of an option: 84 of the 461 MB of a 50 MB file of sudoku options. An M
+  // level tweaks each option tried off its item after an undo and before the next mark: an
+  // item may be saved once per option tried there.)
+  std::size_t levels = std::size_t(n_primary_) + 1;
+  if (multi)
+    for (std::int32_t i = 0; i < n_primary_; ++i)
+      levels += std::size_t(std::min(problem.bounds(item_id_[std::size_t(i)]).hi, len(i)));
+  const std::size_t pairs = multi ? set_.size() : std::min(set_.size(), std::size_t(n) * (2 * levels + 1));
+  trail_.assign(2 * pairs + 2, 0);
   closed_.assign(std::size_t(n) + 1, 0);
   std::int32_t widest = 0;
   for (const Item& it : items_) widest = std::max(widest, it.end - it.start);
   scratch_.assign(std::size_t(widest) + 1, 0);
   sweep_ = scratch_;
 
-  // Levels: as Dlx (X, C: one per primary item; M: each item min(hi, options) + 1 more).
-  std::size_t levels = std::size_t(n_primary_) + 1;
+  // Levels: as Dlx (X, C: one per primary item; M: each item min(hi, options) + 1 more; above).
   if (multi) {
     bound_.assign(std::size_t(n), 0);
     slack_ = bound_;
@@ -89,7 +108,6 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
       const ItemBounds b = problem.bounds(item_id_[std::size_t(i)]);
       bound_[std::size_t(i)] = b.hi;
       slack_[std::size_t(i)] = b.hi - b.lo;
-      levels += std::size_t(std::min(b.hi, len(i)));
     }
   }
   item_.assign(levels, 0);
@@ -214,7 +232,7 @@ template <bool Multi, bool Check>
     if (!open(j)) return;
     if (Multi && j < n_primary_) {
       if (--bound_[std::size_t(j)] == 0) cover<false>(j);
-    } else if (colour_[std::size_t(q)] == 0) {
+    } else if (colour_.empty() || colour_[std::size_t(q)] == 0) {  // empty: no colours
       cover<Check>(j);
     } else {
       purify<Check>(j, colour_[std::size_t(q)]);

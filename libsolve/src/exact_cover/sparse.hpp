@@ -127,7 +127,7 @@ class Sparse final : public Engine {
   std::span<const int> chosen_options();
 
   std::vector<Node> nd_;
-  std::vector<std::int32_t> colour_;  // per node: 0 none, > 0 a colour (secondary items)
+  std::vector<std::int32_t> colour_;  // per node: 0 none, > 0 a colour (secondary items); empty: no colours
   std::vector<std::int32_t> first_;   // per node: the first node of its option (spacer: -1)
   std::vector<std::int32_t> sweep_;   // purify: the options of other colours, then hidden
   std::vector<Item> items_;
