@@ -23,7 +23,9 @@ marks a block that needs a program that only some builds have (xcover-mpi): it i
 and counted as skipped, when PROG is not on the PATH given. mpirun may run as root here, with
 more ranks than cores (Open MPI's environment variables for both are set), as in CI.
 
-Usage: doc_test.py ROOT BIN_DIR... -- FILE...   (FILE relative to ROOT)
+Usage: doc_test.py ROOT BIN_DIR... -- FILE...           (FILE relative to ROOT)
+       doc_test.py ROOT --install BUILD_DIR -- FILE...  the programs as a user gets them:
+                   `cmake --install BUILD_DIR` into a scratch prefix, its bin/ on the PATH
 Exit 0 when every example printed what its doc says; otherwise each difference is shown.
 """
 import os
@@ -94,6 +96,11 @@ def main():
     split = args.index("--")
     root, files = os.path.abspath(args[0]), args[split + 1:]
     bins = [os.path.abspath(b) for b in args[1:split]]
+    prefix = None
+    if bins and args[1] == "--install":
+        prefix = tempfile.TemporaryDirectory()
+        subprocess.run(["cmake", "--install", bins[1], "--prefix", prefix.name], check=True, stdout=subprocess.DEVNULL)
+        bins = [os.path.join(prefix.name, "bin")]
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join(bins + [env.get("PATH", "")])
     env["COLUMNS"] = "100"
