@@ -1,4 +1,5 @@
-# Sourced by scripts/run and scripts/test: where the tree is, and how to build it.
+# Sourced by scripts/run, scripts/test, scripts/fuzz and the bench-* scripts: where the tree is,
+# what lies beside it, and how to build it.
 # Build directories: build/ (Release) and build-sanitize/ (ASan + UBSan), both Ninja.
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -15,4 +16,15 @@ build() {
   say "configure + build ${dir#"$root"/} ($type${*:+ $*})"
   cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" &&
     cmake --build "$dir" -j "$jobs" ${targets:+--target $targets}
+}
+
+# beside_checkout NAME: the path of NAME beside the checkout (../NAME, e.g. ../shared); from a
+# linked worktree (/work/wt/x) without ../NAME, the path beside the main checkout, which may
+# not exist.
+beside_checkout() {
+  local dir=$root/.. common
+  if [[ ! -e $dir/$1 ]] && common=$(git -C "$root" rev-parse --path-format=absolute --git-common-dir 2>/dev/null); then
+    dir=$common/../..
+  fi
+  (cd "$dir" && echo "$PWD/$1")
 }
