@@ -2,6 +2,7 @@
 // play session, SVG output.
 #include <poll.h>
 #include <pty.h>
+#include <termios.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -232,7 +233,19 @@ class Terminal {
       if (std::chrono::steady_clock::now() > until || !read_some()) return std::string::npos;
     }
   }
-  void type(const std::string& keys) { CHECK(::write(fd_, keys.data(), keys.size()) == ssize_t(keys.size())); }
+  /// Types keys once the line editor reads the terminal raw (ICANON off: on Linux the master
+  /// side reports the terminal's modes). Keys typed before that, while the program prints
+  /// its answer, would be echoed and taken as a whole line by the terminal itself: a busy
+  /// machine made that race visible.
+  void type(const std::string& keys) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    termios mode{};
+    while (::tcgetattr(fd_, &mode) == 0 && (mode.c_lflag & ICANON) && std::chrono::steady_clock::now() < until) {
+      read_some();
+      ::usleep(5000);
+    }
+    CHECK(::write(fd_, keys.data(), keys.size()) == ssize_t(keys.size()));
+  }
   /// Reads to the end; the exit status (-1 for a signal).
   int finish() {
     while (read_some()) {
