@@ -91,7 +91,8 @@ class Lines {
   bool refill() {
     if (fd_ < 0 || eof_) return false;
     const std::size_t kept = window_.size();
-    std::memmove(buffer_.data(), window_.data(), kept);
+    // (memmove with an empty window's null pointer is undefined even for 0 bytes: UBSan)
+    if (kept != 0) std::memmove(buffer_.data(), window_.data(), kept);
     for (;;) {
       const ssize_t n = ::read(fd_, buffer_.data() + kept, buffer_.size() - kept);
       if (n < 0 && errno == EINTR) continue;
