@@ -1,17 +1,21 @@
 // xcover-mpi: counts the solutions of an exact-cover problem over MPI ranks
 // (docs/distributed.md). Only the command line lives here; rank 0 runs the coordinator, the
 // other ranks run workers.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "common/options.hpp"
 #include "common/run.hpp"
+#include "common/spelling.hpp"
 #include "common/exit_status.hpp"
 #include "coordinator.hpp"
 #include "launcher.hpp"
@@ -51,9 +55,8 @@ void add_options(CLI::App& app, Settings& s, Words& w) {
       ->type_name("FILE")
       ->excludes(checkpoint);
   app.add_flag("--memo", s.search.memo, "Count each part with the memo (one thread per rank; exact at any size)");
-  app.add_option("--memo-mb", s.search.memo_mb, "Memory for --memo in MiB, per rank")
-      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20))
-      ->capture_default_str();
+  cli::add_memo_mb(app, s.search.memo_mb,
+                   "Memory for --memo in MiB, per rank (at most half the physical memory)");
   app.add_option("--threads", s.search.threads, "Threads counting on each rank")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
@@ -86,8 +89,12 @@ void add_options(CLI::App& app, Settings& s, Words& w) {
 // cannot read: mpirun may abort on the first non-zero exit before rank 0's message is out).
 std::optional<int> parse(CLI::App& app, int argc, char** argv, int rank) {
   if (rank == 0) return cli::parse(app, argc, argv);
+  // The same words as rank 0 takes them (--version, '-' for '_'), without a word said.
+  app.set_version_flag("--version", std::string());
+  std::vector<std::string> args = cli::known_spellings(app, std::vector<std::string>(argv + std::min(argc, 1), argv + argc), false);
+  std::reverse(args.begin(), args.end());  // CLI11 takes a vector last-first
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::ParseError&) {
     return cli::answered;
   }
@@ -119,6 +126,10 @@ int main(int argc, char** argv) {
         {"auto", solve::ItemChoice::automatic}, {"mrv", solve::ItemChoice::mrv}, {"first", solve::ItemChoice::first}};
     s.search.item_choice = choices.at(w.choice);
     s.progress = !w.no_progress;
+    if (s.search.memo) {  // the cap of xcover and stenen; the note from rank 0 only
+      std::ostringstream quiet;
+      s.search.memo_mb = cli::memo_mb_in_memory(s.search.memo_mb, "xcover-mpi", mpi.rank() == 0 ? std::cerr : quiet);
+    }
     if (mpi.rank() > 0) return xcover_mpi::run_worker(s, mpi.rank());
     const int counted = cli::guarded("xcover-mpi", [&] { return xcover_mpi::run_coordinator(s, mpi.size(), std::cout, std::cerr); });
     xcover_mpi::tell_launcher(counted);  // before MPI_Finalize, which a signalled run may not leave alive
