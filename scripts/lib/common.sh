@@ -19,7 +19,7 @@ build() {
 }
 
 # beside_checkout NAME: the path of NAME beside the checkout (../NAME, e.g. ../shared); from a
-# linked worktree (/work/wt/x) without ../NAME, the path beside the main checkout, which may
+# linked git worktree without ../NAME, the path beside the main checkout, which may
 # not exist.
 beside_checkout() {
   local dir=$root/.. common
