@@ -130,7 +130,8 @@ int generate_command(const std::vector<std::string>& args) {
   auto* seed_opt = app.add_option("--seed", seed,
                                   "The same seed gives the same puzzles on every machine (default: a new "
                                   "seed, told on standard error)")
-                       ->type_name("S");
+                       ->type_name("S")
+                       ->check(cli::whole_number(0));
   app.add_option("--count", count, "Number of puzzles (above 1: --output-dir or --json)")
       ->type_name("K")
       ->check(CLI::Range(1, 1000000))
@@ -182,11 +183,13 @@ int generate_command(const std::vector<std::string>& args) {
     }
     if (!svg.empty()) cli::write_file(svg, puzzle_svg(p, {}));
   }
-  if (json)
-    std::cout << cli::Json{{"program", "futoshiki"}, {"mode", "generate"}, {"size", size},
-                           {"difficulty", level_name}, {"puzzles", puzzles}}
-                     .dump(2)
-              << '\n';
+  if (json) {  // the envelope indented, each puzzle on a line of its own
+    std::cout << fmt::format("{{\n  \"program\": \"futoshiki\",\n  \"mode\": \"generate\",\n  \"size\": {},\n"
+                             "  \"difficulty\": \"{}\",\n  \"puzzles\": [",
+                             size, level_name);
+    for (std::size_t i = 0; i < puzzles.size(); ++i) std::cout << (i ? ",\n    " : "\n    ") << puzzles[i].dump();
+    std::cout << (puzzles.empty() ? "]\n}\n" : "\n  ]\n}\n");
+  }
   if (made < count) {
     std::cerr << fmt::format("futoshiki generate: stopped by {} after {} of {} puzzles\n",
                              deadline.timed_out() ? "the time limit" : "a signal", made, count);

@@ -12,7 +12,7 @@
 #include "hint.hpp"
 
 #include <bit>
-#include <map>
+#include <initializer_list>
 #include <vector>
 
 #include <fmt/format.h>
@@ -82,14 +82,42 @@ class Explainer {
     int lo, hi;
   };
 
-  // Removes `drop` from cell with reason `why` (a phrase with "{}" where the digits go);
-  // notes the first open cell left with one digit. True when something was removed.
-  bool remove(int cell, std::uint64_t drop, const std::string& why, bool hidden_single = false) {
+  // One removal: which digits left which cell, why (a phrase with "{}" where the digits
+  // go), at which level, and the removals it relied on (those of the cells it read).
+  struct Removal {
+    int cell;
+    std::uint64_t drop;
+    std::string why;
+    bool obvious;             // easy: from a given or an entry, needs no mention elsewhere
+    std::vector<int> after;   // indices into removals_
+  };
+
+  // The removals so far of the given cells, as dependencies.
+  std::vector<int> removals_of(std::initializer_list<const std::vector<int>*> cells) const {
+    std::vector<int> out;
+    for (const std::vector<int>* list : cells)
+      for (const int cell : *list) out.insert(out.end(), why_[std::size_t(cell)].begin(), why_[std::size_t(cell)].end());
+    return out;
+  }
+
+  // The removals of cell that took any of `digits`.
+  std::vector<int> removals_dropping(int cell, std::uint64_t digits) const {
+    std::vector<int> out;
+    for (const int i : why_[std::size_t(cell)])
+      if (removals_[std::size_t(i)].drop & digits) out.push_back(i);
+    return out;
+  }
+
+  // Removes `drop` from cell with reason `why`, relying on the removals `after`; notes the
+  // first open cell left with one digit. True when something was removed.
+  bool remove(int cell, std::uint64_t drop, const std::string& why, bool hidden_single = false,
+              std::vector<int> after = {}, bool obvious = false) {
     std::uint64_t& d = dom_[std::size_t(cell)];
     drop &= d;
     if (!drop) return false;
     d &= ~drop;
-    why_[std::size_t(cell)].push_back({drop, why});
+    why_[std::size_t(cell)].push_back(int(removals_.size()));
+    removals_.push_back({cell, drop, why, obvious, std::move(after)});
     if (single(d) && fixed_ < 0 && !p_.givens[std::size_t(cell)]) {
       fixed_ = cell;
       fixed_by_hidden_ = hidden_single;
@@ -106,17 +134,17 @@ class Explainer {
       bool any = false;
       const std::string name = cell_name(n_, cell);
       for (int k = 0; k < n_; ++k) {
-        if (k != c) any |= remove(r * n_ + k, v, fmt::format("{{}} in row {} ({} = {})", r + 1, name, digit));
-        if (k != r) any |= remove(k * n_ + c, v, fmt::format("{{}} in column {} ({} = {})", c + 1, name, digit));
+        if (k != c) any |= remove(r * n_ + k, v, fmt::format("{{}} in row {} ({} = {})", r + 1, name, digit), false, {}, true);
+        if (k != r) any |= remove(k * n_ + c, v, fmt::format("{{}} in column {} ({} = {})", c + 1, name, digit), false, {}, true);
         if (fixed_ >= 0) return true;
       }
       for (const Sign& s : signs_) {
         if (s.lo == cell)
           any |= remove(s.hi, ~(all_ & ~((std::uint64_t{2} << (digit - 1)) - 1)),
-                        fmt::format("{{}} too small: {} > {} = {}", cell_name(n_, s.hi), name, digit));
+                        fmt::format("{{}} too small: {} > {} = {}", cell_name(n_, s.hi), name, digit), false, {}, true);
         if (s.hi == cell)
           any |= remove(s.lo, ~((std::uint64_t{1} << (digit - 1)) - 1),
-                        fmt::format("{{}} too large: {} < {} = {}", cell_name(n_, s.lo), name, digit));
+                        fmt::format("{{}} too large: {} < {} = {}", cell_name(n_, s.lo), name, digit), false, {}, true);
         if (fixed_ >= 0) return true;
       }
       if (any) return true;
@@ -131,11 +159,17 @@ class Explainer {
       if (!lo || !hi) return false;
       const int hi_max = 64 - std::countl_zero(hi), lo_min = std::countr_zero(lo) + 1;
       const std::string a = cell_name(n_, s.lo), b = cell_name(n_, s.hi);
+      // relying on the removals that brought the other cell's bound where it is
+      const std::uint64_t above = ~((std::uint64_t{1} << hi_max) - 1), below = (std::uint64_t{1} << (lo_min - 1)) - 1;
+      const std::string max_text = hi_max == n_ ? "" : fmt::format(" and {} ≤ {}", b, hi_max);
+      const std::string min_text = lo_min == 1 ? "" : fmt::format(" and {} ≥ {}", a, lo_min);
       if (remove(s.lo, ~((std::uint64_t{1} << (hi_max - 1)) - 1),
-                 fmt::format("{{}} too large: {} < {} and {} ≤ {}, so {} ≤ {}", a, b, b, hi_max, a, hi_max - 1)))
+                 fmt::format("{{}} too large: {} < {}{}, so {} ≤ {}", a, b, max_text, a, hi_max - 1), false,
+                 removals_dropping(s.hi, above)))
         return true;
       if (remove(s.hi, (std::uint64_t{2} << (lo_min - 1)) - 1,
-                 fmt::format("{{}} too small: {} > {} and {} ≥ {}, so {} ≥ {}", b, a, a, lo_min, b, lo_min + 1)))
+                 fmt::format("{{}} too small: {} > {}{}, so {} ≥ {}", b, a, min_text, b, lo_min + 1), false,
+                 removals_dropping(s.lo, below)))
         return true;
     }
     return false;
@@ -180,8 +214,9 @@ class Explainer {
       bool any = false;
       const std::string why = fmt::format("{{}} taken: in {}, {} hold {} between them (a Hall set)", line.name,
                                           cells_text(set), digits_text(digits));
+      const std::vector<int> after = removals_of({&set});
       for (int i = 0; i < m; ++i)
-        if (!((pick >> i) & 1u)) any |= remove(open[std::size_t(i)], digits, why);
+        if (!((pick >> i) & 1u)) any |= remove(open[std::size_t(i)], digits, why, false, after);
       if (any) return true;
     }
     return false;
@@ -213,7 +248,11 @@ class Explainer {
       else
         why = fmt::format("{{}} left out: in {}, {} fit only in {} (a Hall set)", line.name, digits_text(digits),
                           cells_text(holders));
-      for (const int cell : holders) any |= remove(cell, ~digits & all_, why, k == 1);
+      std::vector<int> others;  // the open cells the digits left
+      for (const int cell : open)
+        if (!(dom_[std::size_t(cell)] & digits)) others.push_back(cell);
+      const std::vector<int> after = removals_of({&others});
+      for (const int cell : holders) any |= remove(cell, ~digits & all_, why, k == 1, after);
       if (any) return true;
     }
     return false;
@@ -245,26 +284,46 @@ class Explainer {
     const int digit = std::countr_zero(v) + 1;
     const std::string name = cell_name(n_, fixed_);
     Hint h{fixed_ / n_, fixed_ % n_, digit, {}};
-    const auto& removals = why_[std::size_t(fixed_)];
+    const std::vector<int>& own = why_[std::size_t(fixed_)];
     if (fixed_by_hidden_) {  // "row 3 needs a 5 and only r3c4 can hold it"
-      const std::string& why = removals.back().second;
+      const std::string& why = removals_[std::size_t(own.back())].why;
       h.reason = fmt::format("{} = {}: {}", name, digit, why.substr(why.find(": ") + 2));
-      return h;
+    } else {
+      // every other digit and why it went, digits with the same reason together
+      std::vector<std::pair<std::uint64_t, std::string>> grouped;
+      for (const int i : own) {
+        const Removal& r = removals_[std::size_t(i)];
+        bool merged = false;
+        for (auto& g : grouped)
+          if (g.second == r.why) g.first |= r.drop, merged = true;
+        if (!merged) grouped.push_back({r.drop, r.why});
+      }
+      std::string parts;
+      for (const auto& [drop, why] : grouped) {
+        if (!parts.empty()) parts += "; ";
+        parts += fmt::format(fmt::runtime(why), digits_text(drop));
+      }
+      h.reason = fmt::format("{} = {}, the only digit left: {}", name, digit, parts);
     }
-    // every other digit and why it went, digits with the same reason together
-    std::vector<std::pair<std::uint64_t, std::string>> grouped;
-    for (const auto& [drop, why] : removals) {
-      bool merged = false;
-      for (auto& g : grouped)
-        if (g.second == why) g.first |= drop, merged = true;
-      if (!merged) grouped.push_back({drop, why});
+    // the deductions in other cells this one relied on (beyond the obvious ones), in order
+    std::vector<char> needed(removals_.size(), 0);
+    std::vector<int> todo;
+    for (const int i : own) todo.insert(todo.end(), removals_[std::size_t(i)].after.begin(), removals_[std::size_t(i)].after.end());
+    while (!todo.empty()) {
+      const int i = todo.back();
+      todo.pop_back();
+      if (needed[std::size_t(i)]) continue;
+      needed[std::size_t(i)] = 1;
+      todo.insert(todo.end(), removals_[std::size_t(i)].after.begin(), removals_[std::size_t(i)].after.end());
     }
-    std::string parts;
-    for (const auto& [drop, why] : grouped) {
-      if (!parts.empty()) parts += "; ";
-      parts += fmt::format(fmt::runtime(why), digits_text(drop));
+    std::string before;
+    for (std::size_t i = 0; i < removals_.size(); ++i) {
+      const Removal& r = removals_[i];
+      if (!needed[i] || r.obvious || r.cell == fixed_) continue;
+      before += fmt::format("{}{}: {}", before.empty() ? "" : "; ", cell_name(n_, r.cell),
+                            fmt::format(fmt::runtime(r.why), digits_text(r.drop)));
     }
-    h.reason = fmt::format("{} = {}, the only digit left: {}", name, digit, parts);
+    if (!before.empty()) h.reason += fmt::format(" (after {})", before);
     return h;
   }
 
@@ -274,7 +333,8 @@ class Explainer {
   std::vector<std::uint64_t> dom_;
   std::vector<Sign> signs_;
   std::vector<Line> lines_;
-  std::vector<std::vector<std::pair<std::uint64_t, std::string>>> why_;  // per cell: removals
+  std::vector<Removal> removals_;        // every removal, in order
+  std::vector<std::vector<int>> why_;    // per cell: its removals (indices into removals_)
   int fixed_ = -1;
   bool fixed_by_hidden_ = false;
 };
