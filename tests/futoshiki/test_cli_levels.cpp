@@ -1,9 +1,9 @@
 // futoshiki generate, grade and hint as a user runs them: golden outputs, exit statuses,
-// files written, the generated text read back by `futoshiki`.
+// files written, the generated text read back by `futoshiki` (their golden outputs are in
+// test_cli.cpp's table).
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -19,44 +19,9 @@ namespace {
 
 using Run = test::ProgramRun;
 Run run(const std::string& args) { return test::run_shell(test::shell_quoted(FUTOSHIKI_BIN) + " " + args); }
-std::string level(const std::string& name) { return test::shell_quoted(t::puzzles_dir() + "/levels/" + name + ".txt"); }
 std::string data(const std::string& rel) { return test::shell_quoted(t::data_dir() + "/" + rel); }
 
 }  // namespace
-
-TEST_CASE("generate, grade and hint outputs match the golden files") {
-  struct Golden {
-    const char* name;  // tests/data/futoshiki/golden/<name>.out
-    std::string args;
-    int status;
-  };
-  const Golden goldens[] = {
-      {"generate-5-hard-42", "generate --size 5 --difficulty hard --seed 42", 0},
-      {"generate-9-extreme-1", "generate --size 9 --difficulty extreme --seed 1", 0},
-      {"generate-json", "generate --size 4 --difficulty tricky --seed 5 --count 2 --json", 0},
-      {"grade-easy", "grade " + level("easy"), 0},
-      {"grade-tricky", "grade " + level("tricky"), 0},
-      {"grade-hard", "grade " + level("hard"), 0},
-      {"grade-extreme", "grade " + level("extreme"), 0},
-      {"grade-not-unique", "grade " + test::shell_quoted(t::puzzles_dir() + "/course-fall2022/SampleInput.txt"), 0},
-      {"grade-no-solution", "grade " + data("no-solution.txt"), 1},
-      {"grade-json", "grade --json - < " + level("hard"), 0},
-      {"hint-hard", "hint " + level("hard"), 0},
-  };
-  const bool update = std::getenv("SOLVE_UPDATE_GOLDEN") != nullptr;
-  for (const Golden& g : goldens) {
-    INFO(g.name);
-    const Run r = run(g.args);
-    CHECK(r.status == g.status);
-    CHECK(r.err.empty());
-    const std::string path = t::data_dir() + "/golden/" + g.name + ".out";
-    if (update) {
-      std::ofstream(path, std::ios::binary) << r.out;
-      WARN("rewrote " << path);
-    }
-    CHECK(r.out == t::slurp(path));
-  }
-}
 
 TEST_CASE("a generated puzzle is read back by futoshiki: one solution") {
   const fs::path dir = fs::path(test::scratch_dir()) / "generated";
