@@ -38,6 +38,10 @@ std::string digits_text(std::uint64_t bits) {
 
 bool single(std::uint64_t d) { return d != 0 && (d & (d - 1)) == 0; }
 
+// Hall sets are looked for among every subset of a line's open cells (or missing digits): on
+// lines with more than this many, hints go without them (the trials still apply).
+constexpr int max_open = 16;
+
 struct Line {
   std::string name;  // "row 3", "column 2"
   std::vector<int> cells;
@@ -203,7 +207,7 @@ class Explainer {
   bool naked_set(const Line& line, int k) {
     const std::vector<int> open = open_cells(line);
     const int m = int(open.size());
-    if (k >= m) return false;
+    if (k >= m || m > max_open) return false;
     for (std::uint64_t pick = 0; pick < (std::uint64_t{1} << m); ++pick) {
       if (std::popcount(pick) != k) continue;
       std::uint64_t digits = 0;
@@ -231,6 +235,7 @@ class Explainer {
     std::vector<int> ds;
     for (std::uint64_t b = unplaced; b; b &= b - 1) ds.push_back(std::countr_zero(b));
     const int m = int(ds.size());
+    if (m > max_open) return false;
     for (std::uint64_t pick = 0; pick < (std::uint64_t{1} << m); ++pick) {
       if (std::popcount(pick) != k) continue;
       std::uint64_t digits = 0;
@@ -349,13 +354,11 @@ std::optional<Hint> hint(const Puzzle& p) {
   bool contradiction = false;
   const std::optional<Difficulty> level = solving_level(p, &contradiction);
   if (contradiction) return std::nullopt;
-  std::vector<std::vector<int>> solutions;
-  if (!level) {
-    solutions = some_solutions(p, 1);
-    if (solutions.empty()) return std::nullopt;
-  }
+  if (!level && some_solutions(p, 1).empty()) return std::nullopt;
   if (std::optional<Hint> h = Explainer(p).run()) return h;
   // beyond extreme: no deduction of the levels fixes a cell; the first open one is revealed
+  const std::vector<std::vector<int>> solutions = some_solutions(p, 1);
+  if (solutions.empty()) return std::nullopt;
   for (int i = 0; i < p.n * p.n; ++i)
     if (!p.givens[std::size_t(i)])
       return Hint{i / p.n, i % p.n, solutions.front()[std::size_t(i)],

@@ -13,8 +13,12 @@ struct Hint {
 };
 
 /// A cell of `puzzle` (its givens: the puzzle's and the player's entries) the weakest
-/// reasoning can fill, with that reasoning. nullopt when the entries contradict the solution
-/// (the puzzle with them has none), or the puzzle is already full.
+/// reasoning can fill, with that reasoning (hint.cpp lists the steps; the deductions in other
+/// cells it relies on follow in brackets). nullopt when the entries contradict the solution
+/// (the puzzle with them has none), or the puzzle is already full. Beyond extreme, when no
+/// step fills a cell, the first open cell gets the digit of a solution, and the reason says
+/// so. n <= 64 (solve::InputError otherwise); Hall sets are looked for on lines of up to 16
+/// open cells.
 std::optional<Hint> hint(const Puzzle& puzzle_with_player_entries);
 
 }  // namespace futoshiki
