@@ -50,7 +50,7 @@ struct Line {
 class Explainer {
  public:
   explicit Explainer(const Puzzle& p) : p_(p), n_(p.n), why_(std::size_t(p.n * p.n)) {
-    all_ = (std::uint64_t{1} << n_) - 1;
+    all_ = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
     dom_.assign(std::size_t(n_ * n_), all_);
     for (int i = 0; i < n_ * n_; ++i)
       if (p.givens[std::size_t(i)]) dom_[std::size_t(i)] = std::uint64_t{1} << (p.givens[std::size_t(i)] - 1);
@@ -164,7 +164,8 @@ class Explainer {
       const int hi_max = 64 - std::countl_zero(hi), lo_min = std::countr_zero(lo) + 1;
       const std::string a = cell_name(n_, s.lo), b = cell_name(n_, s.hi);
       // relying on the removals that brought the other cell's bound where it is
-      const std::uint64_t above = ~((std::uint64_t{1} << hi_max) - 1), below = (std::uint64_t{1} << (lo_min - 1)) - 1;
+      const std::uint64_t above = hi_max == 64 ? 0 : ~((std::uint64_t{1} << hi_max) - 1);
+      const std::uint64_t below = (std::uint64_t{1} << (lo_min - 1)) - 1;
       const std::string max_text = hi_max == n_ ? "" : fmt::format(" and {} ≤ {}", b, hi_max);
       const std::string min_text = lo_min == 1 ? "" : fmt::format(" and {} ≥ {}", a, lo_min);
       if (remove(s.lo, ~((std::uint64_t{1} << (hi_max - 1)) - 1),
