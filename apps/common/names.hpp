@@ -59,7 +59,8 @@ CLI::Validator one_of(const std::vector<std::pair<std::string, std::string>>& wo
 template <class Enum, class Validator = CLI::Validator>
 Validator one_of() {
   std::vector<std::pair<std::string, std::string>> words;
-  for (const auto& [word, value] : names<Enum>()) words.emplace_back(word, std::to_string(int(value)));
+  for (const auto& [word, value] : names<Enum>())
+    words.emplace_back(word, std::to_string(int(value)));
   return one_of(words);
 }
 
