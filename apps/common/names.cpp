@@ -54,7 +54,8 @@ const NameTable<solve::ItemChoice>& names() {
   return table;
 }
 
-CLI::Validator one_of(const std::vector<std::pair<std::string, std::string>>& words) {
+template <>
+CLI::Validator one_of_words(const std::vector<std::pair<std::string, std::string>>& words) {
   std::string set = "{";
   for (const auto& [word, value] : words) set += (set.size() > 1 ? "," : "") + word;
   set += '}';

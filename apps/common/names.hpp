@@ -51,17 +51,20 @@ std::string_view name(Enum e) {
 
 /// A validator over (word, value as a number) pairs: CLI::CheckedTransformer's mapping with
 /// CLI::IsMember's messages, the words only (not the numbers): "foo not in {auto,dlx}".
-CLI::Validator one_of(const std::vector<std::pair<std::string, std::string>>& words);
+/// (Validator is CLI::Validator, a template parameter so that this header needs no CLI11.)
+template <class Validator = CLI::Validator>
+Validator one_of_words(const std::vector<std::pair<std::string, std::string>>& words);
+template <>
+CLI::Validator one_of_words(const std::vector<std::pair<std::string, std::string>>& words);
 
 /// For add_option(..., Enum&, ...)->transform(one_of<Enum>()): a word of names<Enum>() becomes
 /// its value; anything else is a usage error "--opt: WORD not in {a,b,c}", listed in --help.
-/// (Validator: a dependent name, so that this header needs CLI11's only where one_of is used.)
 template <class Enum, class Validator = CLI::Validator>
 Validator one_of() {
   std::vector<std::pair<std::string, std::string>> words;
   for (const auto& [word, value] : names<Enum>())
     words.emplace_back(word, std::to_string(int(value)));
-  return one_of(words);
+  return one_of_words<Validator>(words);
 }
 
 }  // namespace cli
