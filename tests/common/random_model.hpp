@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "solve/model.hpp"
+#include "solve/search.hpp"
 #include "solve/types.hpp"
 
 namespace random_model {
@@ -88,6 +89,22 @@ inline std::vector<solve::Var> add_vars(solve::Model& m, const std::vector<Value
   std::vector<solve::Var> xs;
   for (const Values& d : domains) xs.push_back(m.add_var(d));
   return xs;
+}
+
+/// The solutions a search of m delivers (the values of every variable), as a set to compare
+/// with solutions(); `delivered` (when given) counts them as delivered, repeats included.
+inline std::set<Values> search_all(const solve::Model& m, const solve::SearchOptions& o, solve::Result* result = nullptr,
+                                   std::uint64_t* delivered = nullptr) {
+  std::set<Values> got;
+  std::uint64_t n = 0;
+  const solve::Result r = solve::search(m, o, [&](const solve::Solution& s) {
+    got.insert(s.values());
+    ++n;
+    return true;
+  });
+  if (result) *result = r;
+  if (delivered) *delivered = n;
+  return got;
 }
 
 }  // namespace random_model

@@ -59,8 +59,7 @@ inline std::string describe(const Instance& in) {
 inline void agree(const Instance& in, int seed) {
   const auto expected = brute_force(in);
   Model m;
-  std::vector<Var> xs;
-  for (const auto& d : in.domains) xs.push_back(m.add_var(d));
+  const std::vector<Var> xs = random_model::add_vars(m, in.domains);
   for (const Spec& c : in.specs) c.post(m, xs);
   for (auto p : {Propagation::none, Propagation::forward, Propagation::arc, Propagation::domain})
     for (auto v : {VarOrder::input, VarOrder::dom_wdeg})
@@ -72,13 +71,8 @@ inline void agree(const Instance& in, int seed) {
           o.val_order = val;
           o.branching = b;
           o.seed = std::uint64_t(seed) + 1;
-          std::set<Values> got;
-          const Result r = search(m, o, [&](const Solution& s) {
-            Values a;
-            for (Var x : xs) a.push_back(s[x]);
-            got.insert(a);
-            return true;
-          });
+          Result r;
+          const std::set<Values> got = random_model::search_all(m, o, &r);
           INFO(describe(in) << " propagation " << int(p) << " var " << int(v) << " val " << int(val)
                             << " branching " << int(b));
           REQUIRE(r.complete());
