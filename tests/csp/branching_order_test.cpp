@@ -86,3 +86,28 @@ TEST_CASE("in a branch group, ties go to the variable listed first", "[branching
     CHECK(decisions(m, VarOrder::mrv) == std::vector<int>{3, 1, 2, 0});
   }
 }
+
+TEST_CASE("the first value tried: ascending, descending, and the median (the lower of two)", "[branching]") {
+  struct Case {
+    int lo, hi;
+    ValOrder order;
+    int first;
+  };
+  const Case cases[] = {{0, 3, ValOrder::ascending, 0},  {0, 3, ValOrder::descending, 3}, {0, 3, ValOrder::median, 1},
+                        {0, 4, ValOrder::median, 2},     {-3, 4, ValOrder::median, 0}};
+  for (const Case& c : cases) {
+    INFO("[" << c.lo << ", " << c.hi << "], order " << int(c.order));
+    Model m;
+    m.add_var(c.lo, c.hi);
+    m.add_var(0, 1);  // a second variable, so that the first is decided (not fixed at the root)
+    SearchOptions o;
+    o.var_order = VarOrder::input;
+    o.val_order = c.order;
+    std::vector<int> values;
+    o.trace = [&](const TraceEvent& e) {
+      if (e.kind == TraceEvent::Kind::decide && e.var.id == 0) values.push_back(e.value);
+    };
+    REQUIRE(solve_first(m, o));
+    CHECK(values == std::vector<int>{c.first});
+  }
+}

@@ -118,7 +118,7 @@ TEST_CASE("branch and bound finds and proves the optimum of random models", "[op
   CHECK(feasible > test_scale::scaled(80));
 }
 
-TEST_CASE("optima are the same for every number of threads; limits give the best so far", "[optimise][threads]") {
+TEST_CASE("optima are the same for every number of threads, limits give the best so far", "[optimise][threads]") {
   // Golomb ruler of 6 marks: optimum 17
   Model m;
   const int n = 6, len = 40;

@@ -509,6 +509,38 @@ TEST_CASE("hand cases: the pruning at the root is the documented one", "[contrac
       CHECK(root(m, p) == Domains{{0, 1}, {1}, {2, 3}});
     }
   }
+  for (auto p : {Propagation::arc, Propagation::domain}) {
+    INFO("level " << int(p));
+    {  // lex_less: strict at the first position not fixed equal (x < y once a = b = 1)
+      Model m;
+      const Var a = m.add_var(1, 1), x = m.add_var(0, 3), b = m.add_var(1, 1), y = m.add_var(0, 3);
+      lex_less(m, std::vector<Var>{a, x}, std::vector<Var>{b, y});
+      CHECK(root(m, p) == Domains{{1}, range(0, 2), {1}, range(1, 3)});
+      Model n;  // lex_less_equal keeps x == y
+      const Var c = n.add_var(1, 1), u = n.add_var(0, 3), d = n.add_var(1, 1), v = n.add_var(0, 2);
+      lex_less_equal(n, std::vector<Var>{c, u}, std::vector<Var>{d, v});
+      CHECK(root(n, p) == Domains{{1}, range(0, 2), {1}, range(0, 2)});
+    }
+    {  // global_cardinality: a group at its maximum is closed to the other variables
+      Model m;
+      const Var x = m.add_var(0, 0), y = m.add_var(0, 1), z = m.add_var(1, 2);
+      const std::vector<ValueCount> groups{{{0}, 0, 1}};
+      global_cardinality(m, std::vector<Var>{x, y, z}, groups);
+      CHECK(root(m, p) == Domains{{0}, {1}, range(1, 2)});
+    }
+    {  // occurrences of a variable value: a value too few variables can take is no value of y
+      Model m;
+      const Var x0 = m.add_var(0, 0), x1 = m.add_var(std::vector<int>{0, 2}), y = m.add_var(0, 1), n = m.add_var(2, 2);
+      occurrences(m, std::vector<Var>{x0, x1}, y, n);
+      CHECK(root(m, p) == Domains{{0}, {0}, {0}, {2}});
+    }
+    {  // among: the last possible member must be in the set
+      Model m;
+      const Var x = m.add_var(0, 0), y = m.add_var(0, 3);
+      among(m, std::vector<Var>{x, y}, std::vector<int>{2, 3}, 1, 2);
+      CHECK(root(m, p) == Domains{{0}, range(2, 3)});
+    }
+  }
   {  // all_different: Regin's matching at domain, values at arc
     Model m;
     const Var x = m.add_var(1, 2), y = m.add_var(1, 2), z = m.add_var(1, 3);

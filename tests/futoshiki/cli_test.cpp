@@ -219,7 +219,7 @@ TEST_CASE("usage errors exit with 2, --help with 0") {
   CHECK(help.out.find("--method") != std::string::npos);
 }
 
-TEST_CASE("-o writes the answer to a file, '-' reads standard input") {
+TEST_CASE("option -o writes the answer to a file, '-' reads standard input") {
   const fs::path file = scratch_dir() / "answer.txt";
   fs::remove(file);
   const Run r = run("-o " + quoted(file.string()) + " " + puzzle("course-fall2022/Input3.txt"));
@@ -286,7 +286,7 @@ TEST_CASE("the SVG picture (--svg): signs, givens and solution") {
   CHECK(with_count.out.empty());
 }
 
-TEST_CASE("--stats and --trace report on stderr only") {
+TEST_CASE("option --stats and --trace report on stderr only") {
   const Run r = run("--stats --trace --method course " + puzzle("course-fall2022/Input1.txt"));
   CHECK(r.status == 0);
   CHECK(t::grids_in(r.out, 5).size() == 1);
@@ -342,7 +342,7 @@ TEST_CASE("every method combination proves a puzzle unique") {
       }
 }
 
-TEST_CASE("--count of the binary agrees with brute force on random puzzles") {
+TEST_CASE("option --count of the binary agrees with brute force on random puzzles") {
   std::mt19937_64 rng(7);
   const fs::path file = scratch_dir() / "random.txt";
   // The sanitizer legs run the first share of the puzzles (test_scale.hpp): a process each.
@@ -436,7 +436,7 @@ TEST_CASE("Ctrl-C and SIGTERM stop a long search: partial figures, exit 3") {
   CHECK(std::all_of(grids.begin(), grids.end(), [&](const auto& g) { return futoshiki::is_solution(p, g); }));
 }
 
-TEST_CASE("--timeout and --max-nodes values; --help explains the exit statuses") {
+TEST_CASE("option --timeout and --max-nodes values, --help explains the exit statuses") {
   test::check_timeout_values(bin, {}, {t::puzzles_dir() + "/course-fall2022/Input1.txt"});
   const test::ProgramRun nodes = test::run_program(bin, {"--max-nodes", "-5", t::puzzles_dir() + "/course-fall2022/Input1.txt"});
   CHECK(nodes.status == 2);
