@@ -111,3 +111,35 @@ TEST_CASE("the first value tried: ascending, descending, and the median (the low
     CHECK(values == std::vector<int>{c.first});
   }
 }
+
+TEST_CASE("dom_wdeg learns from failures: it leaves the order of smallest domains", "[branching]") {
+  // Each failure adds to the weight of the constraint that failed, and dom_wdeg prefers the
+  // variables of heavy constraints.
+  // 5-queens (10 solutions) beside 7 pigeons in 6 holes (none): without learning, the smaller
+  // domains of the queens come first and the pigeons are refuted below each of their
+  // solutions; with it, the failures of the pigeons' all_different soon put them first.
+  auto nodes = [](VarOrder order, Propagation p) {
+    Model m;
+    const int n = 5;
+    std::vector<Var> q = m.add_vars(n, 0, n - 1), up, down;
+    for (int i = 0; i < n; ++i) {
+      up.push_back(q[std::size_t(i)] + i);
+      down.push_back(q[std::size_t(i)] - i);
+    }
+    all_different(m, q);
+    all_different(m, up);
+    all_different(m, down);
+    all_different(m, m.add_vars(7, 0, 5));
+    SearchOptions o;
+    o.propagation = p;
+    o.var_order = order;
+    const Result r = count(m, o);
+    CHECK(r.stats.solutions == 0);
+    return r.stats.nodes;
+  };
+  // measured (2026-11-26): 5263 nodes against 8779, at forward and at arc
+  for (auto p : {Propagation::forward, Propagation::arc}) {
+    INFO("level " << int(p));
+    CHECK(nodes(VarOrder::dom_wdeg, p) < nodes(VarOrder::mrv, p) * 3 / 4);
+  }
+}
