@@ -145,7 +145,7 @@ struct Family {
   bool holes;         // with holes, or whole intervals
   Strength arc, domain;
   /// False for the families known to break (a): they prune less than they could and answer
-  /// `fixpoint` (docs/notes/2026-11-26-propagator-contract.md); (a) is not checked for them.
+  /// `fixpoint` (docs/notes/mutation-testing.md); (a) is not checked for them.
   bool idempotent = true;
 };
 
