@@ -3,7 +3,7 @@
 // level, run to their fixpoint. This is the grader's and the generator's engine: a bitset per
 // cell instead of a libsolve model, because the generator grades a puzzle a few hundred times
 // while it removes clues. Each level prunes exactly what libsolve's propagation level of the
-// same strength prunes at the root of the model of model.hpp (tests/futoshiki/test_grade.cpp
+// same strength prunes at the root of the model of model.hpp (tests/futoshiki/grade_test.cpp
 // checks this against libsolve):
 //   easy    Propagation::forward  a single candidate leaves its row and column, and bounds
 //                                 the cells it shares a sign with;

@@ -3,6 +3,7 @@
 // plain description of the constraints, independently of the propagators.
 #include <catch2/catch.hpp>
 
+#include "random_model.hpp"
 #include "test_scale.hpp"
 
 #include <algorithm>
@@ -59,20 +60,13 @@ bool holds(const Spec& c, const std::vector<int>& a) {
 }
 
 std::set<std::vector<int>> brute_force(const Instance& in) {
-  std::set<std::vector<int>> out;
-  std::vector<int> a(in.domains.size());
-  std::vector<std::size_t> idx(in.domains.size(), 0);
-  for (;;) {
-    for (std::size_t i = 0; i < a.size(); ++i) a[i] = in.domains[i][idx[i]];
-    if (std::all_of(in.specs.begin(), in.specs.end(), [&](const Spec& c) { return holds(c, a); })) out.insert(a);
-    std::size_t i = 0;
-    while (i < idx.size() && ++idx[i] == in.domains[i].size()) idx[i++] = 0;
-    if (i == idx.size()) return out;
-  }
+  return random_model::solutions(in.domains, [&](const std::vector<int>& a) {
+    return std::all_of(in.specs.begin(), in.specs.end(), [&](const Spec& c) { return holds(c, a); });
+  });
 }
 
-Instance random_instance(std::mt19937& rng) {
-  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+Instance random_instance(random_model::Random& r) {
+  auto pick = [&](int lo, int hi) { return r.pick(lo, hi); };
   Instance in;
   const int n = pick(2, 6);
   for (int i = 0; i < n; ++i) {
@@ -96,7 +90,7 @@ Instance random_instance(std::mt19937& rng) {
       case Spec::all_diff: {
         std::vector<int> all(static_cast<std::size_t>(n));
         for (int i = 0; i < n; ++i) all[std::size_t(i)] = i;
-        std::shuffle(all.begin(), all.end(), rng);
+        std::shuffle(all.begin(), all.end(), r.rng);
         all.resize(std::size_t(pick(2, n)));
         c.vars = all;
         break;
@@ -141,8 +135,7 @@ Instance random_instance(std::mt19937& rng) {
 
 Model build(const Instance& in) {
   Model m;
-  std::vector<Var> xs;
-  for (const auto& d : in.domains) xs.push_back(m.add_var(d));
+  const std::vector<Var> xs = random_model::add_vars(m, in.domains);
   for (const Spec& c : in.specs) {
     std::vector<Var> vs;
     for (std::size_t k = 0; k < c.vars.size(); ++k)
@@ -168,7 +161,7 @@ Model build(const Instance& in) {
 }  // namespace
 
 TEST_CASE("every setting finds exactly the brute-force solutions", "[differential]") {
-  std::mt19937 rng(20261122);
+  random_model::Random rng(20261122);
   int with_solutions = 0, without = 0;
   for (int round = 0; round < test_scale::rounds(300); ++round) {
     const Instance in = random_instance(rng);
@@ -185,13 +178,9 @@ TEST_CASE("every setting finds exactly the brute-force solutions", "[differentia
             o.val_order = val;
             o.branching = b;
             o.seed = std::uint64_t(round) + 1;
-            std::set<std::vector<int>> got;
+            Result r;
             std::uint64_t found = 0;
-            const Result r = search(m, o, [&](const Solution& s) {
-              got.insert(s.values());
-              ++found;
-              return true;
-            });
+            const auto got = random_model::search_all(m, o, &r, &found);
             INFO("round " << round << " propagation " << int(p) << " var " << int(v) << " val " << int(val)
                           << " branching " << int(b));
             REQUIRE(r.complete());
@@ -206,7 +195,7 @@ TEST_CASE("every setting finds exactly the brute-force solutions", "[differentia
 }
 
 TEST_CASE("counts are the same for every number of threads", "[differential][threads]") {
-  std::mt19937 rng(4242);
+  random_model::Random rng(4242);
   for (int round = 0; round < test_scale::rounds(60); ++round) {
     const Instance in = random_instance(rng);
     const auto expected = brute_force(in);
@@ -218,11 +207,8 @@ TEST_CASE("counts are the same for every number of threads", "[differential][thr
           o.propagation = p;
           o.branching = b;
           o.threads = threads;
-          std::set<std::vector<int>> got;
-          const Result r = search(m, o, [&](const Solution& s) {
-            got.insert(s.values());
-            return true;
-          });
+          Result r;
+          const auto got = random_model::search_all(m, o, &r);
           INFO("round " << round << " threads " << threads);
           REQUIRE(r.complete());
           REQUIRE(got == expected);

@@ -134,7 +134,7 @@ TEST_CASE("a copy accepts the Vars of its original, and each then grows on its o
   CHECK(says_foreign(model_error([&] { less(assigned, own, x); })));
 }
 
-TEST_CASE("a move carries the identity; the moved-from model starts afresh", "[model][identity]") {
+TEST_CASE("a move carries the identity, the moved-from model starts afresh", "[model][identity]") {
   Model a;
   const Var x = a.add_var(0, 3), y = a.add_var(0, 3);
   const std::uint32_t id = a.identity().id;

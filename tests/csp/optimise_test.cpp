@@ -3,6 +3,7 @@
 // limits that stop early give the best so far, not proven.
 #include <catch2/catch.hpp>
 
+#include "random_model.hpp"
 #include "test_scale.hpp"
 
 #include <algorithm>
@@ -30,10 +31,7 @@ struct Problem {
 /// Optimum by enumeration: the best objective value over all solutions, or nullopt.
 std::optional<std::int64_t> brute_force(const Problem& p) {
   std::optional<std::int64_t> best;
-  std::vector<std::size_t> idx(p.domains.size(), 0);
-  std::vector<int> a(p.domains.size());
-  for (;;) {
-    for (std::size_t i = 0; i < a.size(); ++i) a[i] = p.domains[i][idx[i]];
+  random_model::for_each_assignment(p.domains, [&](const std::vector<int>& a) {
     bool ok = true;
     for (std::size_t k = 0; k < p.linear_coefs.size() && ok; ++k) {
       std::int64_t sum = 0;
@@ -41,18 +39,15 @@ std::optional<std::int64_t> brute_force(const Problem& p) {
       ok = sum <= p.linear_rhs[k];
     }
     for (auto [i, j] : p.different) ok = ok && a[std::size_t(i)] != a[std::size_t(j)];
-    if (ok) {
-      const std::int64_t v = p.goal.var.apply(a[std::size_t(p.goal.var.id)]);
-      if (!best || (p.goal.maximize ? v > *best : v < *best)) best = v;
-    }
-    std::size_t i = 0;
-    while (i < idx.size() && ++idx[i] == p.domains[i].size()) idx[i++] = 0;
-    if (i == idx.size()) return best;
-  }
+    if (!ok) return;
+    const std::int64_t v = p.goal.var.apply(a[std::size_t(p.goal.var.id)]);
+    if (!best || (p.goal.maximize ? v > *best : v < *best)) best = v;
+  });
+  return best;
 }
 
-Problem random_problem(std::mt19937& rng) {
-  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+Problem random_problem(random_model::Random& r) {
+  auto pick = [&](int lo, int hi) { return r.pick(lo, hi); };
   Problem p;
   const int n = pick(2, 5);
   for (int i = 0; i < n; ++i) {
@@ -87,7 +82,7 @@ Problem random_problem(std::mt19937& rng) {
 }  // namespace
 
 TEST_CASE("branch and bound finds and proves the optimum of random models", "[optimise]") {
-  std::mt19937 rng(777);
+  random_model::Random rng(777);
   int feasible = 0;
   for (int round = 0; round < test_scale::rounds(150); ++round) {
     const Problem p = random_problem(rng);
@@ -123,7 +118,7 @@ TEST_CASE("branch and bound finds and proves the optimum of random models", "[op
   CHECK(feasible > test_scale::scaled(80));
 }
 
-TEST_CASE("optima are the same for every number of threads; limits give the best so far", "[optimise][threads]") {
+TEST_CASE("optima are the same for every number of threads, limits give the best so far", "[optimise][threads]") {
   // Golomb ruler of 6 marks: optimum 17
   Model m;
   const int n = 6, len = 40;

@@ -8,6 +8,7 @@
 // (The exact-cover engines have theirs in tests/dlx/thread_invariance_test.cpp.)
 #include <catch2/catch.hpp>
 
+#include "random_model.hpp"
 #include "test_scale.hpp"
 
 #include <algorithm>
@@ -55,19 +56,15 @@ struct Symmetric {
   /// Solutions up to permutation of the variables, by enumeration.
   std::size_t classes() const {
     std::set<std::vector<int>> out;
-    std::vector<std::size_t> idx(std::size_t(n), 0);
-    std::vector<int> a(static_cast<std::size_t>(n));
-    for (;;) {
-      for (std::size_t i = 0; i < a.size(); ++i) a[i] = domain[idx[i]];
-      if (holds(a)) {
-        std::sort(a.begin(), a.end());
-        out.insert(a);
-      }
-      std::size_t i = 0;
-      while (i < idx.size() && ++idx[i] == domain.size()) idx[i++] = 0;
-      if (i == idx.size()) return out.size();
-    }
+    random_model::for_each_assignment(std::vector<std::vector<int>>(std::size_t(n), domain), [&](const std::vector<int>& a) {
+      if (!holds(a)) return;
+      std::vector<int> sorted = a;
+      std::sort(sorted.begin(), sorted.end());
+      out.insert(sorted);
+    });
+    return out.size();
   }
+
 };
 
 /// "The sum of xs is even", checked once every variable is assigned (a user constraint).
@@ -99,8 +96,8 @@ Model build(const Symmetric& sp, bool with_states) {
   return m;
 }
 
-Symmetric random_symmetric(std::mt19937& rng) {
-  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+Symmetric random_symmetric(random_model::Random& rng) {
+  auto pick = [&](int lo, int hi) { return rng.pick(lo, hi); };
   Symmetric sp;
   sp.n = pick(2, 5);
   for (int v = 0; v < 7; ++v)
@@ -149,7 +146,7 @@ TEST_CASE("skip_equivalent_states: the same classes for every number of threads"
 }
 
 TEST_CASE("skip_equivalent_states against brute force, every number of threads", "[symmetry][threads][differential]") {
-  std::mt19937 rng(2024);
+  random_model::Random rng(2024);
   int nonempty = 0;
   for (int round = 0; round < test_scale::rounds(80); ++round) {
     const Symmetric sp = random_symmetric(rng);
@@ -172,7 +169,7 @@ TEST_CASE("skip_equivalent_states against brute force, every number of threads",
 }
 
 TEST_CASE("complete searches: the same statistics for every number of threads", "[search][threads]") {
-  std::mt19937 rng(77);
+  random_model::Random rng(77);
   for (int round = 0; round < test_scale::rounds(12); ++round) {
     const Symmetric sp = random_symmetric(rng);
     const Model m = build(sp, false);
@@ -296,27 +293,25 @@ bool holds(const Spec& c, const std::vector<int>& a) {
 
 std::uint64_t brute_force(const Instance& in) {
   std::uint64_t found = 0;
-  std::vector<int> a(std::size_t(in.n), 0);
-  for (;;) {
+  const std::vector<std::vector<int>> domains(std::size_t(in.n), random_model::range(0, in.d - 1));
+  random_model::for_each_assignment(domains, [&](const std::vector<int>& a) {
     found += std::all_of(in.specs.begin(), in.specs.end(), [&](const Spec& c) { return holds(c, a); });
-    std::size_t i = 0;
-    while (i < a.size() && ++a[i] == in.d) a[i++] = 0;
-    if (i == a.size()) return found;
-  }
+  });
+  return found;
 }
 
-Spec random_spec(std::mt19937& rng, Kind kind, int n, int d) {
-  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+Spec random_spec(random_model::Random& rng, Kind kind, int n, int d) {
+  auto pick = [&](int lo, int hi) { return rng.pick(lo, hi); };
   std::vector<int> all(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) all[std::size_t(i)] = i;
-  std::shuffle(all.begin(), all.end(), rng);
+  std::shuffle(all.begin(), all.end(), rng.rng);
   auto some = [&](int lo, int hi) {
     return std::vector<int>(all.begin(), all.begin() + pick(std::min(lo, n), std::min(hi, n)));
   };
   auto random_values = [&](int k) {
     std::vector<int> v;
     for (int x = 0; x < d; ++x) v.push_back(x);
-    std::shuffle(v.begin(), v.end(), rng);
+    std::shuffle(v.begin(), v.end(), rng.rng);
     v.resize(std::size_t(std::min(k, d)));
     return v;
   };
@@ -398,18 +393,18 @@ Model build(const Instance& in) {
 }  // namespace
 
 TEST_CASE("every constraint kind counts the same on 1, 2, 3, 4 and 7 threads", "[threads][differential]") {
-  std::mt19937 rng(2024);
+  random_model::Random rng(2024);
   int with_solutions = 0;
   std::vector<int> rounds_of(kKinds, 0);
   for (int round = 0; round < test_scale::rounds(8 * kKinds); ++round) {
     Instance in;
-    in.n = std::uniform_int_distribution<int>(4, 6)(rng);
-    in.d = std::uniform_int_distribution<int>(2, 4)(rng);
+    in.n = rng.pick(4, 6);
+    in.d = rng.pick(2, 4);
     const auto focus = Kind(round % kKinds);  // every kind in every eighth instance at least
     ++rounds_of[std::size_t(focus)];
     in.specs.push_back(random_spec(rng, focus, in.n, in.d));
-    for (int extra = std::uniform_int_distribution<int>(0, 2)(rng); extra > 0; --extra)
-      in.specs.push_back(random_spec(rng, Kind(std::uniform_int_distribution<int>(0, kKinds - 1)(rng)), in.n, in.d));
+    for (int extra = rng.pick(0, 2); extra > 0; --extra)
+      in.specs.push_back(random_spec(rng, Kind(rng.pick(0, kKinds - 1)), in.n, in.d));
     const std::uint64_t expected = brute_force(in);
     with_solutions += expected > 0;
     const Model m = build(in);
@@ -440,14 +435,14 @@ struct SymmetricCase {
   int n = 0, d = 0;
 };
 
-SymmetricCase symmetric_case(std::mt19937& rng) {
+SymmetricCase symmetric_case(random_model::Random& rng) {
   SymmetricCase c;
-  c.n = std::uniform_int_distribution<int>(3, 5)(rng);
-  c.d = std::uniform_int_distribution<int>(c.n, c.n + 3)(rng);
+  c.n = rng.pick(3, 5);
+  c.d = rng.pick(c.n, c.n + 3);
   const std::vector<Var> x = c.model.add_vars(c.n, 0, c.d - 1);
   all_different(c.model, x);
   const std::vector<int> odd{1, 3, 5, 7};
-  const int lo = std::uniform_int_distribution<int>(0, 2)(rng);
+  const int lo = rng.pick(0, 2);
   among(c.model, x, odd, lo, lo + 1);
   skip_equivalent_states(c.model, x, [](std::span<const int> prefix, std::vector<std::uint32_t>& key) {
     key.assign(prefix.begin(), prefix.end());
@@ -463,7 +458,7 @@ SymmetricCase symmetric_case(std::mt19937& rng) {
 }
 
 void check_symmetric_cases(std::span<const int> threads_to_try) {
-  std::mt19937 rng(99);
+  random_model::Random rng(99);
   for (int round = 0; round < test_scale::rounds(30); ++round) {
     const SymmetricCase c = symmetric_case(rng);
     for (Propagation level : kLevels)

@@ -162,6 +162,9 @@ TEST_CASE("BigCount adds, compares and prints", "[dlx][memo]") {
   const std::uint64_t limbs[] = {~std::uint64_t(0), ~std::uint64_t(0), 0};
   solve::BigCount b = solve::BigCount::from_limbs(limbs);  // 2^128 - 1
   REQUIRE(b.to_string() == "340282366920938463463374607431768211455");
+  solve::BigCount c = b;
+  c += 1;  // a carry that runs through every limb: 2^128
+  REQUIRE(c.to_string() == "340282366920938463463374607431768211456");
   b += a;
   REQUIRE(b.to_string() == "340282366920938463481821351505477763071");
   REQUIRE(solve::BigCount().to_string() == "0");

@@ -4,7 +4,7 @@
 if(NOT TARGET solve::solve)
   message(FATAL_ERROR "libsolve gave no target solve::solve")
 endif()
-foreach(target futoshiki xcover stenen carcassonne csp_tests dlx_test bench)
+foreach(target futoshiki xcover stenen carcassonne csp_test dlx_test bench)
   if(TARGET ${target})
     message(FATAL_ERROR "libsolve made the target ${target}: the options SOLVE_BUILD_* and "
                         "SOLVE_BENCH_TARGETS must default to OFF in a subproject")

@@ -251,7 +251,7 @@ TEST_CASE("split: stopped by --timeout or a signal (issue 22, item 5)", "[split_
   CHECK_FALSE(std::filesystem::exists(ckpt));
 }
 
-TEST_CASE("--lost-after: only a finite number of seconds >= 1 (issue 22, item 16)", "[lost_after]") {
+TEST_CASE("option --lost-after: only a finite number of seconds >= 1 (issue 22, item 16)", "[lost_after]") {
   for (const char* bad : {"nan", "inf", "0", "-1", "0.5", "soon"}) {
     INFO("--lost-after '" << bad << "'");
     const test::ProgramRun r = test::run_program(exe, {"--count", "--lost-after", bad, queens8});

@@ -21,7 +21,9 @@ struct Limits {
 
 /// What the progress hook is told.
 struct Progress {
-  double done = 0;              ///< estimated fraction of the search tree already explored
+  double done = 0;              ///< estimated fraction of the search tree already explored;
+                                ///< never decreases, and is 1 in the last report of a search
+                                ///< that went through its whole tree
   std::uint64_t solutions = 0;  ///< solutions found so far
   std::uint64_t nodes = 0;      ///< nodes so far (about: workers report every few nodes)
   double seconds = 0;           ///< since the search started

@@ -58,7 +58,11 @@ void Control::report_progress(double done) {
   next_progress_ = t + progress_seconds_;
   if (!progress_) return;
   Progress p;
-  p.done = std::isfinite(done) ? std::clamp(done, 0.0, 1.0) : 0.0;
+  // Never less than the last report: the pool's sum of shares is read while workers hand work
+  // over, and a share finished is added to the total before its worker's own share is cleared
+  // (a report in between counts it twice, the next one not), so it may dip.
+  done_reported_ = std::max(done_reported_, std::isfinite(done) ? std::clamp(done, 0.0, 1.0) : 0.0);
+  p.done = done_reported_;
   p.solutions = delivered() + tallied_.load(std::memory_order_relaxed);
   p.nodes = nodes_.load(std::memory_order_relaxed);
   p.seconds = t;

@@ -82,6 +82,7 @@ class Control {
   std::atomic<std::uint64_t> delivered_{0};
   std::atomic<std::uint64_t> nodes_{0}, tallied_{0};  // as polled (for limits and progress)
   double next_progress_;
+  double done_reported_ = 0;  // the last Progress::done reported (reports never go back)
 };
 
 }  // namespace solve::detail

@@ -177,6 +177,9 @@ Result run_search(SearchEngine& root, Control& control, int threads) {
   r.count = r.stats.solutions;
   r.stats.seconds = control.seconds();
   r.stop = control.stopped() ? control.reason() : StopReason::exhausted;
+  // The last report of a complete search says that all of it is done (the estimates before
+  // may stop short of 1: shares are summed in fixed point, rounded down).
+  if (r.stop == StopReason::exhausted && control.wants_progress()) control.report_progress(1.0);
   return r;
 }
 

@@ -1,8 +1,10 @@
-// Every FlatZinc builtin against brute force: random small instances (a few variables with
-// small domains, random constants, sometimes a constant where a variable may stand), written
-// as FlatZinc text, translated and counted by libsolve at every propagation level, and
-// counted again by enumerating every assignment with the builtin's meaning written out here
-// independently of the translator.
+#pragma once
+// The FlatZinc builtins as data, for the tests that count them against brute force
+// (builtins_*_test.cpp): random small instances (a few variables with small domains, random
+// constants, sometimes a constant where a variable may stand), written as FlatZinc text,
+// translated and counted by libsolve at every propagation level, and counted again by
+// enumerating every assignment with the builtin's meaning written out here independently of
+// the translator. One function per family of builtins.
 #include <catch2/catch.hpp>
 
 #include <functional>
@@ -18,7 +20,7 @@
 #include "parser.hpp"
 #include "translate.hpp"
 
-namespace {
+namespace fzn_builtins {
 
 using Values = std::vector<int>;
 
@@ -61,7 +63,7 @@ struct Arg {
 };
 
 /// An integer argument: usually a new variable, sometimes a constant.
-Arg int_arg(Gen& g, Instance& in, std::string& text, bool may_be_constant = true) {
+inline Arg int_arg(Gen& g, Instance& in, std::string& text, bool may_be_constant = true) {
   if (may_be_constant && g.uniform(0, 4) == 0) {
     const int c = g.uniform(-3, 5);
     text = fmt::format("{}", c);
@@ -70,7 +72,7 @@ Arg int_arg(Gen& g, Instance& in, std::string& text, bool may_be_constant = true
   text = g.int_var(in);
   return Arg{int(in.domains.size() - 1), 0};
 }
-Arg bool_arg(Gen& g, Instance& in, std::string& text) {
+inline Arg bool_arg(Gen& g, Instance& in, std::string& text) {
   if (g.uniform(0, 5) == 0) {
     const bool c = g.coin();
     text = c ? "true" : "false";
@@ -81,7 +83,7 @@ Arg bool_arg(Gen& g, Instance& in, std::string& text) {
 }
 /// n arguments made by `one` (int_arg or bool_arg), written as an array literal.
 template <class One>
-std::vector<Arg> arg_array(Gen& g, Instance& in, std::string& text, int n, One one) {
+inline std::vector<Arg> arg_array(Gen& g, Instance& in, std::string& text, int n, One one) {
   std::vector<Arg> out;
   std::vector<std::string> parts;
   for (int i = 0; i < n; ++i) {
@@ -92,13 +94,13 @@ std::vector<Arg> arg_array(Gen& g, Instance& in, std::string& text, int n, One o
   text = fmt::format("[{}]", fmt::join(parts, ", "));
   return out;
 }
-std::vector<Arg> int_args(Gen& g, Instance& in, std::string& text, int n) {
+inline std::vector<Arg> int_args(Gen& g, Instance& in, std::string& text, int n) {
   return arg_array(g, in, text, n, [](Gen& g2, Instance& in2, std::string& t) { return int_arg(g2, in2, t); });
 }
-std::vector<Arg> bool_args(Gen& g, Instance& in, std::string& text, int n) {
+inline std::vector<Arg> bool_args(Gen& g, Instance& in, std::string& text, int n) {
   return arg_array(g, in, text, n, bool_arg);
 }
-std::vector<long long> constants(Gen& g, int n, int lo, int hi, std::string& text) {
+inline std::vector<long long> constants(Gen& g, int n, int lo, int hi, std::string& text) {
   std::vector<long long> out;
   for (int i = 0; i < n; ++i) out.push_back(g.uniform(lo, hi));
   text = fmt::format("[{}]", fmt::join(out, ", "));
@@ -106,7 +108,7 @@ std::vector<long long> constants(Gen& g, int n, int lo, int hi, std::string& tex
 }
 
 /// x div y and x mod y as MiniZinc defines them (truncating), written from the definition.
-long long trunc_div(long long x, long long y) {
+inline long long trunc_div(long long x, long long y) {
   const long long q = (x < 0 ? -x : x) / (y < 0 ? -y : y);
   return (x < 0) != (y < 0) ? -q : q;
 }
@@ -120,7 +122,7 @@ struct Case {
 };
 
 /// A binary comparison R(a, b), and its _reif / _imp forms.
-Case comparison(const std::string& name, bool booleans, std::function<bool(long long, long long)> r,
+inline Case comparison(const std::string& name, bool booleans, std::function<bool(long long, long long)> r,
                 const std::string& suffix = "") {
   return {name + suffix, [=](Gen& g) {
             Instance in;
@@ -141,7 +143,7 @@ Case comparison(const std::string& name, bool booleans, std::function<bool(long 
 }
 
 /// A functional constraint r = op(a, b) (or r = op(a) with one operand).
-Case function(const std::string& name, int operands, std::function<bool(long long, long long, long long)> r) {
+inline Case function(const std::string& name, int operands, std::function<bool(long long, long long, long long)> r) {
   return {name, [=](Gen& g) {
             Instance in;
             std::string ta, tb, tr;
@@ -156,7 +158,7 @@ Case function(const std::string& name, int operands, std::function<bool(long lon
 }
 
 /// sum(as[i] * xs[i]) cmp c, and the _reif / _imp forms.
-Case linear(const std::string& name, std::function<bool(long long, long long)> cmp, const std::string& suffix = "") {
+inline Case linear(const std::string& name, std::function<bool(long long, long long)> cmp, const std::string& suffix = "") {
   return {name + suffix, [=](Gen& g) {
             Instance in;
             const int n = g.uniform(1, 4);
@@ -187,7 +189,7 @@ Case linear(const std::string& name, std::function<bool(long long, long long)> c
 }
 
 /// r <-> op(a, b) over Booleans (bool_and, bool_or, bool_xor and their _imp).
-Case bool_function(const std::string& name, std::function<bool(bool, bool)> op) {
+inline Case bool_function(const std::string& name, std::function<bool(bool, bool)> op) {
   return {name, [=](Gen& g) {
             Instance in;
             std::string ta, tb, tr;
@@ -203,7 +205,7 @@ Case bool_function(const std::string& name, std::function<bool(bool, bool)> op) 
 }
 
 /// r <-> and/or of an array (and _imp).
-Case bool_array(const std::string& name, bool conjunction) {
+inline Case bool_array(const std::string& name, bool conjunction) {
   return {name, [=](Gen& g) {
             Instance in;
             std::string tas, tr;
@@ -222,7 +224,7 @@ Case bool_array(const std::string& name, bool conjunction) {
 }
 
 /// A set constant (a range or a list) and its meaning.
-std::pair<std::string, std::set<long long>> random_set(Gen& g) {
+inline std::pair<std::string, std::set<long long>> random_set(Gen& g) {
   std::set<long long> s;
   if (g.coin()) {
     const int lo = g.uniform(-3, 3), hi = lo + g.uniform(-1, 4);
@@ -238,7 +240,7 @@ std::pair<std::string, std::set<long long>> random_set(Gen& g) {
   return {fmt::format("{{{}}}", fmt::join(listed, ", ")), s};
 }
 
-Case set_in(const std::string& suffix) {
+inline Case set_in(const std::string& suffix) {
   return {"set_in" + suffix, [=](Gen& g) {
             Instance in;
             std::string tx, tf;
@@ -259,13 +261,14 @@ Case set_in(const std::string& suffix) {
 }
 
 /// How many of xs take a value of s.
-long long occurrences(const std::vector<Arg>& xs, const Values& v, const std::set<long long>& s) {
+inline long long occurrences(const std::vector<Arg>& xs, const Values& v, const std::set<long long>& s) {
   long long n = 0;
   for (const Arg& x : xs) n += s.count(x(v));
   return n;
 }
 
-std::vector<Case> catalogue() {
+/// int_eq .. int_le and bool_eq .. bool_lt (plain, _reif, _imp), bool_not, bool_xor, bool2int.
+inline std::vector<Case> comparison_builtins() {
   std::vector<Case> cs;
   const std::vector<std::pair<std::string, std::function<bool(long long, long long)>>> int_cmp = {
       {"int_eq", std::equal_to<long long>()}, {"int_ne", std::not_equal_to<long long>()},
@@ -288,7 +291,12 @@ std::vector<Case> catalogue() {
                   in.holds = [=](const Values& v) { return b(v) == i(v); };
                   return in;
                 }});
+  return cs;
+}
 
+/// int_plus, int_times, int_div, int_mod, int_min, int_max, int_abs, int_pow.
+inline std::vector<Case> arithmetic_builtins() {
+  std::vector<Case> cs;
   cs.push_back(function("int_plus", 2, [](long long a, long long b, long long r) { return a + b == r; }));
   cs.push_back(function("int_times", 2, [](long long a, long long b, long long r) { return a * b == r; }));
   cs.push_back(function("int_div", 2, [](long long a, long long b, long long r) { return b != 0 && trunc_div(a, b) == r; }));
@@ -309,7 +317,12 @@ std::vector<Case> catalogue() {
     for (long long k = 0; k < b; ++k) p *= a;
     return p == r;
   }));
+  return cs;
+}
 
+/// int_lin_eq, int_lin_le, int_lin_ne (plain, _reif, _imp), bool_lin_eq, bool_lin_le.
+inline std::vector<Case> linear_builtins() {
+  std::vector<Case> cs;
   const std::vector<std::pair<std::string, std::function<bool(long long, long long)>>> lin = {
       {"int_lin_eq", std::equal_to<long long>()}, {"int_lin_le", std::less_equal<long long>()},
       {"int_lin_ne", std::not_equal_to<long long>()}};
@@ -317,7 +330,12 @@ std::vector<Case> catalogue() {
     for (const char* suffix : {"", "_reif", "_imp"}) cs.push_back(linear(name, r, suffix));
   cs.push_back(linear("bool_lin_eq", std::equal_to<long long>()));
   cs.push_back(linear("bool_lin_le", std::less_equal<long long>()));
+  return cs;
+}
 
+/// bool_and, bool_or, bool_xor (and _imp), array_bool_and/or/xor, bool_clause (plain, _reif, _imp).
+inline std::vector<Case> boolean_builtins() {
+  std::vector<Case> cs;
   cs.push_back(bool_function("bool_and", [](bool a, bool b) { return a && b; }));
   cs.push_back(bool_function("bool_and_imp", [](bool a, bool b) { return a && b; }));
   cs.push_back(bool_function("bool_or", [](bool a, bool b) { return a || b; }));
@@ -363,6 +381,12 @@ std::vector<Case> catalogue() {
                     return in;
                   }});
   }
+  return cs;
+}
+
+/// set_in (plain, _reif, _imp), array_int_element, array_var_int_element, array_int_maximum/minimum.
+inline std::vector<Case> element_builtins() {
+  std::vector<Case> cs;
   for (const char* suffix : {"", "_reif", "_imp"}) cs.push_back(set_in(suffix));
 
   cs.push_back({"array_int_element", [](Gen& g) {
@@ -406,7 +430,12 @@ std::vector<Case> catalogue() {
                     return in;
                   }});
   }
+  return cs;
+}
 
+/// the globals of the mznlib: all_different, table, global_cardinality, among, count, lex_less(eq).
+inline std::vector<Case> global_builtins() {
+  std::vector<Case> cs;
   // ---- globals of the mznlib ----
   cs.push_back({"fzn_all_different_int", [](Gen& g) {
                   Instance in;
@@ -537,7 +566,22 @@ std::vector<Case> catalogue() {
   return cs;
 }
 
-std::string fzn_text(const Instance& in) {
+/// Every family, in this order (the seeds of check_family follow it).
+inline std::vector<std::vector<Case>> families() {
+  return {comparison_builtins(), arithmetic_builtins(), linear_builtins(), boolean_builtins(), element_builtins(),
+          global_builtins()};
+}
+
+/// Every builtin of every family.
+inline std::vector<Case> catalogue() {
+  std::vector<Case> cs;
+  for (std::vector<Case>& f : families())
+    for (Case& c : f) cs.push_back(std::move(c));
+  return cs;
+}
+
+
+inline std::string fzn_text(const Instance& in) {
   std::string text;
   for (std::size_t i = 0; i < in.domains.size(); ++i) {
     if (in.is_bool[i]) text += fmt::format("var bool: x{};\n", i);
@@ -547,7 +591,7 @@ std::string fzn_text(const Instance& in) {
   return text;
 }
 
-std::uint64_t brute_force(const Instance& in) {
+inline std::uint64_t brute_force(const Instance& in) {
   Values v(in.domains.size());
   for (std::size_t i = 0; i < v.size(); ++i) v[i] = in.domains[i].first;
   std::uint64_t n = 0;
@@ -565,7 +609,7 @@ std::uint64_t brute_force(const Instance& in) {
   }
 }
 
-std::uint64_t libsolve_count(const std::string& text, solve::Propagation level) {
+inline std::uint64_t libsolve_count(const std::string& text, solve::Propagation level) {
   const fzn::Program p = fzn::translate(fzn::parse(text, "instance.fzn"), "instance.fzn");
   if (p.unsatisfiable) return 0;
   solve::SearchOptions o;
@@ -573,14 +617,18 @@ std::uint64_t libsolve_count(const std::string& text, solve::Propagation level) 
   return solve::count(p.model, o).stats.solutions;
 }
 
-}  // namespace
-
-TEST_CASE("every builtin counts as many solutions as brute force, at every propagation level", "[fzn][builtins]") {
+/// 40 random instances of each builtin of the family `f` (an index into families()) counted
+/// at every propagation level against brute force; instance k of the whole catalogue is drawn
+/// from seed k + 1.
+inline void check_family(std::size_t f) {
   const solve::Propagation levels[] = {solve::Propagation::none, solve::Propagation::forward, solve::Propagation::arc,
                                        solve::Propagation::domain};
+  constexpr int per_builtin = 40;
+  const std::vector<std::vector<Case>> all = families();
   std::uint64_t seed = 1;
-  for (const Case& c : catalogue()) {
-    for (int k = 0; k < 40; ++k) {
+  for (std::size_t k = 0; k < f; ++k) seed += per_builtin * all[k].size();
+  for (const Case& c : all[f]) {
+    for (int k = 0; k < per_builtin; ++k) {
       Gen g(seed++);
       const Instance in = c.make(g);
       const std::string text = fzn_text(in);
@@ -593,85 +641,4 @@ TEST_CASE("every builtin counts as many solutions as brute force, at every propa
   }
 }
 
-TEST_CASE("the catalogue covers every builtin of the table", "[fzn][builtins]") {
-  // names listed by the translator's families and tested above
-  std::set<std::string> tested;
-  for (const Case& c : catalogue()) tested.insert(c.name);
-  for (const char* name :
-       {"int_eq", "int_ne", "int_lt", "int_le", "int_plus", "int_times", "int_div", "int_mod", "int_min", "int_max",
-        "int_abs", "int_pow", "int_lin_eq", "int_lin_le", "int_lin_ne", "bool_lin_eq", "bool_lin_le", "bool_clause",
-        "array_bool_and", "array_bool_or", "array_bool_xor", "array_int_element", "array_var_int_element",
-        "set_in", "set_in_reif", "int_le_reif", "int_lin_eq_imp", "fzn_all_different_int", "fzn_table_int",
-        "fzn_among", "fzn_count_eq", "fzn_lex_less_int"})
-    CHECK(tested.count(name) == 1);
-}
-
-TEST_CASE("constraints over wide spans of values stay small (no bitset over the span)", "[fzn][builtins]") {
-  // libsolve's domain-consistent all_different and its binary tables once kept bitsets over
-  // the span of values: these took gigabytes (found by fuzz/fzn_parser.cpp). They now go to
-  // libsolve as they are (tests/csp/memory_test.cpp measures the memory).
-  CHECK(libsolve_count("var 0..3: x;\nvar 1999999000..1999999003: y;\nvar 0..1: z;\n"
-                       "constraint fzn_all_different_int([x, y, z]);\nsolve satisfy;\n",
-                       solve::Propagation::domain) == 24);
-  CHECK(libsolve_count("var 0..7: x;\nconstraint fzn_all_different_int([x, 5, 1999999999]);\nsolve satisfy;\n",
-                       solve::Propagation::domain) == 7);
-  CHECK(libsolve_count("var 0..7: x;\nconstraint fzn_all_different_int([x, 5, 5]);\nsolve satisfy;\n",
-                       solve::Propagation::domain) == 0);
-  CHECK(libsolve_count("var {0, 1000000}: x;\nvar {0, 1000000}: y;\n"
-                       "constraint fzn_table_int([x, y], [0, 1000000, 1000000, 0]);\nsolve satisfy;\n",
-                       solve::Propagation::domain) == 2);
-}
-
-TEST_CASE("constants beyond libsolve's 32 bits fall back to the builtin's test", "[fzn][builtins]") {
-  const auto count_all_levels = [](const std::string& text) {
-    std::set<std::uint64_t> counts;
-    for (const auto level : {solve::Propagation::none, solve::Propagation::forward, solve::Propagation::arc,
-                             solve::Propagation::domain})
-      counts.insert(libsolve_count(text, level));
-    return counts.size() == 1 ? *counts.begin() : ~std::uint64_t(0);
-  };
-  // x < 9999999999 always
-  CHECK(count_all_levels("var 1..3: x;\nconstraint fzn_lex_less_int([x], [9999999999]);\nsolve satisfy;\n") == 3);
-  // 5000000000 x - 5000000000 y <= 0: x <= y
-  CHECK(count_all_levels("var 1..3: x;\nvar 1..3: y;\n"
-                         "constraint int_lin_le([5000000000, -5000000000], [x, y], 0);\nsolve satisfy;\n") == 6);
-  // x * 3000000000 = y only for x = 0 (y is 32-bit)
-  CHECK(count_all_levels("var -2..2: x;\nvar -5..5: y;\nconstraint int_times(x, 3000000000, y);\nsolve satisfy;\n") ==
-        1);
-  // b <-> 4000000000 x <= 4000000000: b = (x <= 1)
-  CHECK(count_all_levels("var 0..3: x;\nvar bool: b;\n"
-                         "constraint int_lin_le_reif([4000000000], [x], 4000000000, b);\nsolve satisfy;\n") == 4);
-  // [5, 8000000000][i] = r: i = 1, r = 5
-  CHECK(count_all_levels("var 1..2: i;\nvar 0..9: r;\n"
-                         "constraint array_int_element(i, [5, 8000000000], r);\nsolve satisfy;\n") == 1);
-}
-
-TEST_CASE("search annotations become branch groups, decided in order with their own choices", "[fzn][search]") {
-  // seq_search: y largest value first, then x smallest first, then z by the default order
-  const std::string text =
-      "var 1..5: x;\nvar 1..5: y;\nvar 1..5: z;\nconstraint int_ne(x, y);\n"
-      "solve :: seq_search([int_search([y], input_order, indomain_max, complete),\n"
-      "                     int_search([x, 3], first_fail, indomain_median, complete)]) satisfy;\n";
-  const fzn::Program p = fzn::translate(fzn::parse(text, "search.fzn"), "search.fzn");
-  REQUIRE(p.model.branching().size() == 2);
-  CHECK(p.model.branching()[0].val == solve::ValOrder::descending);
-  CHECK(p.model.branching()[1].vars.size() == 1);  // the constant left out
-  CHECK(p.model.branching()[1].var == solve::VarOrder::mrv);
-  std::vector<int> order;  // the variables decided, in order
-  solve::SearchOptions o;
-  o.trace = [&](const solve::TraceEvent& e) {
-    if (e.kind == solve::TraceEvent::Kind::decide) order.push_back(e.var.id);
-  };
-  const auto s = solve::solve_first(p.model, o);
-  REQUIRE(s);
-  const solve::Var x = p.model.branching()[1].vars[0], y = p.model.branching()[0].vars[0];
-  CHECK((*s)[y] == 5);
-  CHECK((*s)[x] == 2);  // the median of 1..4 (5 went to y), the lower of two
-  REQUIRE(order.size() >= 2);
-  CHECK(order[0] == y.id);
-  CHECK(order[1] == x.id);
-  // -f (free search) leaves them out
-  fzn::TranslateOptions free;
-  free.free_search = true;
-  CHECK(fzn::translate(fzn::parse(text, "search.fzn"), "search.fzn", free).model.branching().empty());
-}
+}  // namespace fzn_builtins

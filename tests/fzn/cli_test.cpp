@@ -120,7 +120,7 @@ TEST_CASE("golden outputs of the puzzles with one solution", "[fzn][cli]") {
   }
 }
 
-TEST_CASE("-n stops after N solutions, without the search-complete line", "[fzn][cli]") {
+TEST_CASE("option -n stops after N solutions, without the search-complete line", "[fzn][cli]") {
   const Run r = run("-n 3 " + model("queens"));
   CHECK(count_lines(r.out, sep) == 3);
   CHECK(count_lines(r.out, complete) == 0);
@@ -231,7 +231,7 @@ TEST_CASE("reading refuses what is not text at once, through apps/common's reade
   CHECK(zero.max_rss_kb < test::memory_bound_kb(zero));
 }
 
-TEST_CASE("-t, -n, -r and -p: 0 means no limit for -t and -n; bad values get a short message", "[fzn][cli]") {
+TEST_CASE("option -t, -n, -r and -p: 0 means no limit for -t and -n, bad values get a short message", "[fzn][cli]") {
   CHECK(count_lines(run("-t 0 " + model("queens")).out, sep) == 1);
   const Run all = run("-n 0 " + model("queens"));  // no limit: every solution
   CHECK(count_lines(all.out, sep) == 92);
@@ -267,7 +267,7 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 }  // namespace
 
-TEST_CASE("-t and Ctrl-C hold while the model is read and translated", "[fzn][cli]") {
+TEST_CASE("option -t and Ctrl-C hold while the model is read and translated", "[fzn][cli]") {
   // -t 1000 on a 67 MB model ran 18 s, and SIGINT took 13 s: neither was looked at before the
   // search. 400 000 variables (27 MB) take seconds to read and translate.
   const std::string big = chain_model(400'000);
@@ -297,7 +297,7 @@ TEST_CASE("-t and Ctrl-C hold while the model is read and translated", "[fzn][cl
   CHECK(seconds_since(start) < 3);
 }
 
-TEST_CASE("-a keeps no text of the solutions printed when every variable is printed", "[fzn][cli]") {
+TEST_CASE("option -a keeps no text of the solutions printed when every variable is printed", "[fzn][cli]") {
   // alldiff11.fzn has 39.9 M solutions: -a held 385 MB after 2.9 M of them, growing linearly
   test::ProgramOptions o;
   o.stdout_path = "/dev/null";
@@ -323,7 +323,7 @@ TEST_CASE("solutions that differ only in variables not printed are printed once"
   CHECK(count_lines(run("-n 2 " + path).out, sep) == 2);
 }
 
-TEST_CASE("--paths: errors in the words of the MiniZinc model", "[fzn][cli]") {
+TEST_CASE("option --paths: errors in the words of the MiniZinc model", "[fzn][cli]") {
   // wide.fzn/wide.paths: what minizinc made of paths/wide.mzn (paths made relative).
   const std::string dir = t::data_dir() + "/paths/";
   const Run plain = run(quoted(dir + "wide.fzn"));

@@ -132,7 +132,7 @@ TEST_CASE("CLI outputs match the golden files") {
       {"no-solution-unique", "--unique " + data("no-solution.txt"), 1},
       {"forward-empty-domain", "--method course " + data("forward-empty-domain.txt"), 1},
       {"two-digit-values", puzzle("tatham/10dr_2.txt"), 0},
-      // the generator, the grader and the hint (test_cli_levels.cpp for the rest)
+      // the generator, the grader and the hint (cli_levels_test.cpp for the rest)
       {"generate-5-hard-42", "generate --size 5 --difficulty hard --seed 42", 0},
       {"generate-9-extreme-1", "generate --size 9 --difficulty extreme --seed 1", 0},
       {"generate-json", "generate --size 4 --difficulty tricky --seed 5 --count 2 --json", 0},
@@ -231,7 +231,7 @@ TEST_CASE("usage errors exit with 2, --help with 0") {
   CHECK(help.out.find("--method") != std::string::npos);
 }
 
-TEST_CASE("-o writes the answer to a file, '-' reads standard input") {
+TEST_CASE("option -o writes the answer to a file, '-' reads standard input") {
   const fs::path file = scratch_dir() / "answer.txt";
   fs::remove(file);
   const Run r = run("-o " + quoted(file.string()) + " " + puzzle("course-fall2022/Input3.txt"));
@@ -298,7 +298,7 @@ TEST_CASE("the SVG picture (--svg): signs, givens and solution") {
   CHECK(with_count.out.empty());
 }
 
-TEST_CASE("--stats and --trace report on stderr only") {
+TEST_CASE("option --stats and --trace report on stderr only") {
   const Run r = run("--stats --trace --method course " + puzzle("course-fall2022/Input1.txt"));
   CHECK(r.status == 0);
   CHECK(t::grids_in(r.out, 5).size() == 1);
@@ -354,7 +354,7 @@ TEST_CASE("every method combination proves a puzzle unique") {
       }
 }
 
-TEST_CASE("--count of the binary agrees with brute force on random puzzles") {
+TEST_CASE("option --count of the binary agrees with brute force on random puzzles") {
   std::mt19937_64 rng(7);
   const fs::path file = scratch_dir() / "random.txt";
   // The sanitizer legs run the first share of the puzzles (test_scale.hpp): a process each.
@@ -448,7 +448,7 @@ TEST_CASE("Ctrl-C and SIGTERM stop a long search: partial figures, exit 3") {
   CHECK(std::all_of(grids.begin(), grids.end(), [&](const auto& g) { return futoshiki::is_solution(p, g); }));
 }
 
-TEST_CASE("--timeout and --max-nodes values; --help explains the exit statuses") {
+TEST_CASE("option --timeout and --max-nodes values, --help explains the exit statuses") {
   test::check_timeout_values(bin, {}, {t::puzzles_dir() + "/course-fall2022/Input1.txt"});
   const test::ProgramRun nodes = test::run_program(bin, {"--max-nodes", "-5", t::puzzles_dir() + "/course-fall2022/Input1.txt"});
   CHECK(nodes.status == 2);

@@ -54,7 +54,7 @@ TEST_CASE("CRLF line ends and blank lines are accepted", "[stenen][parse]") {
   CHECK(c.stones.size() == 1);
 }
 
-TEST_CASE("a byte order mark is skipped; letters are printable and not digits", "[stenen][parse]") {
+TEST_CASE("a byte order mark is skipped, letters are printable and not digits", "[stenen][parse]") {
   // read_puzzle reads through cli::read_text_file, which drops the mark
   CHECK(read_puzzle(SOLVE_TESTDATA_DIR "/stenen/bom.in").stones.size() == 1);
   CHECK(read_puzzle(SOLVE_TESTDATA_DIR "/stenen/bom.cfg").stones[0].name() == "#");

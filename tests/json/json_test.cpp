@@ -170,7 +170,7 @@ TEST_CASE("JsonAnswer: the envelope, streamed", "[json]") {
   }
 }
 
-TEST_CASE("--json golden outputs, one or two per program", "[json][cli]") {
+TEST_CASE("option --json golden outputs, one or two per program", "[json][cli]") {
   struct Golden {
     const char* name;  // tests/data/json/<name>.json
     Case run;
@@ -200,7 +200,7 @@ TEST_CASE("--json golden outputs, one or two per program", "[json][cli]") {
   }
 }
 
-TEST_CASE("--json in every mode of every program: valid JSON with the envelope's keys", "[json][cli]") {
+TEST_CASE("option --json in every mode of every program: valid JSON with the envelope's keys", "[json][cli]") {
   const Case cases[] = {
       {"futoshiki", "--json puzzles/futoshiki/course-fall2022/Input1.txt", 0},
       {"futoshiki", "--json --all puzzles/futoshiki/course-fall2022/SampleInput.txt", 0},
@@ -243,7 +243,7 @@ TEST_CASE("--json in every mode of every program: valid JSON with the envelope's
   CHECK(json({"stenen", "count --json puzzles/cap_puzzle/puzzle.cfg", 0})["unique"] == 89);
 }
 
-TEST_CASE("--json goes where the text would: -o FILE, nothing on a bad input", "[json][cli]") {
+TEST_CASE("option --json goes where the text would: -o FILE, nothing on a bad input", "[json][cli]") {
   const std::string file = test::scratch_dir() + "/answer.json";
   const test::ProgramRun r =
       run({"futoshiki", "--json -o " + test::shell_quoted(file) + " puzzles/futoshiki/course-fall2022/Input1.txt", 0});

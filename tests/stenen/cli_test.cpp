@@ -134,7 +134,7 @@ TEST_CASE("a piece in two parts: moyen-plus.cfg has 8 solutions (issue 7 item 1)
   }
 }
 
-TEST_CASE("--no-limits still refuses a model too big to search (issue 7 item 8)", "[stenen][cli]") {
+TEST_CASE("option --no-limits still refuses a model too big to search (issue 7 item 8)", "[stenen][cli]") {
   // 200 bars of 1x200 on 200x200: 16 million placement cells (a thousand 1x1000 bars, a 1 MB
   // file, once died of bad_alloc at 4 GB).
   const fs::path file = fs::temp_directory_path() / fmt::format("stenen_bars_{}.in", ::getpid());
@@ -308,7 +308,7 @@ TEST_CASE("play on a terminal: line editing, history, completion", "[stenen][cli
   CHECK(t.finish() == 0);
 }
 
-TEST_CASE("--svg draws the solution", "[stenen][cli]") {
+TEST_CASE("option --svg draws the solution", "[stenen][cli]") {
   const fs::path svg = fs::temp_directory_path() / fmt::format("stenen_{}.svg", ::getpid());
   const Run r = stenen("solve " + puzzle("stenen/stenen1.in") + " 4 5 --svg " + svg.string());
   CHECK(r.status == 0);

@@ -269,7 +269,7 @@ TEST_CASE("option spellings: '_' for '-', one dash for two where asked", "[apps_
         V{"--all_solutions", "--no-rotations", "--", "-all_solutions"});
 }
 
-TEST_CASE("--version: the program, the version and exit 0", "[apps_common][cli]") {
+TEST_CASE("option --version: the program, the version and exit 0", "[apps_common][cli]") {
   CLI::App app{"test", "prog"};
   CHECK(cli::parse(app, std::vector<std::string>{"--version"}) == 0);
   CHECK(cli::version_text("prog").starts_with("prog 0."));

@@ -146,7 +146,7 @@ TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[carcasson
   CHECK(xml.max_rss_kb < test::memory_bound_kb(xml, xml_limits.max_bytes));
 }
 
-TEST_CASE("issue 7 item 13: failed writes are errors; output paths are checked before the search",
+TEST_CASE("issue 7 item 13: failed writes are errors, output paths are checked before the search",
           "[carcassonne][cli]") {
   const std::string hard16 = SOLVE_PUZZLES_DIR "/carcassonne/square/hard16-k3.xml";
   test::check_full_stdout(bin, {dir + "puzzle1.txt"});
@@ -170,7 +170,7 @@ TEST_CASE("issue 7 item 13: failed writes are errors; output paths are checked b
   }
 }
 
-TEST_CASE("Ctrl-C stops a long search with the maps found so far, exit 3; --timeout; --help",
+TEST_CASE("Ctrl-C stops a long search with the maps found so far, exit 3, --timeout, --help",
           "[carcassonne][cli]") {
   test::check_interrupt(bin, {pastures(20), "-all_solutions", "--stats"});
   test::check_interrupt(bin, {pastures(20), "-all_solutions"}, SIGTERM);
