@@ -48,7 +48,7 @@ TEST_CASE("each enum option has one table of words, in the order the docs list t
   CHECK(cli::name(solve::VarOrder::degree) == "?");  // FlatZinc's, not a command-line word
 }
 
-TEST_CASE("one_of: a word becomes its value; anything else, numbers too, is refused by name", "[apps_common]") {
+TEST_CASE("one_of: a word becomes its value, anything else, numbers too, is refused by name", "[apps_common]") {
   solve::CoverEngine engine = solve::CoverEngine::automatic;
   CHECK(parse(engine, "sparse").empty());
   CHECK(engine == solve::CoverEngine::sparse);

@@ -82,7 +82,7 @@ TEST_CASE("generate: a seed gives the same puzzle, on every machine") {
   }
 }
 
-TEST_CASE("generate: the text reads back as the same puzzle; sizes out of range are refused") {
+TEST_CASE("generate: the text reads back as the same puzzle, and sizes out of range are refused") {
   const Puzzle p = futoshiki::generate(9, Difficulty::tricky, 3);
   const Puzzle back = futoshiki::parse_puzzle(futoshiki::format_puzzle(p), "generated");
   CHECK(back.givens == p.givens);
