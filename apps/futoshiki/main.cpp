@@ -20,6 +20,7 @@
 #include "common/output.hpp"
 #include "common/report.hpp"
 #include "common/run.hpp"
+#include "commands.hpp"
 #include "model.hpp"
 #include "print.hpp"
 #include "puzzle.hpp"
@@ -196,10 +197,11 @@ int run(const Settings& s) {
 
 int main(int argc, char** argv) {
   return cli::guarded("futoshiki", [&] {
+    if (argc >= 2 && futoshiki::is_subcommand(argv[1])) return futoshiki::run_subcommand(argc, argv);
     Settings s;
     CLI::App app{"Solves a Futoshiki puzzle given in the course's text format (docs/futoshiki.md).",
                  "futoshiki"};
-    app.footer(cli::exit_status_help);
+    app.footer(std::string(futoshiki::subcommands_help) + "\n" + cli::exit_status_help);
     app.add_option("input", s.input, "Puzzle file ('-' for standard input)")
         ->required()
         ->type_name("FILE");

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The bash completion (share/bash-completion/libsolve) against the programs just built:
-# subcommands, a subcommand's options, carcassonne's square, file names.
+# subcommands (futoshiki's generate, grade, hint too), a subcommand's options, carcassonne's
+# square, file names.
 # Arguments: the completion file, then the folders of the programs.
 set -u
 source "$1"
@@ -23,6 +24,9 @@ expect "stenen so" "solve"
 expect "stenen solve --ti" "--timeout"
 expect "stenen count --iden" "--identical"
 expect "futoshiki --cou" "--count"
+expect "futoshiki gen" "generate"
+expect "futoshiki generate --diff" "--difficulty"
+expect "futoshiki grade --js" "--json"
 expect "xcover --vers" "--version"
 expect "carcassonne squ" "square"
 expect "carcassonne square --no-r" "--no-rotations"

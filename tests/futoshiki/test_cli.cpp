@@ -132,6 +132,18 @@ TEST_CASE("CLI outputs match the golden files") {
       {"no-solution-unique", "--unique " + data("no-solution.txt"), 1},
       {"forward-empty-domain", "--method course " + data("forward-empty-domain.txt"), 1},
       {"two-digit-values", puzzle("tatham/10dr_2.txt"), 0},
+      // the generator, the grader and the hint (test_cli_levels.cpp for the rest)
+      {"generate-5-hard-42", "generate --size 5 --difficulty hard --seed 42", 0},
+      {"generate-9-extreme-1", "generate --size 9 --difficulty extreme --seed 1", 0},
+      {"generate-json", "generate --size 4 --difficulty tricky --seed 5 --count 2 --json", 0},
+      {"grade-easy", "grade " + puzzle("levels/easy.txt"), 0},
+      {"grade-tricky", "grade " + puzzle("levels/tricky.txt"), 0},
+      {"grade-hard", "grade " + puzzle("levels/hard.txt"), 0},
+      {"grade-extreme", "grade " + puzzle("levels/extreme.txt"), 0},
+      {"grade-not-unique", "grade " + puzzle("course-fall2022/SampleInput.txt"), 0},
+      {"grade-no-solution", "grade " + data("no-solution.txt"), 1},
+      {"grade-json", "grade --json - < " + puzzle("levels/hard.txt"), 0},
+      {"hint-hard", "hint " + puzzle("levels/hard.txt"), 0},
   };
   const bool update = std::getenv("SOLVE_UPDATE_GOLDEN") != nullptr;
   for (const Golden& g : goldens) {

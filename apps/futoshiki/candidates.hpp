@@ -1,0 +1,77 @@
+#pragma once
+// The candidates of every cell (a bitset of digits) and the deductions of each difficulty
+// level, run to their fixpoint. This is the grader's and the generator's engine: a bitset per
+// cell instead of a libsolve model, because the generator grades a puzzle a few hundred times
+// while it removes clues. Each level prunes exactly what libsolve's propagation level of the
+// same strength prunes at the root of the model of model.hpp (tests/futoshiki/test_grade.cpp
+// checks this against libsolve):
+//   easy    Propagation::forward  a single candidate leaves its row and column, and bounds
+//                                 the cells it shares a sign with;
+//   tricky  Propagation::arc      + bounds along every sign (a < b: max a < max b, min b > min a);
+//   hard    Propagation::domain   + every row and column domain-consistent (Hall sets), by
+//                                 Regin's matching argument on a bitset graph;
+//   extreme (no libsolve level)   + singleton consistency: a digit whose trial placement makes
+//                                 the hard level fail is removed, until no trial removes one.
+// Every deduction is sound, so a fixpoint with one candidate per cell is the only solution.
+#include <cstdint>
+#include <vector>
+
+#include "difficulty.hpp"
+#include "puzzle.hpp"
+
+namespace futoshiki {
+
+class Candidates {
+ public:
+  /// Largest side the bitsets hold.
+  static constexpr int max_n = 64;
+  /// The candidates of p's cells: its given, or every digit. Throws solve::InputError when
+  /// p.n > max_n.
+  explicit Candidates(const Puzzle& p);
+
+  /// Keeps only the candidates of cell in keep (bit d-1: digit d); false once a cell has none.
+  bool restrict(int cell, std::uint64_t keep) { return set(cell, keep); }
+  /// Prunes to the fixpoint of level's deductions; false once a cell has no candidate left.
+  bool reach(Difficulty level);
+  /// True when every cell has a single candidate.
+  bool solved() const;
+  bool failed() const { return failed_; }
+  /// Bit d-1 set when digit d is a candidate of cell (row-major index).
+  std::uint64_t at(int cell) const { return dom_[std::size_t(cell)]; }
+  /// The grid of a solved state (n*n digits, row-major).
+  std::vector<int> grid() const;
+  int size() const { return n_; }
+
+ private:
+  struct Sign {
+    int lo, hi;  // cell lo < cell hi
+  };
+  bool set(int cell, std::uint64_t keep);  // dom &= keep; false on failure
+  bool forward();                          // easy: from the singletons not yet spread
+  bool chains();                           // tricky: bounds on every sign; false on failure
+  bool hall(int start, int step);          // hard: one line domain-consistent
+  bool fixpoint(Difficulty level);
+  bool trials();                           // extreme
+
+  int n_ = 0;
+  std::uint64_t all_ = 0;
+  std::vector<std::uint64_t> dom_;
+  std::vector<Sign> signs_;
+  std::vector<std::vector<int>> signs_of_;  // per cell: indices into signs_
+  std::vector<int> queue_;                  // cells that became singletons, not yet spread
+  std::vector<char> spread_;                // per cell: its single digit was spread
+  std::vector<std::uint64_t> saved_dom_;    // trials(): the state before a trial
+  std::vector<char> saved_spread_;
+  std::uint64_t rows_dirty_ = ~std::uint64_t{0};  // lines to filter at the hard level
+  std::uint64_t cols_dirty_ = ~std::uint64_t{0};
+  bool changed_ = false;                    // some set() removed something
+  bool failed_ = false;
+};
+
+/// The weakest level whose deductions solve p, nullopt when none does (or when they find a
+/// contradiction: *contradiction is then set when given).
+std::optional<Difficulty> solving_level(const Puzzle& p, bool* contradiction = nullptr);
+/// True when level's deductions solve p.
+bool solved_at(const Puzzle& p, Difficulty level);
+
+}  // namespace futoshiki
