@@ -229,7 +229,7 @@ async function hint() {
     const known = puzzle.givens.map((g, i) => g || entries[i]);
     const h = await solver.call('futoshikiHint', [puzzleText(puzzle, known)]);
     if (h.error) { show(h.error, 'error'); return; }
-    if (h.none) { show('No hint: the grid is full.'); return; }
+    if (h.none) { show('No hint: the grid is full.'); return; }  // (the digits given to it are right)
     const i = h.row * puzzle.n + h.col;
     entries[i] = h.value;
     flags[i] = 'hinted';
@@ -267,6 +267,13 @@ async function load(text, name) {
   const answer = await solver.call('futoshikiParse', [text]);
   if (answer.error) { show(`${name}: ${answer.error}`, 'error'); return; }
   setPuzzle(answer.puzzle, `${name}: a ${answer.puzzle.n}×${answer.puzzle.n} puzzle.`);
+  if (!hasGenerator) return;
+  const grade = await solver.call('futoshikiGrade', [text]);
+  if (grade.error || puzzle !== answer.puzzle) return;
+  const level = !grade.solvable ? 'it has no solution'
+    : !grade.unique ? 'it has more than one solution'
+    : grade.level ? `graded ${grade.level}` : 'beyond extreme (it needs more than one trial)';
+  show(`${name}: a ${puzzle.n}×${puzzle.n} puzzle, ${level}.`);
 }
 
 function save() {

@@ -82,7 +82,11 @@ const char* difficulty_name(futoshiki::Difficulty d) {
 // {"puzzle": {...}}. The seed comes as a double: JavaScript numbers hold integers to 2^53.
 std::string generate(int size, const std::string& level, double seed) {
   return web::reply([&] {
-    return Json{{"puzzle", puzzle_json(futoshiki::generate(size, difficulty(level), std::uint64_t(seed)))}};
+    try {
+      return Json{{"puzzle", puzzle_json(futoshiki::generate(size, difficulty(level), std::uint64_t(seed)))}};
+    } catch (const futoshiki::NoPuzzle& e) {
+      return Json{{"error", e.what()}};
+    }
   });
 }
 

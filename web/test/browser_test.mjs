@@ -46,8 +46,9 @@ const url = `http://127.0.0.1:${server.address().port}/`;
 mkdirSync(out, { recursive: true });
 
 let failures = 0;
+const started = Date.now();
 function check(ok, what) {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} [${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);
   if (!ok) ++failures;
 }
 
@@ -57,7 +58,6 @@ const browser = await puppeteer.launch({
   // No sandbox: CI runs as root in a container, where Chromium's sandbox cannot start.
   args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
 });
-const started = Date.now();
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 420, height: 900 });  // a phone-sized screen
@@ -166,6 +166,7 @@ try {
   await page.click('#xc-cancel');
   check(await waitText('#xc-status', /^Cancelled\.$/, 5000), 'Cancel stops the count');
   await select('#xc-sample', 'queens-8.dlx');
+  await waitText('#xc-status', /queens-8.dlx loaded/);
   await page.click('#xc-count');
   check(await waitText('#xc-status', /^92 solutions/), 'a count after Cancel (a fresh worker)');
 
