@@ -33,7 +33,7 @@ function drawStones() {
     if (used[i]) b.classList.add('used');
     if (chosen && chosen.stone === i) b.classList.add('selected');
     b.title = `stone ${stone.name}`;
-    b.innerHTML = stoneSvg(stone, chosen && chosen.stone === i ? chosen.orient : 0);
+    b.innerHTML = stoneSvg(stone, chosen && chosen.stone === i ? chosen.orient : 0) + `<span>${stone.name}</span>`;
     b.disabled = Boolean(used[i]);
     b.addEventListener('click', () => { chosen = { stone: i, orient: 0 }; drawStones(); });
     box.append(b);
