@@ -116,7 +116,7 @@ async function count() {
   if (answer.error) { show(answer.error, 'error'); return; }
   const from = moves.length ? ' from this position' : '';
   const extra = answer.unique !== undefined ? ` (${answer.unique} up to symmetry)` : '';
-  show(`${answer.solutions} solutions${from}${extra} (${answer.positions} positions examined, ${answer.seconds.toFixed(3)} s)`);
+  show(`${answer.solutions} solution${answer.solutions === '1' ? '' : 's'}${from}${extra} (${answer.positions} positions examined, ${answer.seconds.toFixed(3)} s)`);
   $('st-status').dataset.count = answer.solutions;
 }
 

@@ -22,7 +22,7 @@ async function count() {
   running(false);
   if (answer.cancelled) { show('Cancelled.'); return; }
   if (answer.error) { show(answer.error, 'error'); return; }
-  show(`${answer.count} solutions (${answer.items} items, ${answer.options} options; ${answer.nodes} nodes, ${answer.seconds.toFixed(3)} s)`);
+  show(`${answer.count} solution${answer.count === '1' ? '' : 's'} (${answer.items} items, ${answer.options} options; ${answer.nodes} nodes, ${answer.seconds.toFixed(3)} s)`);
   $('xc-status').dataset.count = answer.count;
 }
 

@@ -171,12 +171,24 @@ try {
   check(await waitText('#xc-status', /^92 solutions/), 'a count after Cancel (a fresh worker)');
 
   check(errors.length === 0, `no errors in the page${errors.length ? ': ' + errors.join(' | ') : ''}`);
+
+  // Offline: once the service worker has cached the site, the page reloads and counts with
+  // the server gone.
+  const cached = await page.evaluate(() => navigator.serviceWorker.ready
+    .then(() => caches.keys()).then((names) => caches.open(names[0])).then((c) => c.keys()).then((k) => k.length));
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready, { timeout: 30000 });
+  await page.click('#tab-xcover');
+  await page.click('#xc-count');
+  check(await waitText('#xc-status', /^1 solution \(/), `offline (${cached} files cached, the server stopped): the page reloads and counts`);
 } catch (e) {
   console.log(`FAIL ${e.stack || e}`);
   ++failures;
 } finally {
   await browser.close();
-  server.close();
+  if (server.listening) server.close();
 }
 console.log(`browser test: ${failures ? `${failures} failed` : 'passed'} (${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${out})`);
 process.exit(failures ? 1 : 0);
