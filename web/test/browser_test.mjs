@@ -121,6 +121,10 @@ try {
   await page.click('#fut-check');
   check(await waitText('#fut-status', /^Solved!$/), 'the solved grid checks');
   await page.screenshot({ path: join(out, 'futoshiki-solved.png'), fullPage: true });
+  // A puzzle in the course's format, opened (a sample: the same reader as Open…) and graded.
+  await select('#fut-sample', '5dk_1.txt');
+  check(await waitText('#fut-status', hasGenerator ? /5dk_1.txt: a 5×5 puzzle, (graded|beyond)/ : /5dk_1.txt: a 5×5 puzzle/),
+        `a sample opened: ${await text('#fut-status')}`);
 
   // ---- stenen ----
   await page.click('#tab-stenen');
