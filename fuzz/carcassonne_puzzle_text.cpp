@@ -18,11 +18,12 @@
 #include <set>
 #include <string>
 
+#include <solve/error.hpp>
+
 #include "map_key.hpp"
 #include "puzzle_reader.hpp"
 #include "sequence_model.hpp"
 #include "sequence_proofs.hpp"
-#include "solve/error.hpp"
 
 // The test suite's independent reference (plain recursion, no libsolve), compiled in here:
 // fuzz/CMakeLists.txt gives each harness one source file.

@@ -13,7 +13,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "solve/error.hpp"
+#include <solve/error.hpp>
+
 #include "square_model.hpp"
 #include "tile_xml.hpp"
 

@@ -20,9 +20,10 @@
 #include <tuple>
 #include <vector>
 
+#include <solve/error.hpp>
+
 #include "../tests/stenen/brute_force.hpp"
 #include "board.hpp"
-#include "solve/error.hpp"
 #include "solver.hpp"
 
 namespace stenen::fuzz {

@@ -1,6 +1,6 @@
 // square-maximize: the biggest square of `carcassonne square` as ONE model solved by
 // Model::maximize over the side k, to time it against the CLI's climb of solve_first calls
-// (apps/carcassonne/square_model.cpp says why the CLI climbs; scripts/bench-square-maximize
+// (apps/carcassonne/square_model.cpp says why the CLI climbs; scripts/bench square-maximize
 // times both). A bench driver, not a user-facing option of the carcassonne CLI.
 //
 // The model: a bound x bound grid (bound = floor(sqrt(n))) whose cells take kind * 4 + turn
@@ -21,11 +21,12 @@
 #include <string>
 #include <vector>
 
+#include <solve/counting.hpp>
+#include <solve/linear.hpp>
+#include <solve/reify.hpp>
+#include <solve/search.hpp>
+
 #include "edge_match.hpp"
-#include "solve/counting.hpp"
-#include "solve/linear.hpp"
-#include "solve/reify.hpp"
-#include "solve/search.hpp"
 #include "square_model.hpp"
 #include "standard_set.hpp"
 #include "tile_xml.hpp"
@@ -100,7 +101,7 @@ int floor_sqrt(std::size_t n) {
 }  // namespace
 
 int main(int argc, char** argv) try {
-  CLI::App app{"Biggest square by Model::maximize (bench driver, see scripts/bench-square-maximize)"};
+  CLI::App app{"Biggest square by Model::maximize (bench driver, see scripts/bench square-maximize)"};
   std::string input, order = "auto";
   bool no_rotations = false;
   app.add_option("tiles", input, "XML tile set (default: the standard 72 tiles)");

@@ -1,6 +1,6 @@
-#include "edge_match.hpp"
+#include <solve/error.hpp>
 
-#include "solve/error.hpp"
+#include "edge_match.hpp"
 
 namespace carcassonne {
 

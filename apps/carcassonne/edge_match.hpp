@@ -13,7 +13,8 @@
 #include <memory>
 #include <vector>
 
-#include "solve/constraint.hpp"
+#include <solve/constraint.hpp>
+
 #include "tile.hpp"
 
 namespace carcassonne {

@@ -7,9 +7,10 @@
 #include <string>
 #include <vector>
 
+#include <solve/stats.hpp>
+
 #include "layout.hpp"
 #include "sequence_model.hpp"
-#include "solve/stats.hpp"
 #include "tile.hpp"
 
 namespace carcassonne {

@@ -4,8 +4,9 @@
 #include <memory>
 #include <vector>
 
+#include <solve/constraint.hpp>
+
 #include "grid.hpp"
-#include "solve/constraint.hpp"
 #include "tile.hpp"
 
 namespace carcassonne {

@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include <solve/symmetry.hpp>
+
 #include "map_key.hpp"
 #include "sequence_constraints.hpp"
 #include "sequence_proofs.hpp"
-#include "solve/symmetry.hpp"
 
 namespace carcassonne {
 

@@ -22,10 +22,11 @@
 #include <string>
 #include <vector>
 
+#include <solve/model.hpp>
+#include <solve/search.hpp>
+
 #include "grid.hpp"
 #include "layout.hpp"
-#include "solve/model.hpp"
-#include "solve/search.hpp"
 #include "tile.hpp"
 
 namespace carcassonne {

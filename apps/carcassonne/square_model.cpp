@@ -4,8 +4,9 @@
 #include <chrono>
 #include <cmath>
 
+#include <solve/counting.hpp>
+
 #include "edge_match.hpp"
-#include "solve/counting.hpp"
 
 namespace carcassonne {
 
@@ -63,7 +64,7 @@ SquareModel build_square_model(const std::vector<Tile>& tiles, int k, bool rotat
 // that holds every k up to the bound, with k a variable, so until k is fixed the cells that
 // may lie outside the square constrain nothing and propagation is weak; the climb searches
 // small, tight models and proves the optimum by one failed search for k + 1. That model is
-// scripts/square_maximize.cpp, timed by scripts/bench-square-maximize (hyperfine medians, same
+// scripts/square_maximize.cpp, timed by scripts/bench square-maximize (hyperfine medians, same
 // run, load 5.2-6.6, 2026-11-25): with k left to dom/wdeg it takes 2.35 s against the climb's
 // 1.46 s on the standard set without rotations (1.61x; callgrind 1.45x) and 388 against
 // 245 ms on hard64-k5.xml (1.58x; callgrind 1.67x); with k branched first, largest first,

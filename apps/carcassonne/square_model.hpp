@@ -17,9 +17,10 @@
 #include <optional>
 #include <vector>
 
+#include <solve/model.hpp>
+#include <solve/search.hpp>
+
 #include "layout.hpp"
-#include "solve/model.hpp"
-#include "solve/search.hpp"
 #include "tile.hpp"
 
 namespace carcassonne {

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 
 namespace carcassonne {
 

@@ -1,6 +1,8 @@
 #pragma once
-// The exit status of every front-end (futoshiki, xcover, stenen, carcassonne): one convention,
-// documented in each program's --help footer and in every guide in docs/.
+// The exit status of every front-end (futoshiki, xcover, xcover-mpi, stenen, carcassonne,
+// fzn-libsolve): one convention, documented in each program's --help footer and in every guide
+// in docs/. (fzn-libsolve exits 0 on every answer unless --exit-codes: MiniZinc's driver takes
+// any other status for a failure.)
 
 namespace cli {
 

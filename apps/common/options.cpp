@@ -11,7 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "solve/exact_cover.hpp"
+#include <solve/exact_cover.hpp>
 
 namespace cli {
 

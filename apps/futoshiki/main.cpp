@@ -3,7 +3,6 @@
 // futoshiki_core, the search in libsolve.
 #include <cstdint>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +15,7 @@
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
 #include "common/json.hpp"
+#include "common/names.hpp"
 #include "common/options.hpp"
 #include "common/output.hpp"
 #include "common/report.hpp"
@@ -41,36 +41,13 @@ struct Settings {
   bool stats = false;
   bool trace = false;
   std::string method = "fast";
-  std::string propagation;  // empty: the method's choice
-  std::string var_order;
-  std::string val_order;
-  std::string branching;
+  // Unset: the method's choice.
+  std::optional<solve::Propagation> propagation;
+  std::optional<solve::VarOrder> var_order;
+  std::optional<solve::ValOrder> val_order;
+  std::optional<solve::Branching> branching;
   solve::SearchOptions search;  // seed and limits
 };
-
-const std::map<std::string, solve::Propagation> propagation_names{
-    {"none", solve::Propagation::none},
-    {"forward", solve::Propagation::forward},
-    {"arc", solve::Propagation::arc},
-    {"domain", solve::Propagation::domain}};
-const std::map<std::string, solve::VarOrder> var_order_names{
-    {"input", solve::VarOrder::input},
-    {"mrv", solve::VarOrder::mrv},
-    {"mrv_degree", solve::VarOrder::mrv_degree},
-    {"dom_wdeg", solve::VarOrder::dom_wdeg}};
-const std::map<std::string, solve::Branching> branching_names{
-    {"values", solve::Branching::values}, {"refutation", solve::Branching::refutation}};
-const std::map<std::string, solve::ValOrder> val_order_names{
-    {"ascending", solve::ValOrder::ascending},
-    {"descending", solve::ValOrder::descending},
-    {"random", solve::ValOrder::random}};
-
-template <class T>
-std::vector<std::string> names_of(const std::map<std::string, T>& names) {
-  std::vector<std::string> out;
-  for (const auto& entry : names) out.push_back(entry.first);
-  return out;
-}
 
 // The search options of a method; the flags given on the command line then override them.
 solve::SearchOptions method_options(const std::string& method) {
@@ -100,10 +77,10 @@ const char* mode_name(Mode m) {
 int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle, const futoshiki::FutoshikiModel& fm,
                      std::ostream& out) {
   solve::SearchOptions opts = method_options(s.method);
-  if (!s.propagation.empty()) opts.propagation = propagation_names.at(s.propagation);
-  if (!s.var_order.empty()) opts.var_order = var_order_names.at(s.var_order);
-  if (!s.val_order.empty()) opts.val_order = val_order_names.at(s.val_order);
-  if (!s.branching.empty()) opts.branching = branching_names.at(s.branching);
+  opts.propagation = s.propagation.value_or(opts.propagation);
+  opts.var_order = s.var_order.value_or(opts.var_order);
+  opts.val_order = s.val_order.value_or(opts.val_order);
+  opts.branching = s.branching.value_or(opts.branching);
   opts.seed = s.search.seed;
   opts.limits.max_seconds = s.search.limits.max_seconds;
   opts.limits.max_nodes = s.search.limits.max_nodes;
@@ -231,13 +208,17 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"course", "fast"}))
         ->capture_default_str();
     app.add_option("--propagation", s.propagation, "Override the method's propagation")
-        ->check(CLI::IsMember(names_of(propagation_names)));
+        ->transform(cli::one_of<solve::Propagation>())
+        ->type_name("TEXT");
     app.add_option("--heuristic", s.var_order, "Override the method's variable order")
-        ->check(CLI::IsMember(names_of(var_order_names)));
+        ->transform(cli::one_of<solve::VarOrder>())
+        ->type_name("TEXT");
     app.add_option("--values", s.val_order, "Override the method's value order")
-        ->check(CLI::IsMember(names_of(val_order_names)));
+        ->transform(cli::one_of<solve::ValOrder>())
+        ->type_name("TEXT");
     app.add_option("--branching", s.branching, "Override the method's branching")
-        ->check(CLI::IsMember(names_of(branching_names)));
+        ->transform(cli::one_of<solve::Branching>())
+        ->type_name("TEXT");
     app.add_option("--seed", s.search.seed, "Seed for --values random")->capture_default_str();
     app.add_option("--threads", s.search.threads,
                    "Search with N threads (same answers and counts; --all order and --stats vary)")

@@ -5,7 +5,6 @@
 // solving and printing in run.cpp.
 #include <charconv>
 #include <chrono>
-#include <exception>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -15,7 +14,7 @@
 
 #include <solve/error.hpp>
 
-#include "app_support.hpp"
+#include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
 #include "common/run.hpp"
 #include "output.hpp"
@@ -55,12 +54,14 @@ CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi, std::string zero
       "");
 }
 
+// The FlatZinc driver (minizinc) takes any status but 0 for a solver failure: by default an
+// answered run exits 0 and the status lines carry the answer; --exit-codes gives apps/common's.
 int exit_status(const Settings& s, fzn::RunStatus status) {
-  if (!s.exit_codes) return fzn::app::answered;
+  if (!s.exit_codes) return cli::answered;
   switch (status) {
-    case fzn::RunStatus::unsatisfiable: return fzn::app::no_solution;
-    case fzn::RunStatus::limited: return fzn::app::limit_reached;
-    default: return fzn::app::answered;
+    case fzn::RunStatus::unsatisfiable: return cli::no_solution;
+    case fzn::RunStatus::limited: return cli::stopped;
+    default: return cli::answered;
   }
 }
 
@@ -95,18 +96,13 @@ int solve_file(Settings& s) {
       std::cerr << fmt::format("fzn-libsolve: search annotation not followed: {}\n", what);
   }
   s.run.time_limit = double(s.time_limit_ms) / 1000.0;
-  // Solutions are streamed; a failed write (closed pipe, full disk) is an error.
-  const fzn::RunStatus status = fzn::run(program, s.run, std::cout);
-  if (!std::cout) {
-    fzn::app::error("cannot write the output");
-    return fzn::app::bad_input;
-  }
-  return exit_status(s, status);
+  // Solutions are streamed; a failed write (closed pipe, full disk) is an error (exit 2), which
+  // cli::guarded reports once the run is over.
+  return exit_status(s, fzn::run(program, s.run, std::cout));
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The command line, then the run.
+int parse_and_solve(int argc, char** argv) {
   Settings s;
   s.run.started = std::chrono::steady_clock::now();
   CLI::App app{
@@ -145,16 +141,13 @@ int main(int argc, char** argv) {
   if (const auto status = cli::parse(app, argc, argv)) return *status;
   const cli::InterruptGuard interrupts;  // Ctrl-C, SIGTERM: stop, print what was found
   s.run.cancel = &cli::cancel_flag();
-  try {
-    return solve_file(s);
-  } catch (const solve::InputError& e) {
-    std::cerr << e.what() << '\n';
-    return fzn::app::bad_input;
-  } catch (const std::bad_alloc&) {
-    fzn::app::error("out of memory");
-    return fzn::app::internal;
-  } catch (const std::exception& e) {
-    fzn::app::error(fmt::format("internal error: {}", e.what()));
-    return fzn::app::internal;
-  }
+  return solve_file(s);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Exceptions become a message and an exit status as in every front-end: bad input 2, anything
+  // else 4; a failed write to standard output is reported and makes the status 2.
+  return cli::guarded("fzn-libsolve", [&] { return parse_and_solve(argc, argv); });
 }

@@ -4,16 +4,18 @@
 #include <unistd.h>
 
 #include <iostream>
-#include <map>
 #include <optional>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <solve/error.hpp>
+
 #include "board.hpp"
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
 #include "common/json.hpp"
+#include "common/names.hpp"
 #include "common/options.hpp"
 #include "common/output.hpp"
 #include "common/progress.hpp"
@@ -21,8 +23,15 @@
 #include "common/run.hpp"
 #include "play.hpp"
 #include "print.hpp"
-#include "solve/error.hpp"
 #include "svg.hpp"
+
+// --twins's words.
+template <>
+const cli::NameTable<stenen::Twins>& cli::names() {
+  static const NameTable<stenen::Twins> table{
+      {"auto", stenen::Twins::automatic}, {"multiplicity", stenen::Twins::multiplicity}, {"ordered", stenen::Twins::ordered}};
+  return table;
+}
 
 namespace {
 
@@ -53,12 +62,10 @@ void add_common(CLI::App* sub, Args& a) {
   dumb->excludes(smart);
   sub->add_flag("--identical", a.identical, "stones congruent to each other are interchangeable");
   sub->add_flag("--unique", a.unique, "also count boards equal up to rotating or mirroring once (implies --identical)");
-  const std::map<std::string, Twins> twins{
-      {"auto", Twins::automatic}, {"multiplicity", Twins::multiplicity}, {"ordered", Twins::ordered}};
   sub->add_option("--twins", a.twins,
                   "interchangeable stones as one item with a multiplicity, or ordered by the prune hook\n"
                   "(auto: ordered when the problem is small enough for libsolve's bitset engine)")
-      ->transform(CLI::CheckedTransformer(twins))
+      ->transform(cli::one_of<Twins>())
       ->default_str("auto");
   sub->add_flag("--no-limits", a.no_limits, "allow more than 20 stones, stones over 5x5, boards over 20x20");
 }

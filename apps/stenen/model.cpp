@@ -11,8 +11,9 @@
 
 #include <fmt/format.h>
 
+#include <solve/error.hpp>
+
 #include "prune.hpp"
-#include "solve/error.hpp"
 
 namespace stenen {
 

@@ -43,8 +43,9 @@
 #include <utility>
 #include <vector>
 
+#include <solve/exact_cover.hpp>
+
 #include "board.hpp"
-#include "solve/exact_cover.hpp"
 #include "symmetry.hpp"
 
 namespace stenen {

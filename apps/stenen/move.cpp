@@ -5,8 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <solve/error.hpp>
+
 #include "puzzle.hpp"
-#include "solve/error.hpp"
 
 namespace stenen {
 

@@ -10,12 +10,13 @@
 
 #include <fmt/format.h>
 
+#include <solve/error.hpp>
+
 #include "common/interrupt.hpp"
 #include "common/report.hpp"
 #include "common/text_file.hpp"
 #include "line_editor.hpp"
 #include "print.hpp"
-#include "solve/error.hpp"
 #include "text_reader.hpp"
 
 namespace stenen {

@@ -4,13 +4,13 @@
 #include <array>
 #include <bit>
 
+#include <solve/exact_cover.hpp>
+
 #include "model.hpp"
-#include "solve/exact_cover.hpp"
 
 namespace stenen {
 
 namespace {
-
 
 /// Scratch space of one thread, reused from call to call (no allocation once warm).
 struct Scratch {

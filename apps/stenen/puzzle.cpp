@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 
 namespace stenen {
 

@@ -6,7 +6,7 @@
 #include <numeric>
 #include <optional>
 
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 
 namespace stenen {
 

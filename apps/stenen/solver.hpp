@@ -7,9 +7,10 @@
 #include <optional>
 #include <vector>
 
+#include <solve/exact_cover.hpp>
+
 #include "board.hpp"
 #include "model.hpp"
-#include "solve/exact_cover.hpp"
 
 namespace stenen {
 

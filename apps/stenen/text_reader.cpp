@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 
 namespace stenen::detail {
 

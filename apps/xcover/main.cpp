@@ -1,11 +1,11 @@
 // xcover: solves an exact-cover problem in Knuth's text format (docs/exact-cover.md).
 // Only the command line lives here; reading, searching and printing are in xcover_core.
 #include <iostream>
-#include <map>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
+#include "common/names.hpp"
 #include "common/options.hpp"
 #include "common/run.hpp"
 #include "xcover.hpp"
@@ -35,16 +35,17 @@ int main(int argc, char** argv) {
     app.add_flag("--trace", s.trace, "Print every choice and backtrack on standard error (one thread)");
     app.add_flag("--no-progress", no_progress, "Never show the progress line (shown on a terminal after 1 s)");
     app.add_option("--threads", s.search.threads, "Worker threads")->check(CLI::Range(1, 256))->capture_default_str();
-    std::string engine = "auto", choice = "auto";
-    app.add_option("--engine", engine, "auto: the engine a quick estimate of the search tree expects to be fastest\n"
+    app.add_option("--engine", s.search.engine, "auto: the engine a quick estimate of the search tree expects to be fastest\n"
                    "(bitset only without colours and with at most 256 items); dlx;\n"
                    "bitset; sparse: sparse sets (dancing cells), the tree of dlx")
-        ->check(CLI::IsMember({"auto", "dlx", "bitset", "sparse"}))
-        ->capture_default_str();
-    app.add_option("--choice", choice, "Item to branch on: auto (estimated per problem, with the engine; first with\n"
+        ->transform(cli::one_of<solve::CoverEngine>())
+        ->type_name("TEXT")
+        ->default_str("auto");
+    app.add_option("--choice", s.search.item_choice, "Item to branch on: auto (estimated per problem, with the engine; first with\n"
                    "--memo), mrv (fewest options left) or first (lowest open item); --stats tells which ran")
-        ->check(CLI::IsMember({"auto", "mrv", "first"}))
-        ->capture_default_str();
+        ->transform(cli::one_of<solve::ItemChoice>())
+        ->type_name("TEXT")
+        ->default_str("auto");
     bool no_lookahead = false;
     app.add_flag("--no-lookahead", no_lookahead, "With the first-item rule, walk its plain tree: no look-ahead at the items\n"
                  "with few options (docs/exact-cover.md)");
@@ -55,13 +56,6 @@ int main(int argc, char** argv) {
     cli::add_timeout(app, s.search.limits.max_seconds);
     if (const auto status = cli::parse(app, argc, argv)) return *status;
 
-    const std::map<std::string, solve::CoverEngine> engines{
-        {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset},
-        {"sparse", solve::CoverEngine::sparse}};
-    s.search.engine = engines.at(engine);
-    const std::map<std::string, solve::ItemChoice> choices{
-        {"auto", solve::ItemChoice::automatic}, {"mrv", solve::ItemChoice::mrv}, {"first", solve::ItemChoice::first}};
-    s.search.item_choice = choices.at(choice);
     s.search.scarce_lookahead = !no_lookahead;
     if (all) s.mode = xcover::Mode::all;
     if (count) s.mode = xcover::Mode::count;

@@ -11,6 +11,7 @@
 #include <solve/exact_cover_io.hpp>
 
 #include "common/interrupt.hpp"
+#include "common/names.hpp"
 #include "common/options.hpp"
 #include "common/progress.hpp"
 #include "common/report.hpp"
@@ -59,14 +60,6 @@ std::string format_stats(const solve::Result& r) {
     out += fmt::format("memo hits: {} of {} lookups ({:.1f}%)\nmemo stores: {} ({} evictions, {:.1f} MiB)\n", m.hits,
                        m.lookups, 100 * m.hit_rate(), m.stores, m.evictions, double(m.bytes) / (1 << 20));
   return out;
-}
-
-const char* engine_name(solve::CoverEngine e) {
-  switch (e) {
-    case solve::CoverEngine::bitset: return "bitset";
-    case solve::CoverEngine::sparse: return "sparse";
-    default: return "dlx";
-  }
 }
 
 std::string format_trace(const solve::ExactCover& p, const solve::CoverTraceEvent& e) {
@@ -131,8 +124,7 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   if (s.stats || json) plan = solve::plan(problem, opts);
   if (s.stats)
     err << format_stats(result)
-        << fmt::format("engine: {}\nchoice: {}{}\n", engine_name(plan->engine),
-                       plan->item_choice == solve::ItemChoice::first ? "first" : "mrv",
+        << fmt::format("engine: {}\nchoice: {}{}\n", cli::name(plan->engine), cli::name(plan->item_choice),
                        plan->probed ? " (estimated)" : "");
 
   const solve::BigCount& found = result.count;
@@ -143,8 +135,8 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   if (json) {
     if (s.mode == Mode::first && any) json->solution(first_json);
     cli::Json stats = cli::json_stats(result.stats, result.stop, cli::Engine::exact_cover);
-    stats["engine"] = engine_name(plan->engine);
-    stats["choice"] = plan->item_choice == solve::ItemChoice::first ? "first" : "mrv";
+    stats["engine"] = cli::name(plan->engine);
+    stats["choice"] = cli::name(plan->item_choice);
     if (const solve::MemoStats& m = result.memo; m.lookups > 0) {
       stats["memo_lookups"] = m.lookups;
       stats["memo_hits"] = m.hits;

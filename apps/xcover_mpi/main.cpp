@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -13,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "common/names.hpp"
 #include "common/options.hpp"
 #include "common/run.hpp"
 #include "common/spelling.hpp"
@@ -30,7 +30,7 @@ using xcover_mpi::Settings;
 
 // The options' strings and flags before they become Settings.
 struct Words {
-  std::string engine = "auto", choice = "auto", mpirun;
+  std::string mpirun;
   bool count = false, no_progress = false;
 };
 
@@ -60,12 +60,14 @@ void add_options(CLI::App& app, Settings& s, Words& w) {
   app.add_option("--threads", s.search.threads, "Threads counting on each rank")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
-  app.add_option("--engine", w.engine, "auto, dlx, bitset or sparse (as in xcover)")
-      ->check(CLI::IsMember({"auto", "dlx", "bitset", "sparse"}))
-      ->capture_default_str();
-  app.add_option("--choice", w.choice, "Item to branch on within a part: auto (estimated per part), mrv or first (as in xcover)")
-      ->check(CLI::IsMember({"auto", "mrv", "first"}))
-      ->capture_default_str();
+  app.add_option("--engine", s.search.engine, "auto, dlx, bitset or sparse (as in xcover)")
+      ->transform(cli::one_of<solve::CoverEngine>())
+      ->type_name("TEXT")
+      ->default_str("auto");
+  app.add_option("--choice", s.search.item_choice, "Item to branch on within a part: auto (estimated per part), mrv or first (as in xcover)")
+      ->transform(cli::one_of<solve::ItemChoice>())
+      ->type_name("TEXT")
+      ->default_str("auto");
   app.add_option("--lost-after", s.lost_after,
                  "A rank silent this many seconds while counting is presumed dead: its part goes to\n"
                  "another rank (only with 'mpirun --enable-recovery'; else mpirun ends the run)")
@@ -118,13 +120,6 @@ int main(int argc, char** argv) {
     Words w;
     add_options(app, s, w);
     if (const auto status = parse(app, argc, argv, mpi.rank())) return *status;
-    const std::map<std::string, solve::CoverEngine> engines{
-        {"auto", solve::CoverEngine::automatic}, {"dlx", solve::CoverEngine::dlx}, {"bitset", solve::CoverEngine::bitset},
-        {"sparse", solve::CoverEngine::sparse}};
-    s.search.engine = engines.at(w.engine);
-    const std::map<std::string, solve::ItemChoice> choices{
-        {"auto", solve::ItemChoice::automatic}, {"mrv", solve::ItemChoice::mrv}, {"first", solve::ItemChoice::first}};
-    s.search.item_choice = choices.at(w.choice);
     s.progress = !w.no_progress;
     if (s.search.memo) {  // the cap of xcover and stenen; the note from rank 0 only
       std::ostringstream quiet;

@@ -3,7 +3,7 @@
 // the known one (OEIS A003022: 8 marks -> 34).
 //
 //   golomb [marks] [threads]      (8 by default)
-// Built and run by the test suite (tests/csp); scripts/bench-csp times it against Gecode.
+// Built and run by the test suite (tests/csp); scripts/bench csp times it against Gecode.
 #include <cstdio>
 #include <cstdlib>
 #include <vector>

@@ -3,7 +3,7 @@
 // Prints the number of solutions and exits 0 when it is the known count.
 //
 //   queens [n] [threads]        (n = 8 by default)
-// Built and run by the test suite (tests/csp); scripts/bench-csp times it against Gecode.
+// Built and run by the test suite (tests/csp); scripts/bench csp times it against Gecode.
 #include <cstdio>
 #include <cstdlib>
 #include <vector>

@@ -1,5 +1,5 @@
 // The classic counts that take well under a second in a Release build (the others are in
-// scripts/bench-exact-cover and in dlx_slow_test).
+// scripts/bench exact-cover and in dlx_slow_test).
 #include <catch2/catch.hpp>
 
 #include "count_file.hpp"
