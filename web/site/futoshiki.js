@@ -14,7 +14,6 @@ let flags = [];         // n*n: '', 'wrong', 'hinted', 'solved'
 let solution = null;    // n*n once the worker solved the puzzle, for check and solve
 let selected = 0;
 let pencil = false;
-let hasGenerator = false;
 
 function show(message, kind) { status($('fut-status'), message, kind); }
 
@@ -220,7 +219,6 @@ async function check() {
 }
 
 async function hint() {
-  if (!hasGenerator) { show('Hints are not available in this build (no generator in apps/futoshiki).', 'error'); return; }
   try {
     const s = await solved();
     // The hint starts from the givens and the player's right digits; wrong ones are flagged first.
@@ -254,7 +252,6 @@ async function solve() {
 }
 
 async function generate() {
-  if (!hasGenerator) { show('Generating is not available in this build (no generator in apps/futoshiki).', 'error'); return; }
   const n = Number($('fut-size').value), level = $('fut-level').value;
   show(`Generating a ${n}×${n} ${level} puzzle…`);
   const seed = Math.floor(Math.random() * 2 ** 52);
@@ -267,7 +264,6 @@ async function load(text, name) {
   const answer = await solver.call('futoshikiParse', [text]);
   if (answer.error) { show(`${name}: ${answer.error}`, 'error'); return; }
   setPuzzle(answer.puzzle, `${name}: a ${answer.puzzle.n}×${answer.puzzle.n} puzzle.`);
-  if (!hasGenerator) return;
   const grade = await solver.call('futoshikiGrade', [text]);
   if (grade.error || puzzle !== answer.puzzle) return;
   const level = !grade.solvable ? 'it has no solution'
@@ -302,11 +298,5 @@ export async function init() {
     const name = $('fut-sample').value;
     if (name) load(await sample(name), name);
   });
-  hasGenerator = await solver.call('futoshikiHasGenerator', []);
-  if (!hasGenerator) {
-    for (const id of ['fut-new', 'fut-hint', 'fut-level']) $(id).disabled = true;
-    $('fut-new').title = $('fut-hint').title = 'not available: this build has no generator';
-  }
-  if (hasGenerator) await generate();
-  else await load(await sample('Input1.txt'), 'Input1.txt');
+  await generate();
 }

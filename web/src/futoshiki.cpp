@@ -1,26 +1,21 @@
 // The Futoshiki page: read a puzzle in the course's format, solve it (and say whether the
-// solution is unique), and, where apps/futoshiki has them (generate.hpp, hint.hpp), generate
-// a puzzle of a chosen difficulty and give a hint. The page sends puzzles as text and gets
+// solution is unique), grade it, generate one of a chosen difficulty, give a hint. The page sends puzzles as text and gets
 // them back as {"n", "givens", "right", "down"} (signs as "<", ">", "^", "v" or "").
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <emscripten/bind.h>
 
 #include <solve/search.hpp>
 
-#include "model.hpp"
-#include "puzzle.hpp"
-#include "reply.hpp"
-
-#if __has_include("generate.hpp") && __has_include("hint.hpp") && __has_include("grade.hpp")
+#include "difficulty.hpp"
 #include "generate.hpp"
 #include "grade.hpp"
 #include "hint.hpp"
-#define WEB_FUTOSHIKI_GENERATOR 1
-#else
-#define WEB_FUTOSHIKI_GENERATOR 0
-#endif
+#include "model.hpp"
+#include "puzzle.hpp"
+#include "reply.hpp"
 
 namespace {
 
@@ -60,23 +55,9 @@ std::string solve_puzzle(const std::string& text) {
   });
 }
 
-#if WEB_FUTOSHIKI_GENERATOR
 futoshiki::Difficulty difficulty(const std::string& name) {
-  if (name == "easy") return futoshiki::Difficulty::easy;
-  if (name == "tricky") return futoshiki::Difficulty::tricky;
-  if (name == "hard") return futoshiki::Difficulty::hard;
-  if (name == "extreme") return futoshiki::Difficulty::extreme;
+  if (const std::optional<futoshiki::Difficulty> d = futoshiki::difficulty_from_string(name)) return *d;
   throw solve::InputError("unknown difficulty " + name);
-}
-
-const char* difficulty_name(futoshiki::Difficulty d) {
-  switch (d) {
-    case futoshiki::Difficulty::easy: return "easy";
-    case futoshiki::Difficulty::tricky: return "tricky";
-    case futoshiki::Difficulty::hard: return "hard";
-    case futoshiki::Difficulty::extreme: return "extreme";
-  }
-  return "?";
 }
 
 // {"puzzle": {...}}. The seed comes as a double: JavaScript numbers hold integers to 2^53.
@@ -104,18 +85,9 @@ std::string grade(const std::string& text) {
   return web::reply([&] {
     const futoshiki::Grade g = futoshiki::grade(futoshiki::parse_puzzle(text, "puzzle"));
     return Json{{"solvable", g.solvable}, {"unique", g.unique},
-                {"level", g.level ? Json(difficulty_name(*g.level)) : Json()}};
+                {"level", g.level ? Json(std::string(futoshiki::to_string(*g.level))) : Json()}};
   });
 }
-#else
-const std::string unavailable =
-    Json{{"error", "not available: this build has no Futoshiki generator (apps/futoshiki/generate.hpp)"}}.dump();
-std::string generate(int, const std::string&, double) { return unavailable; }
-std::string hint(const std::string&) { return unavailable; }
-std::string grade(const std::string&) { return unavailable; }
-#endif
-
-bool has_generator() { return WEB_FUTOSHIKI_GENERATOR; }
 
 }  // namespace
 
@@ -125,5 +97,4 @@ EMSCRIPTEN_BINDINGS(futoshiki) {
   emscripten::function("futoshikiGenerate", &generate);
   emscripten::function("futoshikiHint", &hint);
   emscripten::function("futoshikiGrade", &grade);
-  emscripten::function("futoshikiHasGenerator", &has_generator);
 }

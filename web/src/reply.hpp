@@ -6,9 +6,10 @@
 
 #include <emscripten/val.h>
 
+#include <solve/error.hpp>
+#include <solve/limits.hpp>
+
 #include "common/json.hpp"
-#include "solve/error.hpp"
-#include "solve/limits.hpp"
 
 namespace web {
 
