@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <ostream>
 
 #include <CLI/CLI.hpp>
@@ -30,8 +31,16 @@ CLI::Validator seconds_between(double lo, double hi, const std::string& note) {
   return CLI::Validator(
       [lo, hi, note](std::string& text) -> std::string {
         double v = 0;
+#if defined(__cpp_lib_to_chars)
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
         const bool number = !text.empty() && ec == std::errc() && end == text.data() + text.size();
+#else
+        // emscripten's libc++ 14 (web/, which never parses a command line) has from_chars for
+        // integers only
+        char* end = nullptr;
+        v = std::strtod(text.c_str(), &end);
+        const bool number = !text.empty() && text.front() != ' ' && end == text.c_str() + text.size();
+#endif
         // from_chars reads "nan" and "inf" as numbers: refuse them here (nan fails every comparison)
         if (!number || !std::isfinite(v) || !(v >= lo && v <= hi))
           return fmt::format("expected a number of seconds from {:g} to {:g}{}, got '{}'", lo, hi, note, text);

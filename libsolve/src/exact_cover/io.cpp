@@ -68,10 +68,20 @@ int number(std::string_view s) {
   return v;
 }
 
+/// The read buffer, left uninitialised (make_unique_for_overwrite, where the standard library
+/// has it: emscripten's libc++ 14, web/, has not).
+std::unique_ptr<char[]> uninitialised_block(std::size_t size) {
+#if defined(__cpp_lib_smart_ptr_for_overwrite)
+  return std::make_unique_for_overwrite<char[]>(size);
+#else
+  return std::unique_ptr<char[]>(new char[size]);
+#endif
+}
+
 class Reader {
  public:
   Reader(std::istream& in, std::string_view source, const ReadLimits& limits)
-      : in_(in), source_(source), limits_(limits), block_(std::make_unique_for_overwrite<char[]>(block_size)) {}
+      : in_(in), source_(source), limits_(limits), block_(uninitialised_block(block_size)) {}
 
   ExactCover read() {
     ExactCover p;

@@ -6,6 +6,7 @@
 #include <deque>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 namespace solve::detail {
 
@@ -29,6 +30,26 @@ using Clock = std::chrono::steady_clock;
 
 /// Nodes between two polls while a worker waits for work.
 constexpr std::uint64_t hungry_interval = 32;
+
+#if defined(__cpp_lib_jthread)
+using JoiningThread = std::jthread;
+#else
+/// A thread joined when it goes, where the standard library has no std::jthread (emscripten's
+/// libc++ 14, web/).
+class JoiningThread {
+ public:
+  template <typename F>
+  explicit JoiningThread(F&& f) : thread_(std::forward<F>(f)) {}
+  JoiningThread(JoiningThread&&) noexcept = default;
+  JoiningThread& operator=(JoiningThread&&) = delete;
+  ~JoiningThread() {
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  std::thread thread_;
+};
+#endif
 
 }  // namespace
 
@@ -141,7 +162,7 @@ void Pool::work(std::size_t id) {
 
 Result Pool::run() {
   running_ = threads_;
-  std::vector<std::jthread> pool;
+  std::vector<JoiningThread> pool;
   pool.reserve(std::size_t(threads_));
   for (int t = 0; t < threads_; ++t) pool.emplace_back([this, t] { work(std::size_t(t)); });
   if (control_.wants_progress()) {
