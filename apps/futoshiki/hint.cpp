@@ -2,11 +2,12 @@
 // remembered with the reason for it in words, until a cell the player has not filled is left
 // with one digit. The steps are those of the difficulty levels, in their order:
 //   easy     a digit in a row or column leaves its other cells; a sign next to a placed digit
-//            bounds the other cell;
+//            bounds the other cell; then a hidden single: "row 3 needs a 5 and only r3c4 can
+//            hold it";
 //   tricky   a sign passes bounds: a < b and b <= 3, so a <= 2;
-//   hard     the smallest Hall set of a line: k cells holding k digits between them (those
-//            digits leave the line's other cells), or k digits that fit only in k cells
-//            (those cells hold nothing else; k = 1: "row 3 needs a 5 and only r3c4 holds it");
+//   hard     the smallest Hall set of a line of two or more: k cells holding k digits between
+//            them (those digits leave the line's other cells), or k digits that fit only in k
+//            cells (those cells hold nothing else);
 //   extreme  a digit whose trial placement makes the hard level fail is removed.
 // After each step the weaker steps run again, so a hint uses the weakest reasoning it can.
 #include "hint.hpp"
@@ -76,7 +77,7 @@ class Explainer {
   std::optional<Hint> run() {
     for (;;) {
       if (fixed_ >= 0) return made_hint();
-      if (easy_step() || tricky_step() || hard_step() || extreme_step()) continue;
+      if (easy_step() || hidden_single_step() || tricky_step() || hard_step() || extreme_step()) continue;
       return std::nullopt;  // beyond extreme: the caller reveals a digit
     }
   }
@@ -180,11 +181,18 @@ class Explainer {
     return false;
   }
 
-  // hard: the smallest Hall set (naked or hidden) that removes something.
+  // easy: a digit with one cell left in a line (a hidden Hall set of one digit).
+  bool hidden_single_step() {
+    for (const Line& line : lines_)
+      if (hidden_set(line, 1)) return true;
+    return false;
+  }
+
+  // hard: the smallest Hall set (hidden or naked) of two or more that removes something.
   bool hard_step() {
-    for (int k = 1; k < n_; ++k)
+    for (int k = 2; k < n_; ++k)
       for (const Line& line : lines_)
-        if (hidden_set(line, k) || (k > 1 && naked_set(line, k))) return true;
+        if (hidden_set(line, k) || naked_set(line, k)) return true;
     return false;
   }
 
