@@ -39,8 +39,9 @@ std::string digits_text(std::uint64_t bits) {
 
 bool single(std::uint64_t d) { return d != 0 && (d & (d - 1)) == 0; }
 
-// Hall sets are looked for among every subset of a line's open cells (or missing digits): on
-// lines with more than this many, hints go without them (the trials still apply).
+// Hall sets of two or more are looked for among every subset of a line's open cells (or
+// missing digits): on lines with more than this many, hints go without them (the hidden
+// singles and the trials still apply).
 constexpr int max_open = 16;
 
 struct Line {
@@ -244,12 +245,15 @@ class Explainer {
     std::vector<int> ds;
     for (std::uint64_t b = unplaced; b; b &= b - 1) ds.push_back(std::countr_zero(b));
     const int m = int(ds.size());
-    if (m > max_open) return false;
-    for (std::uint64_t pick = 0; pick < (std::uint64_t{1} << m); ++pick) {
-      if (std::popcount(pick) != k) continue;
+    if (k > 1 && m > max_open) return false;  // hidden singles (k = 1) on every line: an easy step
+    // the subsets of k of the m digits in increasing order (Gosper's next-subset step)
+    for (std::uint64_t pick = (std::uint64_t{1} << k) - 1; pick != 0 && (m == 64 || (pick >> m) == 0);) {
+      const std::uint64_t low = pick & (~pick + 1), up = pick + low;
+      const std::uint64_t this_pick = pick;
+      pick = up == 0 ? 0 : (((up ^ pick) >> 2) / low) | up;
       std::uint64_t digits = 0;
       for (int i = 0; i < m; ++i)
-        if ((pick >> i) & 1u) digits |= std::uint64_t{1} << ds[std::size_t(i)];
+        if ((this_pick >> i) & 1u) digits |= std::uint64_t{1} << ds[std::size_t(i)];
       std::vector<int> holders;
       for (const int cell : open)
         if (dom_[std::size_t(cell)] & digits) holders.push_back(cell);

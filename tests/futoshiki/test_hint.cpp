@@ -51,6 +51,20 @@ TEST_CASE("hint: a hidden single is an easy step") {
   CHECK(h->col == 1);
 }
 
+TEST_CASE("hint: a hidden single on a line of 18 open cells") {
+  // 18x18, a 1 on the diagonal from r2c2 down: r1c1 is the only cell of row 1 left for a 1,
+  // with every digit still a candidate (more open digits than Hall sets are looked for among)
+  Puzzle p;
+  p.n = 18;
+  p.givens.assign(18 * 18, 0);
+  p.right.assign(18 * 17, futoshiki::Relation::none);
+  p.down.assign(17 * 18, futoshiki::Relation::none);
+  for (int i = 1; i < 18; ++i) p.givens[std::size_t(i * 18 + i)] = 1;
+  const auto h = futoshiki::hint(p);
+  REQUIRE(h);
+  CHECK(h->reason == "r1c1 = 1: row 1 needs a 1 and only r1c1 can hold it");
+}
+
 TEST_CASE("hint: a Hall set of two digits") {
   const auto h = futoshiki::hint(level_sample("hard"));
   REQUIRE(h);
