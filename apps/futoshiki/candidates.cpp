@@ -17,11 +17,21 @@ std::uint64_t bits_above(int b, std::uint64_t all) { return b >= 63 ? 0 : all & 
 
 }  // namespace
 
+Deductions deductions_of(Difficulty level) {
+  switch (level) {
+    case Difficulty::easy: return {Mode::forward, true, false};
+    case Difficulty::tricky: return {Mode::arc, true, false};
+    case Difficulty::hard: return {Mode::domain, false, false};  // Hall sets hold the hidden singles
+    case Difficulty::extreme: return {Mode::domain, false, true};
+  }
+  return {};
+}
+
 Candidates::Candidates(const Puzzle& p) : n_(p.n) {
   if (n_ > max_n)
     throw solve::InputError(fmt::format("grading handles puzzles up to {0}x{0}; this one is {1}x{1}", max_n, n_));
   all_ = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
-  rows_dirty_ = cols_dirty_ = all_;
+  rows_dirty_ = cols_dirty_ = rows_unscanned_ = cols_unscanned_ = all_;
   const std::size_t cells = std::size_t(n_ * n_);
   dom_.assign(cells, all_);
   spread_.assign(cells, 0);
@@ -56,6 +66,8 @@ bool Candidates::set(int cell, std::uint64_t keep) {
   changed_ = true;
   rows_dirty_ |= std::uint64_t{1} << (cell / n_);
   cols_dirty_ |= std::uint64_t{1} << (cell % n_);
+  rows_unscanned_ |= std::uint64_t{1} << (cell / n_);
+  cols_unscanned_ |= std::uint64_t{1} << (cell % n_);
   if (now == 0) return !(failed_ = true);
   if (single(now) && !spread_[std::size_t(cell)]) {
     spread_[std::size_t(cell)] = 1;
@@ -156,14 +168,36 @@ bool Candidates::hall(int start, int step) {
   return true;
 }
 
-bool Candidates::fixpoint(Difficulty level) {
+// The digits of one line with a single cell left go there. A digit with no cell, or two
+// digits with the same single cell, is a contradiction.
+bool Candidates::hidden_single(int start, int step) {
+  std::uint64_t once = 0, more = 0;  // digits seen in at least one cell, in two or more
+  for (int i = 0; i < n_; ++i) {
+    const std::uint64_t d = dom_[std::size_t(start + i * step)];
+    more |= once & d;
+    once |= d;
+  }
+  if (once != all_) return !(failed_ = true);
+  const std::uint64_t only = once & ~more;
+  for (int i = 0; only && i < n_; ++i) {
+    const int cell = start + i * step;
+    const std::uint64_t d = dom_[std::size_t(cell)], mine = d & only;
+    if (!mine || single(d)) continue;
+    if (!single(mine)) return !(failed_ = true);
+    if (!set(cell, mine)) return false;
+  }
+  return true;
+}
+
+bool Candidates::fixpoint(Deductions rules) {
   for (;;) {
     if (!forward()) return false;
-    if (level == Difficulty::easy) return true;
     changed_ = false;
-    if (!chains()) return false;
-    if (!queue_.empty()) continue;
-    if (level == Difficulty::hard || level == Difficulty::extreme) {
+    if (rules.mode != Mode::forward) {
+      if (!chains()) return false;
+      if (!queue_.empty()) continue;
+    }
+    if (rules.mode == Mode::domain) {
       // only the lines that lost a candidate since their last filtering (the filter is
       // idempotent: its own removals leave its line at its fixpoint)
       while ((rows_dirty_ | cols_dirty_) && queue_.empty()) {
@@ -175,6 +209,19 @@ bool Candidates::fixpoint(Difficulty level) {
           const int c = std::countr_zero(cols_dirty_);
           if (!hall(c, n_)) return false;
           cols_dirty_ &= ~(std::uint64_t{1} << c);
+        }
+      }
+    } else if (rules.hidden_singles) {
+      // the lines that lost a candidate since their last scan, until one places a digit
+      while ((rows_unscanned_ | cols_unscanned_) && queue_.empty()) {
+        if (rows_unscanned_) {
+          const int r = std::countr_zero(rows_unscanned_);
+          rows_unscanned_ &= ~(std::uint64_t{1} << r);
+          if (!hidden_single(r * n_, 1)) return false;
+        } else {
+          const int c = std::countr_zero(cols_unscanned_);
+          cols_unscanned_ &= ~(std::uint64_t{1} << c);
+          if (!hidden_single(c, n_)) return false;
         }
       }
     }
@@ -194,14 +241,14 @@ bool Candidates::trials() {
         // the trial runs on this state and is undone (cheaper than a copy of the signs)
         saved_dom_ = dom_;
         saved_spread_ = spread_;
-        const bool holds = set(cell, v) && fixpoint(Difficulty::hard);
+        const bool holds = set(cell, v) && fixpoint(deductions_of(Difficulty::hard));
         dom_.swap(saved_dom_);
         spread_.swap(saved_spread_);
         queue_.clear();
-        rows_dirty_ = cols_dirty_ = 0;  // back at the hard fixpoint
+        rows_dirty_ = cols_dirty_ = rows_unscanned_ = cols_unscanned_ = 0;  // back at the hard fixpoint
         failed_ = false;
         if (holds) continue;
-        if (!set(cell, ~v) || !fixpoint(Difficulty::hard)) return false;
+        if (!set(cell, ~v) || !fixpoint(deductions_of(Difficulty::hard))) return false;
         again = true;
         if (solved()) return true;
       }
@@ -210,11 +257,10 @@ bool Candidates::trials() {
   return true;
 }
 
-bool Candidates::reach(Difficulty level) {
+bool Candidates::reach(Deductions rules) {
   if (failed_) return false;
-  const Difficulty base = level == Difficulty::extreme ? Difficulty::hard : level;
-  if (!fixpoint(base)) return false;
-  if (level == Difficulty::extreme && !solved()) return trials();
+  if (!fixpoint(rules)) return false;
+  if (rules.trials && !solved()) return trials();
   return true;
 }
 
@@ -249,6 +295,11 @@ std::optional<Difficulty> solving_level(const Puzzle& p, bool* contradiction) {
 bool solved_at(const Puzzle& p, Difficulty level) {
   Candidates state(p);
   return state.reach(level) && state.solved();
+}
+
+bool solved_by(const Puzzle& p, Mode mode) {
+  Candidates state(p);
+  return state.reach(Deductions{mode, false, false}) && state.solved();
 }
 
 }  // namespace futoshiki

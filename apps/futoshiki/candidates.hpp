@@ -2,16 +2,23 @@
 // The candidates of every cell (a bitset of digits) and the deductions of each difficulty
 // level, run to their fixpoint. This is the grader's and the generator's engine: a bitset per
 // cell instead of a libsolve model, because the generator grades a puzzle a few hundred times
-// while it removes clues. Each level prunes exactly what libsolve's propagation level of the
-// same strength prunes at the root of the model of model.hpp (tests/futoshiki/grade_test.cpp
+// while it removes clues.
+//
+// The engine has three modes, each pruning exactly what libsolve's propagation level of the
+// same name prunes at the root of the model of model.hpp (tests/futoshiki/grade_test.cpp
 // checks this against libsolve):
-//   easy    Propagation::forward  a single candidate leaves its row and column, and bounds
-//                                 the cells it shares a sign with;
-//   tricky  Propagation::arc      + bounds along every sign (a < b: max a < max b, min b > min a);
-//   hard    Propagation::domain   + every row and column domain-consistent (Hall sets), by
-//                                 Regin's matching argument on a bitset graph;
-//   extreme (no libsolve level)   + singleton consistency: a digit whose trial placement makes
-//                                 the hard level fail is removed, until no trial removes one.
+//   forward  Propagation::forward  a single candidate leaves its row and column, and bounds
+//                                  the cells it shares a sign with;
+//   arc      Propagation::arc      + bounds along every sign (a < b: max a < max b, min b > min a);
+//   domain   Propagation::domain   + every row and column domain-consistent (Hall sets), by
+//                                  Regin's matching argument on a bitset graph.
+// The difficulty levels are built on them (deductions_of): a person finds a hidden single (a
+// digit with one place left in a row or column) as easily as a naked one, so
+//   easy     forward + hidden singles;
+//   tricky   arc + hidden singles;
+//   hard     domain (its Hall sets include the hidden singles: a Hall set of one digit);
+//   extreme  domain + singleton consistency: a digit whose trial placement makes the hard
+//            level fail is removed, until no trial removes one.
 // Every deduction is sound, so a fixpoint with one candidate per cell is the only solution.
 #include <cstdint>
 #include <vector>
@@ -20,6 +27,21 @@
 #include "puzzle.hpp"
 
 namespace futoshiki {
+
+/// The engine's propagation modes, named after the libsolve level each one equals at the root.
+enum class Mode { forward, arc, domain };
+
+/// The deductions of a run: a mode, hidden singles on top of it (a digit with one cell left in
+/// a row or column goes there; two digits with the same one cell, or a digit with none, is a
+/// contradiction), and trials over the domain mode.
+struct Deductions {
+  Mode mode = Mode::forward;
+  bool hidden_singles = false;
+  bool trials = false;
+};
+
+/// What a difficulty level deduces (the table above).
+Deductions deductions_of(Difficulty level);
 
 class Candidates {
  public:
@@ -31,8 +53,10 @@ class Candidates {
 
   /// Keeps only the candidates of cell in keep (bit d-1: digit d); false once a cell has none.
   bool restrict(int cell, std::uint64_t keep) { return set(cell, keep); }
-  /// Prunes to the fixpoint of level's deductions; false once a cell has no candidate left.
-  bool reach(Difficulty level);
+  /// Prunes to the fixpoint of the deductions; false once they find a contradiction (a cell
+  /// with no candidate left, or a digit with no cell left in a line).
+  bool reach(Deductions rules);
+  bool reach(Difficulty level) { return reach(deductions_of(level)); }
   /// True when every cell has a single candidate.
   bool solved() const;
   bool failed() const { return failed_; }
@@ -47,10 +71,11 @@ class Candidates {
     int lo, hi;  // cell lo < cell hi
   };
   bool set(int cell, std::uint64_t keep);  // dom &= keep; false on failure
-  bool forward();                          // easy: from the singletons not yet spread
-  bool chains();                           // tricky: bounds on every sign; false on failure
-  bool hall(int start, int step);          // hard: one line domain-consistent
-  bool fixpoint(Difficulty level);
+  bool forward();                          // Mode::forward: from the singletons not yet spread
+  bool chains();                           // Mode::arc: bounds on every sign; false on failure
+  bool hall(int start, int step);          // Mode::domain: one line domain-consistent
+  bool hidden_single(int start, int step); // one line's hidden singles
+  bool fixpoint(Deductions rules);         // without the trials
   bool trials();                           // extreme
 
   int n_ = 0;
@@ -62,8 +87,10 @@ class Candidates {
   std::vector<char> spread_;                // per cell: its single digit was spread
   std::vector<std::uint64_t> saved_dom_;    // trials(): the state before a trial
   std::vector<char> saved_spread_;
-  std::uint64_t rows_dirty_ = ~std::uint64_t{0};  // lines to filter at the hard level
+  std::uint64_t rows_dirty_ = ~std::uint64_t{0};  // lines to filter for Hall sets
   std::uint64_t cols_dirty_ = ~std::uint64_t{0};
+  std::uint64_t rows_unscanned_ = ~std::uint64_t{0};  // lines to scan for hidden singles
+  std::uint64_t cols_unscanned_ = ~std::uint64_t{0};
   bool changed_ = false;                    // some set() removed something
   bool failed_ = false;
 };
@@ -73,5 +100,8 @@ class Candidates {
 std::optional<Difficulty> solving_level(const Puzzle& p, bool* contradiction = nullptr);
 /// True when level's deductions solve p.
 bool solved_at(const Puzzle& p, Difficulty level);
+/// True when the mode alone (no hidden singles, no trials) solves p: what libsolve's level of
+/// the same name does at the root.
+bool solved_by(const Puzzle& p, Mode mode);
 
 }  // namespace futoshiki

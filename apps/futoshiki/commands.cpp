@@ -39,11 +39,12 @@ namespace {
 
 const char* const levels_help =
     "Difficulty levels (the reasoning that fills the grid without guessing; docs/futoshiki.md):\n"
-    "  easy     forward checking: a placed digit leaves its row and column and bounds the\n"
-    "           cells it shares a sign with\n"
+    "  easy     a placed digit leaves its row and column and bounds the cells it shares a\n"
+    "           sign with; a digit with one cell left in a row or column goes there (a\n"
+    "           hidden single: row 3 needs a 5 and only r3c4 can hold it)\n"
     "  tricky   + the inequality chains: bounds pass along the signs (a < b, b <= 3: a <= 2)\n"
-    "  hard     + Hall sets: k cells of a line holding k digits between them (a row that needs\n"
-    "           a 5 with one cell for it is the smallest case)\n"
+    "  hard     + Hall sets: k cells of a line holding k digits between them, k >= 2 (naked\n"
+    "           and hidden pairs, triples, ...)\n"
     "  extreme  + one trial: a digit whose placement leads to a contradiction at the hard\n"
     "           level is ruled out\n";
 
@@ -203,7 +204,7 @@ const char* level_text(const Grade& g) {
   if (!g.unique) return "not unique: more than one solution";
   if (!g.level) return "beyond extreme: one solution, but one trial at a time does not find it";
   switch (*g.level) {
-    case Difficulty::easy: return "easy: forward checking solves it";
+    case Difficulty::easy: return "easy: forward checking and hidden singles solve it";
     case Difficulty::tricky: return "tricky: the inequality chains solve it";
     case Difficulty::hard: return "hard: Hall sets solve it";
     case Difficulty::extreme: return "extreme: one trial at a time solves it";

@@ -19,7 +19,7 @@
 
 namespace futoshiki {
 
-/// No puzzle of the level asked was found in 1000 tries (not seen from 4x4 up).
+/// No puzzle of the level asked was found in 20000 tries (not seen from 4x4 up).
 class NoPuzzle : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -31,7 +31,7 @@ inline constexpr int max_generated_size = 16;
 
 /// A puzzle of side `size`, graded exactly `level`, the same for a seed on every machine.
 /// Throws solve::InputError for a size out of range, NoPuzzle when no puzzle of that
-/// level was found in 1000 tries.
+/// level was found in 20000 tries.
 Puzzle generate(int size, Difficulty level, std::uint64_t seed);
 
 /// generate() that gives up (returns false, leaves *out alone) when *cancel becomes true.

@@ -2,11 +2,12 @@
 // remembered with the reason for it in words, until a cell the player has not filled is left
 // with one digit. The steps are those of the difficulty levels, in their order:
 //   easy     a digit in a row or column leaves its other cells; a sign next to a placed digit
-//            bounds the other cell;
+//            bounds the other cell; then a hidden single: "row 3 needs a 5 and only r3c4 can
+//            hold it";
 //   tricky   a sign passes bounds: a < b and b <= 3, so a <= 2;
-//   hard     the smallest Hall set of a line: k cells holding k digits between them (those
-//            digits leave the line's other cells), or k digits that fit only in k cells
-//            (those cells hold nothing else; k = 1: "row 3 needs a 5 and only r3c4 holds it");
+//   hard     the smallest Hall set of a line of two or more: k cells holding k digits between
+//            them (those digits leave the line's other cells), or k digits that fit only in k
+//            cells (those cells hold nothing else);
 //   extreme  a digit whose trial placement makes the hard level fail is removed.
 // After each step the weaker steps run again, so a hint uses the weakest reasoning it can.
 #include "hint.hpp"
@@ -38,8 +39,9 @@ std::string digits_text(std::uint64_t bits) {
 
 bool single(std::uint64_t d) { return d != 0 && (d & (d - 1)) == 0; }
 
-// Hall sets are looked for among every subset of a line's open cells (or missing digits): on
-// lines with more than this many, hints go without them (the trials still apply).
+// Hall sets of two or more are looked for among every subset of a line's open cells (or
+// missing digits): on lines with more than this many, hints go without them (the hidden
+// singles and the trials still apply).
 constexpr int max_open = 16;
 
 struct Line {
@@ -76,7 +78,7 @@ class Explainer {
   std::optional<Hint> run() {
     for (;;) {
       if (fixed_ >= 0) return made_hint();
-      if (easy_step() || tricky_step() || hard_step() || extreme_step()) continue;
+      if (easy_step() || hidden_single_step() || tricky_step() || hard_step() || extreme_step()) continue;
       return std::nullopt;  // beyond extreme: the caller reveals a digit
     }
   }
@@ -180,11 +182,18 @@ class Explainer {
     return false;
   }
 
-  // hard: the smallest Hall set (naked or hidden) that removes something.
+  // easy: a digit with one cell left in a line (a hidden Hall set of one digit).
+  bool hidden_single_step() {
+    for (const Line& line : lines_)
+      if (hidden_set(line, 1)) return true;
+    return false;
+  }
+
+  // hard: the smallest Hall set (hidden or naked) of two or more that removes something.
   bool hard_step() {
-    for (int k = 1; k < n_; ++k)
+    for (int k = 2; k < n_; ++k)
       for (const Line& line : lines_)
-        if (hidden_set(line, k) || (k > 1 && naked_set(line, k))) return true;
+        if (hidden_set(line, k) || naked_set(line, k)) return true;
     return false;
   }
 
@@ -236,12 +245,15 @@ class Explainer {
     std::vector<int> ds;
     for (std::uint64_t b = unplaced; b; b &= b - 1) ds.push_back(std::countr_zero(b));
     const int m = int(ds.size());
-    if (m > max_open) return false;
-    for (std::uint64_t pick = 0; pick < (std::uint64_t{1} << m); ++pick) {
-      if (std::popcount(pick) != k) continue;
+    if (k > 1 && m > max_open) return false;  // hidden singles (k = 1) on every line: an easy step
+    // the subsets of k of the m digits in increasing order (Gosper's next-subset step)
+    for (std::uint64_t pick = (std::uint64_t{1} << k) - 1; pick != 0 && (m == 64 || (pick >> m) == 0);) {
+      const std::uint64_t low = pick & (~pick + 1), up = pick + low;
+      const std::uint64_t this_pick = pick;
+      pick = up == 0 ? 0 : (((up ^ pick) >> 2) / low) | up;
       std::uint64_t digits = 0;
       for (int i = 0; i < m; ++i)
-        if ((pick >> i) & 1u) digits |= std::uint64_t{1} << ds[std::size_t(i)];
+        if ((this_pick >> i) & 1u) digits |= std::uint64_t{1} << ds[std::size_t(i)];
       std::vector<int> holders;
       for (const int cell : open)
         if (dom_[std::size_t(cell)] & digits) holders.push_back(cell);

@@ -17,8 +17,8 @@ struct Hint {
 /// cells it relies on follow in brackets). nullopt when the entries contradict the solution
 /// (the puzzle with them has none), or the puzzle is already full. Beyond extreme, when no
 /// step fills a cell, the first open cell gets the digit of a solution, and the reason says
-/// so. n <= 64 (solve::InputError otherwise); Hall sets are looked for on lines of up to 16
-/// open cells.
+/// so. n <= 64 (solve::InputError otherwise); Hall sets of two or more are looked for on lines of
+/// up to 16 open cells (hidden singles on every line).
 std::optional<Hint> hint(const Puzzle& puzzle_with_player_entries);
 
 }  // namespace futoshiki

@@ -84,9 +84,10 @@ TEST_CASE("generate, grade, hint: usage errors, bad input, limits") {
 }
 
 TEST_CASE("hint: entries that contradict the solution exit 1") {
-  // the easy sample with a wrong 1 in r1c1 (its solution has 3 there)
+  // the easy sample with a wrong 4 in r1c2 (its solution has 1 there)
   std::string text = t::slurp(t::puzzles_dir() + "/levels/easy.txt");
-  text[0] = '1';
+  REQUIRE(text.substr(0, 4) == "3 0 ");
+  text[2] = '4';
   const std::string path = test::scratch_file("wrong-entry.txt", text);
   const Run r = run("hint " + test::shell_quoted(path));
   CHECK(r.status == 1);

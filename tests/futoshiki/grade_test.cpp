@@ -15,6 +15,7 @@
 
 namespace fs = std::filesystem;
 using futoshiki::Difficulty;
+using futoshiki::Mode;
 using futoshiki::Puzzle;
 
 namespace {
@@ -28,17 +29,24 @@ TEST_CASE("grade: hand-made puzzles of each level") {
   const Puzzle easy = parse(
       "0 2 3 4\n2 0 4 3\n3 4 0 2\n4 3 2 0\n\n"
       "0 0 0\n0 0 0\n0 0 0\n0 0 0\n\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
+  // puzzles/futoshiki/levels/easy.txt: forward checking alone stops; "row 2 needs a 3 and
+  // only r2c2 can hold it" (a hidden single) goes on
+  const Puzzle hidden = futoshiki::read_puzzle(futoshiki::test::puzzles_dir() + "/levels/easy.txt");
+  CHECK_FALSE(futoshiki::solved_by(hidden, Mode::forward));
   // r1c1 < r1c2 < r1c3 and r1c1 < r2c1 < r3c1: only the chains place 1, 2, 3 (nothing is
   // given, so forward checking has nothing to start from)
   const Puzzle tricky = parse("0 0 0\n0 0 0\n0 0 0\n\n< <\n0 0\n0 0\n\n^ 0 0\n^ 0 0\n");
-  // puzzles/futoshiki/levels/hard.txt: after the chains of row 2, "row 1 needs a 4 and only
-  // r1c3 can hold it" (a hidden single: the smallest Hall set)
+  // puzzles/futoshiki/levels/hard.txt: "in row 1, 2 and 3 fit only in r1c2 and r1c3" (a
+  // hidden pair) before any cell is filled
   const Puzzle hard = futoshiki::read_puzzle(futoshiki::test::puzzles_dir() + "/levels/hard.txt");
   // puzzles/futoshiki/levels/extreme.txt: nothing fills a cell until r1c1 = 4 is tried and
   // fails
   const Puzzle extreme = futoshiki::read_puzzle(futoshiki::test::puzzles_dir() + "/levels/extreme.txt");
-  const std::pair<const Puzzle*, Difficulty> cases[] = {
-      {&easy, Difficulty::easy}, {&tricky, Difficulty::tricky}, {&hard, Difficulty::hard}, {&extreme, Difficulty::extreme}};
+  const std::pair<const Puzzle*, Difficulty> cases[] = {{&easy, Difficulty::easy},
+                                                        {&hidden, Difficulty::easy},
+                                                        {&tricky, Difficulty::tricky},
+                                                        {&hard, Difficulty::hard},
+                                                        {&extreme, Difficulty::extreme}};
   for (const auto& [p, level] : cases) {
     INFO(futoshiki::to_string(level));
     const futoshiki::Grade g = futoshiki::grade(*p);
@@ -59,7 +67,7 @@ TEST_CASE("grade: hand-made puzzles of each level") {
   }
 }
 
-TEST_CASE("grade: each level prunes what libsolve's propagation level does at the root") {
+TEST_CASE("grade: each engine mode prunes what libsolve's propagation level does at the root") {
   // generated puzzles of every level, and weaker versions of them (givens taken away), with
   // and without solutions
   int agree = 0;
@@ -69,12 +77,13 @@ TEST_CASE("grade: each level prunes what libsolve's propagation level does at th
       Puzzle p = futoshiki::generate(4 + k % 3, level, std::uint64_t(k));
       for (int step = 0; step < 3; ++step) {
         INFO("size " << p.n << ", seed " << k << ", " << futoshiki::to_string(level) << ", step " << step);
-        CHECK(futoshiki::solved_at(p, Difficulty::easy) ==
+        CHECK(futoshiki::solved_by(p, Mode::forward) ==
               futoshiki::test::libsolve_root_solves(p, solve::Propagation::forward));
-        CHECK(futoshiki::solved_at(p, Difficulty::tricky) ==
-              futoshiki::test::libsolve_root_solves(p, solve::Propagation::arc));
-        CHECK(futoshiki::solved_at(p, Difficulty::hard) ==
+        CHECK(futoshiki::solved_by(p, Mode::arc) == futoshiki::test::libsolve_root_solves(p, solve::Propagation::arc));
+        CHECK(futoshiki::solved_by(p, Mode::domain) ==
               futoshiki::test::libsolve_root_solves(p, solve::Propagation::domain));
+        // the levels on the modes: hidden singles on top of forward and arc; hard is domain
+        CHECK(futoshiki::solved_at(p, Difficulty::hard) == futoshiki::solved_by(p, Mode::domain));
         ++agree;
         for (int& g : p.givens)
           if (g) {
@@ -102,11 +111,11 @@ TEST_CASE("grade: Simon Tatham's puzzles against the level of their game ids") {
     ++files;
   }
   CHECK(files == 127);
-  // Tatham's Easy and Tricky use hidden singles ("the only place for a 3 in this row"), which
-  // here are Hall sets of one digit: hard. His Extreme and Recursive fall to one trial.
+  // Tatham's Easy passes bounds along the signs (his "links") besides the singles: tricky here.
+  // His Tricky adds Hall sets; his Extreme and Recursive fall to one trial.
   using Row = std::map<std::string, int>;
-  CHECK(table["e"] == Row{{"tricky", 3}, {"hard", 27}});
-  CHECK(table["k"] == Row{{"tricky", 2}, {"hard", 28}});
+  CHECK(table["e"] == Row{{"tricky", 30}});
+  CHECK(table["k"] == Row{{"tricky", 5}, {"hard", 25}});
   CHECK(table["x"] == Row{{"extreme", 36}});
   CHECK(table["r"] == Row{{"extreme", 31}});
 }
