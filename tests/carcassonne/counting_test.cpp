@@ -10,13 +10,13 @@
 #include <random>
 #include <set>
 
-#include "solve/binary_table.hpp"
-#include "solve/constraints.hpp"
-#include "solve/counting.hpp"
-#include "solve/error.hpp"
-#include "solve/ordering.hpp"
-#include "solve/symmetry.hpp"
-#include "solve/search.hpp"
+#include <solve/binary_table.hpp>
+#include <solve/constraints.hpp>
+#include <solve/counting.hpp>
+#include <solve/error.hpp>
+#include <solve/ordering.hpp>
+#include <solve/symmetry.hpp>
+#include <solve/search.hpp>
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include "ascii_art.hpp"
 #include "puzzle_reader.hpp"
 #include "report.hpp"
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 #include "square_model.hpp"
 #include "tile_xml.hpp"
 

@@ -3,7 +3,7 @@
 
 #include "program.hpp"
 #include "puzzle_reader.hpp"
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 
 using namespace carcassonne;
 

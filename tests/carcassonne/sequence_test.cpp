@@ -14,7 +14,7 @@
 #include "report.hpp"
 #include "sequence_constraints.hpp"
 #include "sequence_model.hpp"
-#include "solve/model.hpp"
+#include <solve/model.hpp>
 
 using namespace carcassonne;
 

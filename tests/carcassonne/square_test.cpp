@@ -7,8 +7,8 @@
 #include <random>
 
 #include "edge_match.hpp"
-#include "solve/error.hpp"
-#include "solve/search.hpp"
+#include <solve/error.hpp>
+#include <solve/search.hpp>
 #include "square_brute_force.hpp"
 #include "square_model.hpp"
 #include "standard_set.hpp"

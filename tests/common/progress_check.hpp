@@ -10,7 +10,7 @@
 #include <mutex>
 #include <vector>
 
-#include "solve/limits.hpp"
+#include <solve/limits.hpp>
 
 namespace progress_check {
 

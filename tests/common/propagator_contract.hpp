@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "random_model.hpp"
-#include "solve/constraint.hpp"
-#include "solve/search.hpp"
+#include <solve/constraint.hpp>
+#include <solve/search.hpp>
 
 namespace contract {
 

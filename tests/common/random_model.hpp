@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "solve/model.hpp"
-#include "solve/search.hpp"
-#include "solve/types.hpp"
+#include <solve/model.hpp>
+#include <solve/search.hpp>
+#include <solve/types.hpp>
 
 namespace random_model {
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "solve/solve.hpp"
+#include <solve/solve.hpp>
 
 namespace catalogue {
 

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <vector>
 
-#include "solve/exact_cover.hpp"
-#include "solve/solve.hpp"
+#include <solve/exact_cover.hpp>
+#include <solve/solve.hpp>
 
 namespace {
 

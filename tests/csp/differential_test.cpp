@@ -12,7 +12,7 @@
 #include <set>
 #include <vector>
 
-#include "solve/solve.hpp"
+#include <solve/solve.hpp>
 
 using namespace solve;
 

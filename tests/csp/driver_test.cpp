@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "solve/solve.hpp"
+#include <solve/solve.hpp>
 
 using namespace solve;
 

@@ -13,7 +13,7 @@
 #include <new>
 #include <vector>
 
-#include "solve/solve.hpp"
+#include <solve/solve.hpp>
 
 namespace {
 std::atomic<std::size_t> g_live{0}, g_peak{0};

@@ -7,7 +7,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "solve/solve.hpp"
+#include <solve/solve.hpp>
 
 using namespace solve;
 

@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "solve/solve.hpp"
+#include <solve/solve.hpp>
 
 using namespace solve;
 

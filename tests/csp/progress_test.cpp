@@ -5,7 +5,7 @@
 
 #include "progress_check.hpp"
 
-#include "solve/solve.hpp"
+#include <solve/solve.hpp>
 
 using namespace solve;
 

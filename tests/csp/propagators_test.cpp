@@ -6,8 +6,8 @@
 #include <set>
 #include <vector>
 
-#include "solve/binary_table.hpp"
-#include "solve/solve.hpp"
+#include <solve/binary_table.hpp>
+#include <solve/solve.hpp>
 
 using namespace solve;
 

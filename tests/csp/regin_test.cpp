@@ -13,7 +13,7 @@
 
 #include "csp/store.hpp"
 #include "propagators/regin.hpp"
-#include "solve/solve.hpp"
+#include <solve/solve.hpp>
 
 using namespace solve;
 

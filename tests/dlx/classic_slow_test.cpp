@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "count_file.hpp"
-#include "solve/exact_cover_io.hpp"
+#include <solve/exact_cover_io.hpp>
 
 namespace {
 

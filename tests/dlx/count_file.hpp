@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "solve/exact_cover_io.hpp"
+#include <solve/exact_cover_io.hpp>
 
 namespace testing {
 

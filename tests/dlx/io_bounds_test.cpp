@@ -8,8 +8,8 @@
 #include <streambuf>
 #include <string>
 
-#include "solve/error.hpp"
-#include "solve/exact_cover_io.hpp"
+#include <solve/error.hpp>
+#include <solve/exact_cover_io.hpp>
 #include "test_scale.hpp"
 
 using Catch::Matchers::Contains;

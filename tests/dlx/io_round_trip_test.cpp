@@ -13,8 +13,8 @@
 
 #include "random_instances.hpp"
 #include "same_problem.hpp"
-#include "solve/error.hpp"
-#include "solve/exact_cover_io.hpp"
+#include <solve/error.hpp>
+#include <solve/exact_cover_io.hpp>
 
 using Catch::Matchers::Contains;
 

@@ -5,8 +5,8 @@
 #include <random>
 #include <sstream>
 
-#include "solve/error.hpp"
-#include "solve/exact_cover_io.hpp"
+#include <solve/error.hpp>
+#include <solve/exact_cover_io.hpp>
 
 using Catch::Matchers::Contains;
 

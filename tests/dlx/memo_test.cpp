@@ -11,8 +11,8 @@
 #include "exact_cover/memo_table.hpp"
 #include "random_instances.hpp"
 #include "search/driver.hpp"
-#include "solve/error.hpp"
-#include "solve/exact_cover_io.hpp"
+#include <solve/error.hpp>
+#include <solve/exact_cover_io.hpp>
 #include "test_scale.hpp"
 
 namespace {

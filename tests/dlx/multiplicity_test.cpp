@@ -7,7 +7,7 @@
 #include "exact_cover/shape.hpp"
 #include "random_instances.hpp"
 #include "test_scale.hpp"
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 
 namespace {
 

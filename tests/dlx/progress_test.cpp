@@ -6,7 +6,7 @@
 
 #include "progress_check.hpp"
 
-#include "solve/exact_cover.hpp"
+#include <solve/exact_cover.hpp>
 
 TEST_CASE("done() of an exact-cover search never decreases, follows the tree and ends at 1", "[progress][threads]") {
   constexpr int items = 8, options = 6;  // 6^8 = 1 679 616 solutions

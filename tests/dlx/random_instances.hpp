@@ -7,7 +7,7 @@
 #include <set>
 #include <vector>
 
-#include "solve/exact_cover.hpp"
+#include <solve/exact_cover.hpp>
 
 namespace testing {
 

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "solve/exact_cover.hpp"
+#include <solve/exact_cover.hpp>
 
 namespace testing {
 

@@ -8,7 +8,7 @@
 
 #include "exact_cover/scarce.hpp"
 #include "random_instances.hpp"
-#include "solve/exact_cover_io.hpp"
+#include <solve/exact_cover_io.hpp>
 #include "test_scale.hpp"
 
 namespace {

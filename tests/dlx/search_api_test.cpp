@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "random_instances.hpp"
-#include "solve/error.hpp"
-#include "solve/exact_cover_io.hpp"
+#include <solve/error.hpp>
+#include <solve/exact_cover_io.hpp>
 
 namespace {
 

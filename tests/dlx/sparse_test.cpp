@@ -9,7 +9,7 @@
 #include "count_file.hpp"
 #include "test_scale.hpp"
 #include "random_instances.hpp"
-#include "solve/exact_cover_io.hpp"
+#include <solve/exact_cover_io.hpp>
 
 namespace {
 

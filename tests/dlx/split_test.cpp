@@ -8,9 +8,9 @@
 #include <string>
 
 #include "random_instances.hpp"
-#include "solve/cover_split.hpp"
-#include "solve/error.hpp"
-#include "solve/exact_cover_io.hpp"
+#include <solve/cover_split.hpp>
+#include <solve/error.hpp>
+#include <solve/exact_cover_io.hpp>
 #include "test_scale.hpp"
 
 namespace {

@@ -3,7 +3,7 @@
 
 #include "board.hpp"
 #include "print.hpp"
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 
 using namespace stenen;
 

@@ -5,7 +5,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 #include "solver.hpp"
 #include "test_scale.hpp"
 

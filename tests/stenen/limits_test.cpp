@@ -9,7 +9,7 @@
 
 #include "model.hpp"
 #include "puzzle.hpp"
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 #include "solver.hpp"
 
 using namespace stenen;

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "puzzle.hpp"
-#include "solve/error.hpp"
+#include <solve/error.hpp>
 
 using namespace stenen;
 
