@@ -255,9 +255,6 @@ struct CoverPosition {
   std::span<const std::uint64_t> covered;
 };
 
-/// The former name of solve::Progress (nodes: options chosen so far).
-using CoverProgress [[deprecated("use solve::Progress")]] = Progress;
-
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct CoverOptions {
   ItemChoice item_choice = ItemChoice::automatic;
@@ -311,10 +308,9 @@ struct CoverPlan {
 /// the estimate, a small fraction of the search's; the same answer every time).
 SOLVE_API CoverPlan plan(const ExactCover& problem, const CoverOptions& options = {});
 
-/// The former name of solve::Result, how a search ended (stats.nodes = options chosen,
-/// stats.updates = list removals (dlx) or mask tests (bitset); Result::count the exact count,
-/// Result::memo what the memo table did).
-using CoverResult [[deprecated("use solve::Result")]] = Result;
+// A search ends with a solve::Result: stats.nodes = options chosen, stats.updates = list
+// removals (dlx) or mask tests (bitset); Result::count the exact count, Result::memo what the
+// memo table did. Progress reports count options chosen so far as nodes.
 
 /// Called for each solution with the chosen option ids (in choice order); return false to
 /// stop. With threads > 1 calls are serialised (never two at once) but come from workers.

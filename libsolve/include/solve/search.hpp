@@ -123,9 +123,5 @@ SOLVE_API std::optional<Solution> solve_best(const Model& model, const SearchOpt
 
 /// Checks a full assignment against every constraint of the model (for tests and tools).
 SOLVE_API bool is_solution(const Model& model, const std::vector<int>& values);
-/// The former name of is_solution (one name for one idea in both halves).
-[[deprecated("use solve::is_solution")]] inline bool satisfies(const Model& model, const std::vector<int>& values) {
-  return is_solution(model, values);
-}
 
 }  // namespace solve

@@ -137,16 +137,12 @@ class SOLVE_API Space {
     // an offset view shares the variable's layout: only a * x + c needs the mask remapped
     return x.scale == 1 ? intersect_raw(x.id, mask) : scaled_intersect(x, mask);
   }
-  /// Older names of set_min and set_max.
-  Event restrict_min(Var x, std::int64_t lo) { return set_min(x, lo); }
-  Event restrict_max(Var x, std::int64_t hi) { return set_max(x, hi); }
 
   /// True once a domain became empty (the node has failed; the engine undoes it).
   bool failed() const { return failed_; }
-  /// The propagation strength of the running search (propagators may adapt to it).
+  /// The propagation strength of the running search: never below the constraint's
+  /// propagates_from(); a propagator may use a stronger algorithm at a higher level.
   Propagation propagation() const { return level_; }
-  /// Older name of propagation().
-  Propagation level() const { return level_; }
   /// Number of variables.
   int num_vars() const { return int(info_.size()); }
 
