@@ -115,15 +115,21 @@ PropStatus Engine::check_by_engine(int p) {
   }
   if (open_at_.empty()) return c.check(values_) ? PropStatus::entailed : PropStatus::failed;
   if (level_ == Propagation::none) return PropStatus::fixpoint;  // plain backtracking waits
-  // forward checking: the open variable keeps the values that complete a satisfying tuple
+  // forward checking: the open variable keeps the values that complete a satisfying tuple,
+  // in one intersection (one trail entry and one event, not one per value removed)
   const Var open = xs[open_at_[0]].base();
-  drop_.clear();
+  const std::span<const std::uint64_t> bits = space_.bits(open);
+  keep_.assign(bits.begin(), bits.end());
+  const int base = space_.base(open);
+  bool drop = false;
   space_.for_each_value(open, [&](int u) {
     for (std::uint32_t k : open_at_) values_[k] = int(xs[k].apply(u));
-    if (!c.check(values_)) drop_.push_back(u);
+    if (c.check(values_)) return;
+    const unsigned i = unsigned(u - base);
+    keep_[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+    drop = true;
   });
-  for (int u : drop_)
-    if (space_.remove(open, u) == Event::failed) return PropStatus::failed;
+  if (drop && space_.intersect(open, keep_) == Event::failed) return PropStatus::failed;
   return PropStatus::entailed;
 }
 

@@ -145,7 +145,7 @@ class Engine {
   std::vector<std::uint64_t> weight_;
   std::vector<int> values_;               // scratch of check_by_engine()
   std::vector<std::uint32_t> open_at_;    // scratch: scope positions of the open variable
-  std::vector<int> drop_;                 // scratch: values forward checking removes
+  std::vector<std::uint64_t> keep_;       // scratch: the values forward checking keeps
   std::uint64_t propagations_ = 0;
 };
 

@@ -1,7 +1,8 @@
 // all_different: value propagation (forward, arc), plus Regin's domain-consistent filtering
 // at the domain level (propagators/regin.hpp; value propagation again where its graph would
-// pass ReginFilter::kMaxBits). Value propagation is forward checking of the clique of !=, so
-// it runs from forward up; at none the engine checks through check().
+// pass ReginFilter::kMaxBits). Value propagation is forward checking of the clique of !=; at
+// none the propagator only checks that no two assigned variables share a value (plain
+// backtracking of that clique: a check() of the complete scope would come far too late).
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -25,7 +26,7 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
   std::string_view name() const override { return "all_different"; }
   /// Value propagation acts on assignments only; Regin's filter on any removal.
   Wake wakes_on(Propagation p) const override { return p == Propagation::domain ? Wake::domain : Wake::assigned; }
-  Propagation propagates_from() const override { return Propagation::forward; }
+  Propagation propagates_from() const override { return Propagation::none; }
   bool check(std::span<const int> v) const override {
     std::vector<int> sorted(v.begin(), v.end());
     std::sort(sorted.begin(), sorted.end());
@@ -33,6 +34,7 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
   }
 
   PropStatus propagate(Space& s) override {
+    if (s.propagation() == Propagation::none) return check_assigned(s);
     // at the domain level Regin's filter subsumes value propagation (unless its graph would
     // be too large: then values are propagated, as at the arc level)
     const ReginFilter::Outcome regin =
@@ -45,6 +47,16 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
   }
 
  private:
+  /// Plain backtracking's test: no two assigned variables share a value.
+  PropStatus check_assigned(const Space& s) {
+    work_.clear();
+    for (Var x : xs_)
+      if (s.assigned(x)) work_.push_back(s.value(x));
+    std::sort(work_.begin(), work_.end());
+    if (std::adjacent_find(work_.begin(), work_.end()) != work_.end()) return PropStatus::failed;
+    return work_.size() == xs_.size() ? PropStatus::entailed : PropStatus::fixpoint;
+  }
+
   /// Removes the value of every assigned variable from the others, following new
   /// assignments as they appear. Fails on two variables with the same value.
   bool propagate_values(Space& s) {
