@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/engine.hpp"
+#include "csp/kernel.hpp"
 #include "solve/solve.hpp"
 
 using namespace solve;
@@ -552,7 +552,7 @@ TEST_CASE("linear rejects what could overflow 64 bits, and sizes that differ", "
 namespace {
 /// The domains after propagation at the root with the given level (empty: failed).
 std::vector<Values> root(const Model& m, Propagation p = Propagation::domain) {
-  detail::Engine e(m, p);
+  detail::csp::PropagationKernel e(m, p);
   if (!e.propagate_root()) return {};
   std::vector<Values> out;
   for (int i = 0; i < m.num_vars(); ++i) {

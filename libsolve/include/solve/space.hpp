@@ -5,7 +5,7 @@
 // This is all a propagator sees: read a domain (size, min, max, contains, value, iterate,
 // the bitset), and shrink it (remove, assign, set_min, set_max, keep_only). Search levels,
 // the trail that undoes changes on backtracking and the record of which variables changed
-// belong to the engine (detail::Store, derived from this class) and are out of a
+// belong to the engine (detail::csp::Store, derived from this class) and are out of a
 // propagator's reach. Every operation accepts a view (Var with scale/offset) as well as a
 // plain variable: it reads and prunes the variable under it.
 #include <bit>

@@ -2,14 +2,14 @@
 
 #include <algorithm>
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 namespace {
 
 /// The candidate `order` prefers among those `each` lists as (variable, rank), ties going to
 /// the smaller rank (creation order, or the position in a branch group); -1 when none.
 template <class Each>
-int best_of(Engine& e, VarOrder order, Each&& each) {
+int best_of(PropagationKernel& e, VarOrder order, Each&& each) {
   const Space& s = e.space();
   int best = -1, best_rank = 0;
   if (order == VarOrder::dom_wdeg) {
@@ -71,12 +71,12 @@ int best_of(Engine& e, VarOrder order, Each&& each) {
 
 }  // namespace
 
-int select_variable(Engine& e, VarOrder order) {
+int select_variable(PropagationKernel& e, VarOrder order) {
   if (order == VarOrder::input) return e.first_open();
   return best_of(e, order, [&](auto&& f) { e.for_each_open([&](int i) { f(i, i); }); });
 }
 
-BranchChoice choose(Engine& e, VarOrder var, ValOrder val) {
+BranchChoice choose(PropagationKernel& e, VarOrder var, ValOrder val) {
   const int at = e.open_group();
   if (at < 0) return {select_variable(e, var), val};
   const Model::BranchGroup& g = e.groups()[std::size_t(at)];
@@ -112,4 +112,4 @@ void order_values(const Space& s, Var x, ValOrder order, std::uint64_t& rng, std
   }
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

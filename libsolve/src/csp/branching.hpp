@@ -5,14 +5,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "csp/engine.hpp"
+#include "csp/kernel.hpp"
 #include "solve/types.hpp"
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 /// The unassigned variable to branch on, or -1 when every variable is assigned. Walks only
 /// the open variables (the engine's sparse set; a cursor for input order).
-int select_variable(Engine& e, VarOrder order);
+int select_variable(PropagationKernel& e, VarOrder order);
 
 /// What to branch on next: the variable and the order of its values.
 struct BranchChoice {
@@ -21,9 +21,9 @@ struct BranchChoice {
 };
 /// The model's branch groups first (Model::branch), in order, each with its own orders; then
 /// every open variable by var and val.
-BranchChoice choose(Engine& e, VarOrder var, ValOrder val);
+BranchChoice choose(PropagationKernel& e, VarOrder var, ValOrder val);
 
 /// Appends the values of x to out in the order asked (random uses and advances rng).
 void order_values(const Space& s, Var x, ValOrder order, std::uint64_t& rng, std::vector<int>& out);
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

@@ -5,7 +5,7 @@
 #include <mutex>
 #include <unordered_map>
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 // (Not in the anonymous namespace: StateStore::Shard holds maps of it, and a class with a
 // member of an internal-linkage type draws -Wsubobject-linkage once a unity build includes
@@ -90,4 +90,4 @@ bool Dominance::admit(const Space& s, int level, std::uint64_t node) {
   return true;
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

@@ -30,7 +30,7 @@
 #include "solve/model.hpp"
 #include "solve/space.hpp"
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 /// The states recorded by one search, safe to share between its workers.
 class StateStore {
@@ -94,4 +94,4 @@ class Dominance {
   std::vector<std::uint32_t> key_;  // scratch: their key
 };
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

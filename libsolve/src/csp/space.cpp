@@ -294,7 +294,7 @@ Event Space::intersect_raw(int id, std::span<const std::uint64_t> mask) {
 
 }  // namespace solve
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 // ---- the engine's side ----
 
@@ -354,4 +354,4 @@ void Store::clear_modified() {
   modified_.clear();
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

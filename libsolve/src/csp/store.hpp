@@ -7,7 +7,7 @@
 
 #include "solve/space.hpp"
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 class Store : public Space {
  public:
@@ -30,4 +30,4 @@ class Store : public Space {
   std::uint64_t updates() const { return updates_; }
 };
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

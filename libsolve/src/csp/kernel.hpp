@@ -1,8 +1,8 @@
 #pragma once
-// The propagation engine: the store, the constraints' own copies, who wakes on which
+// The propagation kernel: the store, the constraints' own copies, who wakes on which
 // variable and event, the queue, entailment with undo, and plain backtracking / forward
-// checking through check() for the constraints that leave those levels to the engine.
-// One engine per search.
+// checking through check() below each constraint's propagates_from(). One kernel per search
+// engine (csp/dfs.hpp).
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -10,11 +10,11 @@
 #include "csp/store.hpp"
 #include "solve/model.hpp"
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
-class Engine {
+class PropagationKernel {
  public:
-  Engine(const Model& model, Propagation level);
+  PropagationKernel(const Model& model, Propagation level);
 
   Store& space() { return space_; }
   const Store& space() const { return space_; }
@@ -109,7 +109,7 @@ class Engine {
   }
   void clear_queue();
   /// Plain backtracking (none) or forward checking (above) of constraint p through check().
-  PropStatus check_by_engine(int p);
+  PropStatus propagate_by_check(int p);
 
   Store space_;
   Propagation level_;
@@ -121,7 +121,7 @@ class Engine {
   // assigned everything.
   std::vector<std::uint32_t> sub_start_, sub_bounds_, sub_assigned_;
   std::vector<std::int32_t> subs_;
-  std::vector<std::uint8_t> by_engine_;   // per constraint: checked by the engine at this level
+  std::vector<std::uint8_t> by_check_;    // per constraint: the level is below its propagates_from()
   std::vector<std::uint8_t> self_wake_;   // scope names a variable twice: rerun after own changes
   std::vector<std::uint8_t> cheap_;       // arity <= 2: run before the others
   std::vector<std::int32_t> queue_cheap_, queue_rest_;
@@ -143,10 +143,10 @@ class Engine {
   };
   std::vector<Mark> marks_;
   std::vector<std::uint64_t> weight_;
-  std::vector<int> values_;               // scratch of check_by_engine()
+  std::vector<int> values_;               // scratch of propagate_by_check()
   std::vector<std::uint32_t> open_at_;    // scratch: scope positions of the open variable
   std::vector<std::uint64_t> keep_;       // scratch: the values forward checking keeps
   std::uint64_t propagations_ = 0;
 };
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

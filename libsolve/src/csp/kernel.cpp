@@ -1,10 +1,10 @@
-#include "csp/engine.hpp"
+#include "csp/kernel.hpp"
 
 #include <algorithm>
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
-Engine::Engine(const Model& model, Propagation level) : level_(level), groups_(model.branching()) {
+PropagationKernel::PropagationKernel(const Model& model, Propagation level) : level_(level), groups_(model.branching()) {
   space_.set_propagation(level);
   for (int i = 0; i < model.num_vars(); ++i) {
     const std::vector<int>& d = model.initial_domain(Var{i});
@@ -14,11 +14,11 @@ Engine::Engine(const Model& model, Propagation level) : level_(level), groups_(m
   props_.reserve(cs.size());
   for (const auto& c : cs) props_.push_back(c->clone());
   const std::size_t np = props_.size();
-  by_engine_.resize(np);
+  by_check_.resize(np);
   self_wake_.resize(np);
   cheap_.resize(np);
   for (std::size_t p = 0; p < np; ++p) {
-    by_engine_[p] = level_ < props_[p]->propagates_from();
+    by_check_[p] = level_ < props_[p]->propagates_from();
     cheap_[p] = props_[p]->scope().size() <= 2;
   }
   subscribe();
@@ -31,7 +31,7 @@ Engine::Engine(const Model& model, Propagation level) : level_(level), groups_(m
   weight_.assign(np, 1);
 }
 
-void Engine::subscribe() {
+void PropagationKernel::subscribe() {
   // each constraint once per distinct variable of its scope, in the segment of its wake-up
   const std::size_t nv = std::size_t(space_.num_vars()), np = props_.size();
   std::vector<std::vector<std::int32_t>> ids(np);
@@ -69,7 +69,7 @@ void Engine::subscribe() {
     for (std::int32_t id : ids[p]) subs_[fill[std::size_t(id) * 3 + std::size_t(wake[p])]++] = std::int32_t(p);
 }
 
-void Engine::schedule_modified(int running) {
+void PropagationKernel::schedule_modified(int running) {
   const bool weak = level_ <= Propagation::forward;  // every constraint wakes on assignments only
   for (std::int32_t id : space_.modified()) {
     const Event e = space_.pending(id);
@@ -94,13 +94,13 @@ void Engine::schedule_modified(int running) {
   space_.clear_modified();
 }
 
-void Engine::clear_queue() {
+void PropagationKernel::clear_queue() {
   queue_cheap_.clear();
   queue_rest_.clear();
   head_cheap_ = head_rest_ = 0;
 }
 
-PropStatus Engine::check_by_engine(int p) {
+PropStatus PropagationKernel::propagate_by_check(int p) {
   const Constraint& c = *props_[std::size_t(p)];
   const std::span<const Var> xs = c.scope();
   values_.resize(xs.size());
@@ -133,7 +133,7 @@ PropStatus Engine::check_by_engine(int p) {
   return PropStatus::entailed;
 }
 
-bool Engine::propagate() {
+bool PropagationKernel::propagate() {
   schedule_modified(-1);
   for (;;) {
     int p;
@@ -146,7 +146,7 @@ bool Engine::propagate() {
     }
     state_[std::size_t(p)] &= std::uint8_t(~kQueued);
     ++propagations_;
-    const PropStatus st = by_engine_[std::size_t(p)] ? check_by_engine(p) : props_[std::size_t(p)]->propagate(space_);
+    const PropStatus st = by_check_[std::size_t(p)] ? propagate_by_check(p) : props_[std::size_t(p)]->propagate(space_);
     if (st == PropStatus::failed || space_.failed()) {
       ++weight_[std::size_t(p)];
       for (std::size_t k = head_cheap_; k < queue_cheap_.size(); ++k) state_[std::size_t(queue_cheap_[k])] &= std::uint8_t(~kQueued);
@@ -172,7 +172,7 @@ bool Engine::propagate() {
   return true;
 }
 
-bool Engine::propagate_root() {
+bool PropagationKernel::propagate_root() {
   space_.clear_modified();
   for (int p = 0; p < int(props_.size()); ++p) {
     const auto scope = props_[std::size_t(p)]->scope();
@@ -184,13 +184,13 @@ bool Engine::propagate_root() {
   return propagate();
 }
 
-void Engine::push() {
+void PropagationKernel::push() {
   space_.push_level();
   marks_.push_back({std::uint32_t(entailed_trail_.size()), std::uint32_t(assigned_trail_.size()), n_open_,
                     first_open_, group_, group_pos_});
 }
 
-void Engine::pop() {
+void PropagationKernel::pop() {
   space_.pop_level();
   const Mark mark = marks_.back();
   marks_.pop_back();
@@ -214,4 +214,4 @@ void Engine::pop() {
   group_pos_ = mark.group_pos;
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp
