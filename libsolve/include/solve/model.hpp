@@ -121,10 +121,10 @@ class SOLVE_API Model {
   /// The name given at creation, or "x<id>"; a view is named after its variable ("q[2]+2").
   std::string name(Var x) const;
   /// The initial domain of the variable x.id, ascending (of the variable, also for a view).
-  /// Throws ModelError for a Var of another model (std::out_of_range for an index out of range).
+  /// Throws ModelError for a Var of another model or an index out of range.
   const std::vector<int>& initial_domain(Var x) const {
-    if (!identity_.accepts(x)) foreign(x, "initial_domain");
-    return vars_.at(std::size_t(x.id)).values;
+    if (!identity_.accepts(x) || x.id < 0 || x.id >= num_vars()) check(x, "initial_domain");  // throws
+    return vars_[std::size_t(x.id)].values;
   }
   const std::vector<std::unique_ptr<Constraint>>& constraints() const { return constraints_; }
   /// Throws ModelError unless x belongs to this model; for a view, also when one of its

@@ -19,6 +19,10 @@
 
 namespace solve {
 
+namespace detail::csp {
+class Store;
+}
+
 class SOLVE_API Space {
  public:
   // ---- reading a domain ----
@@ -146,7 +150,10 @@ class SOLVE_API Space {
   /// Number of variables.
   int num_vars() const { return int(info_.size()); }
 
- protected:
+ private:
+  // The only Space is a detail::csp::Store, which holds the trail, the record of changes and
+  // the scratch buffers (csp/store.hpp): the operations below reach them through it.
+  friend class detail::csp::Store;
   Space() = default;
 
   struct Info {
@@ -154,13 +161,9 @@ class SOLVE_API Space {
     int size, min, max;     // cached summary of the bitset
     std::uint32_t off;      // first word in words_
     std::uint32_t nwords;   // words in the bitset
-    std::uint64_t stamp;    // epoch at which it was last saved on the trail
-    Event pending;          // strongest change since the engine last drained modified_
-  };
-  struct TrailEntry {
-    std::int32_t var;
-    int size, min, max;
-    std::uint32_t word_start;  // in trail_words_
+    std::uint64_t stamp;    // the store's epoch at which it was last saved on the trail
+    Event pending;          // strongest change since the engine last looked (beside the summary:
+                            // one cache line per variable)
   };
 
   // operations on the variable itself, values already mapped through the view
@@ -193,17 +196,11 @@ class SOLVE_API Space {
   Event after_change(int id, int old_min, int old_max);  // record the event
   void recount(Info& d);                        // size/min/max from the words
 
+  detail::csp::Store& store();
+  const detail::csp::Store& store() const;
+
   std::vector<Info> info_;
-  std::vector<int> declared_max_;               // per variable: largest initial value
   std::vector<std::uint64_t> words_;
-  std::vector<TrailEntry> trail_;
-  std::vector<std::uint64_t> trail_words_;
-  std::vector<std::uint32_t> level_marks_;      // trail_.size() at each push_level
-  std::vector<std::int32_t> modified_;
-  mutable std::vector<std::uint64_t> view_words_;  // scratch of scaled_bits()
-  std::vector<std::uint64_t> mask_words_;          // scratch of keep_only() and intersect()
-  std::uint64_t epoch_ = 1;
-  std::uint64_t updates_ = 0;
   Propagation level_ = Propagation::domain;
   bool failed_ = false;
 };

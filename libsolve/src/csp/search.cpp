@@ -14,6 +14,11 @@
 
 namespace solve {
 
+void Solution::out_of_range(Var x, std::size_t size) {
+  throw ModelError("Solution: no variable x" + std::to_string(x.id) + " in a solution of " + std::to_string(size) +
+                   " values");
+}
+
 void Solution::foreign(Var x) {
   throw ModelError("Solution: variable x" + std::to_string(x.id) + " belongs to another model (model " +
                    std::to_string(x.model) + ") than the one searched");
