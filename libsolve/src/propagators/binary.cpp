@@ -30,7 +30,8 @@ Entailment negated_entailment(const Space& s, const std::array<Var, 2>& v) {
          : e == Entailment::disentailed ? Entailment::entailed : Entailment::unknown;
 }
 
-/// x + offset <= y. Bounds reasoning is arc consistency for this relation.
+/// x + offset <= y. Bounds reasoning is arc consistency for this relation; woken by an
+/// assignment only (at forward) it is forward checking, so it runs from that level up.
 class LessOffset final : public CloneableConstraint<LessOffset> {
  public:
   LessOffset(Var x, Var y, int offset) : vars_{x, y}, offset_(offset) {}
@@ -46,6 +47,7 @@ class LessOffset final : public CloneableConstraint<LessOffset> {
     return std::make_unique<LessOffset>(vars_[1], vars_[0], 1 - offset_);
   }
   Wake wakes_on(Propagation) const override { return Wake::bounds; }
+  Propagation propagates_from() const override { return Propagation::forward; }
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
@@ -90,7 +92,8 @@ class NotEqual final : public CloneableConstraint<NotEqual> {
   std::array<Var, 2> vars_;
 };
 
-/// x == y: domains intersected.
+/// x == y: domains intersected (forward checking when one side is assigned, hence from
+/// forward up).
 class Equal final : public CloneableConstraint<Equal> {
  public:
   Equal(Var x, Var y) : vars_{x, y} {}
@@ -99,6 +102,7 @@ class Equal final : public CloneableConstraint<Equal> {
   bool check(std::span<const int> v) const override { return v[0] == v[1]; }
   Entailment entailment(const Space& s) const override { return equal_entailment(s, vars_); }
   std::unique_ptr<Constraint> negation() const override { return std::make_unique<NotEqual>(vars_[0], vars_[1]); }
+  Propagation propagates_from() const override { return Propagation::forward; }
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
