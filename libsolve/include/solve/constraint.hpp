@@ -60,10 +60,10 @@ class SOLVE_API Constraint {
   /// The weakest level at which the engine calls propagate(). Below it, the engine handles
   /// the constraint through check(): at none it checks once every variable is assigned; at
   /// forward it also removes, once a single variable is open, its values that fail check().
-  /// A constraint that does better than that at a weaker level says so: not_equal propagates
-  /// from forward, a unary constraint from none (decided at the root), all_different from
-  /// none (it checks the assigned values, long before its scope is complete);
-  /// Space::propagation() then tells the running level.
+  /// A constraint that does better than that at a weaker level says so: x < y, x == y and
+  /// x != y propagate from forward, a unary constraint from none (decided at the root),
+  /// all_different from none (it checks the assigned values long before its scope is
+  /// complete); Space::propagation() then tells the running level.
   virtual Propagation propagates_from() const { return Propagation::arc; }
 };
 

@@ -48,21 +48,8 @@ Model& Model::operator=(const Model& other) {
   return *this;
 }
 
-Model::Model(Model&& other) noexcept
-    : identity_(std::move(other.identity_)),
-      vars_(std::move(other.vars_)),
-      constraints_(std::move(other.constraints_)),
-      capture_(std::exchange(other.capture_, nullptr)),
-      objective_(std::move(other.objective_)),
-      branching_(std::move(other.branching_)),
-      equivalent_states_(std::move(other.equivalent_states_)) {
-  other.vars_.clear();
-  other.constraints_.clear();
-  other.objective_.reset();
-  other.branching_.clear();
-  other.equivalent_states_.clear();
-  other.identity_ = detail::ModelIdentity{next_identity(), {}};
-}
+// The move constructor is the move assignment into an empty model (identity 0 until then).
+Model::Model(Model&& other) noexcept { *this = std::move(other); }
 
 Model& Model::operator=(Model&& other) noexcept {
   if (this != &other) {
