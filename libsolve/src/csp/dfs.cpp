@@ -27,6 +27,7 @@ DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control, c
       states_(std::move(states)),
       best_(std::move(best)),
       kernel_(m, opt_.propagation),
+      brancher_(m, m.num_vars()),
       dominance_(m, states_),
       refute_(opt_.branching == Branching::refutation && opt_.propagation != Propagation::none),
       rng_(opt_.seed ? opt_.seed : 0x9E3779B97F4A7C15ULL) {
@@ -56,7 +57,7 @@ void DfsSearch::push_frame(Var x, std::uint64_t node) {
 }
 
 bool DfsSearch::open_frame(std::uint64_t node) {
-  const BranchChoice c = choose(kernel_, opt_.var_order, opt_.val_order);
+  const BranchChoice c = brancher_.choose(kernel_, opt_.var_order, opt_.val_order);
   if (c.var < 0) return false;
   push_frame(Var{c.var}, node);
   order_values(kernel_.space(), Var{c.var}, c.val, rng_, values_);
@@ -73,6 +74,7 @@ void DfsSearch::close_frame() {
 
 void DfsSearch::pop_level() {
   kernel_.pop();
+  brancher_.pop();
   if (!dominance_.empty()) dominance_.backtrack(kernel_.space().depth());
 }
 
@@ -99,6 +101,7 @@ bool DfsSearch::start(const Work& w, Worker& worker) {
   }
   if (!root_ok_) return false;
   kernel_.push();
+  brancher_.push();
   path_open_ = true;
   if (!bounded()) return false;  // a solution found meanwhile, by this engine or another
   path_ = w.path;
@@ -181,6 +184,7 @@ bool DfsSearch::next() {
     }
     trace(TraceEvent::Kind::decide, f.var, v);
     kernel_.push();
+    brancher_.push();
     f.child_open = true;
     const std::uint64_t child = name(f.node, f.var, v, true);
     if (s.assign(f.var, v) == Event::failed || bound_.restrict(s) == Event::failed || !kernel_.propagate() ||

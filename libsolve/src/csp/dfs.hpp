@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "csp/bound.hpp"
+#include "csp/branching.hpp"
 #include "csp/dominance.hpp"
 #include "csp/kernel.hpp"
 #include "search/engine.hpp"
@@ -110,6 +111,7 @@ class DfsSearch final : public SearchEngine {
   std::shared_ptr<StateStores> states_;
   std::shared_ptr<SharedBest> best_;
   PropagationKernel kernel_;
+  Brancher brancher_;
   Bound bound_;
   std::int64_t value_ = 0;  // objective value (minimisation form) of the solution just found
   Dominance dominance_;

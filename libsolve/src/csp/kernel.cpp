@@ -4,7 +4,7 @@
 
 namespace solve::detail::csp {
 
-PropagationKernel::PropagationKernel(const Model& model, Propagation level) : level_(level), groups_(model.branching()) {
+PropagationKernel::PropagationKernel(const Model& model, Propagation level) : level_(level) {
   space_.set_propagation(level);
   for (int i = 0; i < model.num_vars(); ++i) {
     const std::vector<int>& d = model.initial_domain(Var{i});
@@ -22,9 +22,6 @@ PropagationKernel::PropagationKernel(const Model& model, Propagation level) : le
     cheap_[p] = props_[p]->scope().size() <= 2;
   }
   subscribe();
-  open_.resize(std::size_t(space_.num_vars()));
-  for (int i = 0; i < space_.num_vars(); ++i) open_[std::size_t(i)] = i;
-  n_open_ = std::uint32_t(open_.size());
   queue_cheap_.reserve(np);
   queue_rest_.reserve(np);
   state_.assign(np, 0);
@@ -186,8 +183,7 @@ bool PropagationKernel::propagate_root() {
 
 void PropagationKernel::push() {
   space_.push_level();
-  marks_.push_back({std::uint32_t(entailed_trail_.size()), std::uint32_t(assigned_trail_.size()), n_open_,
-                    first_open_, group_, group_pos_});
+  marks_.push_back({std::uint32_t(entailed_trail_.size()), std::uint32_t(assigned_trail_.size())});
 }
 
 void PropagationKernel::pop() {
@@ -208,10 +204,6 @@ void PropagationKernel::pop() {
     for (std::uint32_t k = start[i], end = start[i + 1]; k < end; ++k) ++open_in[subs[k]];
   }
   assigned_trail_.resize(mark.assigned);
-  n_open_ = mark.n_open;
-  first_open_ = mark.first_open;
-  group_ = mark.group;
-  group_pos_ = mark.group_pos;
 }
 
 }  // namespace solve::detail::csp

@@ -5,6 +5,7 @@
 // engine (csp/dfs.hpp).
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "csp/store.hpp"
@@ -31,68 +32,17 @@ class PropagationKernel {
   void push();
   void pop();
 
-  // Both take the variable's id, not a Var: a Var built in a loop and passed by value in
-  // registers went through the stack (two narrow stores, one wide load), a failed
-  // store-to-load forward on every call of the selection loop. Inline for the same loop.
-  /// For unassigned variable id: the constraints (not entailed) on it that have another
-  /// unassigned variable, each counted once per unassigned neighbour: its degree in the
-  /// binary constraint graph. O(constraints on it): each constraint knows its open variables.
-  int degree(std::int32_t id) const {
-    int deg = 0;  // the others open in constraint p are open_in_[p] - 1 (distinct variables)
-    for (std::uint32_t k = sub_start_[std::size_t(id)], end = sub_start_[std::size_t(id) + 1]; k < end; ++k) {
-      const std::size_t p = std::size_t(subs_[k]);
-      if (!(state_[p] & kEntailed)) deg += open_in_[p] - 1;
-    }
-    return deg;
+  // What the branching reads to rank variables (branching.cpp), inline for its selection loop.
+  /// The constraints on variable id, each once.
+  std::span<const std::int32_t> constraints_on(std::int32_t id) const {
+    return {subs_.data() + sub_start_[std::size_t(id)], subs_.data() + sub_start_[std::size_t(id) + 1]};
   }
-  /// For unassigned variable id: the sum of failure weights of the constraints on it with
-  /// another unassigned variable.
-  std::uint64_t weighted_degree(std::int32_t id) const {
-    std::uint64_t w = 0;
-    for (std::uint32_t k = sub_start_[std::size_t(id)], end = sub_start_[std::size_t(id) + 1]; k < end; ++k) {
-      const std::size_t p = std::size_t(subs_[k]);
-      if (!(state_[p] & kEntailed) && open_in_[p] >= 2) w += weight_[p];
-    }
-    return w;
-  }
-
-  /// Calls f(id) for every unassigned variable, in no fixed order. The open set is a sparse
-  /// set that drops assigned variables as it meets them; pop() restores its size.
-  template <class F>
-  void for_each_open(F&& f) {
-    std::uint32_t k = 0;
-    while (k < n_open_) {
-      const std::int32_t id = open_[k];
-      if (space_.assigned(Var{id})) {  // swap it past the end: the set keeps its members
-        open_[k] = open_[--n_open_];
-        open_[n_open_] = id;
-        continue;
-      }
-      f(id);
-      ++k;
-    }
-  }
-  /// The branch groups of the model (Model::branch), in order.
-  const std::vector<Model::BranchGroup>& groups() const { return groups_; }
-  /// The first group with an unassigned variable, or -1 (a trailed cursor). Afterwards
-  /// group_cursor() is the position of that group's first unassigned variable.
-  int open_group() {
-    while (group_ < int(groups_.size())) {
-      const std::vector<Var>& xs = groups_[std::size_t(group_)].vars;
-      while (group_pos_ < int(xs.size()) && space_.assigned(xs[std::size_t(group_pos_)])) ++group_pos_;
-      if (group_pos_ < int(xs.size())) return group_;
-      ++group_;
-      group_pos_ = 0;
-    }
-    return -1;
-  }
-  int group_cursor() const { return group_pos_; }
-  /// The first unassigned variable in creation order, or -1 (a trailed cursor).
-  int first_open() {
-    const int n = space_.num_vars();
-    while (first_open_ < n && space_.assigned(Var{first_open_})) ++first_open_;
-    return first_open_ < n ? first_open_ : -1;
-  }
+  /// True while constraint p is entailed.
+  bool entailed(std::int32_t p) const { return state_[std::size_t(p)] & kEntailed; }
+  /// The distinct unassigned variables of constraint p.
+  int open_in(std::int32_t p) const { return open_in_[std::size_t(p)]; }
+  /// Constraint p's failure weight (dom_wdeg): 1 plus the failures it caused.
+  std::uint64_t weight(std::int32_t p) const { return weight_[std::size_t(p)]; }
 
   std::uint64_t propagations() const { return propagations_; }
 
@@ -132,14 +82,8 @@ class PropagationKernel {
   std::vector<std::int32_t> entailed_trail_;
   std::vector<std::int32_t> open_in_;        // per constraint: unassigned distinct variables
   std::vector<std::int32_t> assigned_trail_; // variables whose assignment open_in_ counted
-  std::vector<std::int32_t> open_;           // sparse set of open variables: open_[0, n_open_)
-  std::uint32_t n_open_ = 0;
-  int first_open_ = 0;
-  std::vector<Model::BranchGroup> groups_;
-  int group_ = 0, group_pos_ = 0;            // open_group() cursor
   struct Mark {                              // what push() saves for pop()
-    std::uint32_t entailed, assigned, n_open;
-    int first_open, group, group_pos;
+    std::uint32_t entailed, assigned;
   };
   std::vector<Mark> marks_;
   std::vector<std::uint64_t> weight_;
