@@ -94,7 +94,7 @@ int run_sequence(std::vector<std::string> args) {
     r = write_sequence_answer(std::cout, tiles, o, all, tile_size, search, &first);
   }
   if (stats)
-    std::cerr << (r.proof.empty() ? cli::format_stats(r.search.stats, r.search.stop, cli::Engine::csp)
+    std::cerr << (r.proof.empty() ? cli::format_stats(r.search.stats, r.search.stop, cli::Counters::csp)
                                   : "no search: " + r.proof + "\n");
   if (!std::cout) return cli::bad_input;  // cli::guarded reports the failed write
   const int status = r.cut_short(all) ? cli::stopped : r.maps > 0 ? cli::answered : cli::no_solution;
@@ -102,7 +102,7 @@ int run_sequence(std::vector<std::string> args) {
     cli::Json extra;
     if (!r.proof.empty()) extra["proof"] = r.proof;  // no search: a counting argument answered
     json_answer->finish(status, r.maps, status != cli::stopped, extra,
-                        cli::json_stats(r.search.stats, r.search.stop, cli::Engine::csp));
+                        cli::json_stats(r.search.stats, r.search.stop, cli::Counters::csp));
   }
   if (!svg.empty() && r.maps > 0) write_svg_file(svg, tiles, first);
   if (status == cli::stopped)  // standard output ends with the Partial: line; the same cause here

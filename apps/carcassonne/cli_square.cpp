@@ -79,14 +79,14 @@ int run_square(std::vector<std::string> args) {
     if (r.k > 0) answer.solution(map_json(square_tiles, layout, numbers));
     answer.finish(status, r.k > 0 ? 1 : 0, status != cli::stopped,
                   {{"side", r.k}, {"bound", r.bound}, {"proven", r.proven}},
-                  cli::json_stats(r.stats, r.stop, cli::Engine::csp));
+                  cli::json_stats(r.stats, r.stop, cli::Counters::csp));
   }
   if (!output.empty())
     cli::write_file(output, xml);
   else if (!json)
     std::cout << xml;
   std::cerr << text << '\n';
-  if (stats) std::cerr << cli::format_stats(r.stats, r.stop, cli::Engine::csp);
+  if (stats) std::cerr << cli::format_stats(r.stats, r.stop, cli::Counters::csp);
   if (!svg.empty() && r.k > 0) write_svg_file(svg, square_tiles, layout, numbers);
   return status;
 }

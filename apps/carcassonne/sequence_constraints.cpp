@@ -14,9 +14,11 @@ namespace carcassonne {
 namespace {
 
 using solve::Event;
+using solve::Propagation;
 using solve::PropStatus;
 using solve::Space;
 using solve::Var;
+using solve::Wake;
 
 /// The tile variables of one constraint, kept twice: as given (for scope()) and as bare ids,
 /// which the propagators' loops read. Tile variables are never views (checked here), and a
@@ -93,7 +95,7 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
 
   std::span<const Var> scope() const override { return vars_.all(); }
   std::string_view name() const override { return "play_order"; }
-  bool wakes_on_assignment_only() const override { return true; }
+  Wake wakes_on(Propagation) const override { return Wake::assigned; }
 
   PropStatus propagate(Space& s) override {
     const std::size_t last = vars_.size() - 1;
@@ -181,7 +183,7 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
 
   std::span<const Var> scope() const override { return vars_.all(); }
   std::string_view name() const override { return "closed_map"; }
-  bool wakes_on_assignment_only() const override { return true; }
+  Wake wakes_on(Propagation) const override { return Wake::assigned; }
 
   PropStatus propagate(Space& s) override {
     const PropStatus st = run(s);
@@ -293,7 +295,7 @@ class BoundingBox : public solve::CloneableConstraint<BoundingBox> {
 
   std::span<const Var> scope() const override { return vars_.all(); }
   std::string_view name() const override { return "bounding_box"; }
-  bool wakes_on_assignment_only() const override { return true; }
+  Wake wakes_on(Propagation) const override { return Wake::assigned; }
 
   PropStatus propagate(Space& s) override {
     int r0 = INT_MAX, r1 = INT_MIN, c0 = INT_MAX, c1 = INT_MIN;

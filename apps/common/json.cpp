@@ -31,10 +31,10 @@ const char* stop_name(solve::StopReason stop) {
   return "exhausted";
 }
 
-Json json_stats(const solve::Stats& s, solve::StopReason stop, Engine engine) {
+Json json_stats(const solve::Stats& s, solve::StopReason stop, Counters counters) {
   Json j = Json::object();
   j["nodes"] = s.nodes;
-  if (engine == Engine::csp) {
+  if (counters == Counters::csp) {
     j["failures"] = s.failures;
     j["propagations"] = s.propagations;
   } else {

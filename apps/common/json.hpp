@@ -6,7 +6,7 @@
 //
 //   cli::JsonAnswer json(std::cout, "futoshiki", "puzzle.txt", "all");
 //   ... json.solution({{"grid", rows}}) for each solution (false: the output failed) ...
-//   json.finish(status, cli::json_count(n), complete, {}, cli::json_stats(stats, stop, Engine::csp));
+//   json.finish(status, cli::json_count(n), complete, {}, cli::json_stats(stats, stop, Counters::csp));
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -33,7 +33,7 @@ const char* stop_name(solve::StopReason stop);
 
 /// The figures of a search: {"nodes", "failures", "propagations" (CSP) or "updates" (exact
 /// cover), "max_depth", "seconds", "stop"}; a front-end may add its own keys.
-Json json_stats(const solve::Stats& stats, solve::StopReason stop, Engine engine);
+Json json_stats(const solve::Stats& stats, solve::StopReason stop, Counters counters);
 
 /// "solved" (exit status 0), "no_solution" (1), "stopped" (3): the outcome in words.
 const char* status_name(int exit_status);

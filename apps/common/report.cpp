@@ -8,12 +8,12 @@
 
 namespace cli {
 
-std::string format_stats(const solve::Stats& s, solve::StopReason stop, Engine engine,
+std::string format_stats(const solve::Stats& s, solve::StopReason stop, Counters counters,
                          std::string_view solutions) {
   std::string out = solutions.empty() ? fmt::format("solutions: {}\n", s.solutions)
                                       : fmt::format("solutions: {}\n", solutions);
   out += fmt::format("nodes: {}\n", s.nodes);
-  if (engine == Engine::csp)
+  if (counters == Counters::csp)
     out += fmt::format("failures: {}\npropagations: {}\n", s.failures, s.propagations);
   else
     out += fmt::format("updates: {}\n", s.updates);

@@ -8,15 +8,15 @@
 
 namespace cli {
 
-/// Which counters an engine keeps: the CSP engine counts failures and propagations, the
-/// exact-cover engines count updates (list or bitset operations).
-enum class Engine { csp, exact_cover };
+/// Which counters a search keeps: the CSP search counts failures and propagations, the
+/// exact-cover searches count updates (list or bitset operations).
+enum class Counters { csp, exact_cover };
 
 /// "key: value" lines: solutions, nodes, failures and propagations (CSP) or updates (exact
 /// cover), max depth, seconds, and "stopped: <why>", with " (partial)" when the search was
 /// cut short so that the figures are not those of the whole search.
 /// `solutions` replaces stats.solutions when given (an exact count that may exceed 64 bits).
-std::string format_stats(const solve::Stats& stats, solve::StopReason stop, Engine engine,
+std::string format_stats(const solve::Stats& stats, solve::StopReason stop, Counters counters,
                          std::string_view solutions = {});
 
 /// True when a limit or a cancel stopped the search before its end: not when it was exhausted,

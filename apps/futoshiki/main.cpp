@@ -116,7 +116,7 @@ int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle, const f
                                 return true;
                               });
   if (s.mode == Mode::count) found = result.stats.solutions;
-  if (s.stats) std::cerr << format_stats(result.stats, result.stop, Engine::csp);
+  if (s.stats) std::cerr << format_stats(result.stats, result.stop, Counters::csp);
 
   // A limit or Ctrl-C cuts the search short; the solution limit we set ourselves does not.
   const bool cut = cut_short(result.stop);
@@ -142,7 +142,7 @@ int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle, const f
     Json extra;
     if (s.mode == Mode::unique) extra["unique"] = found >= 2 ? Json(false) : status == stopped ? Json() : Json(true);
     json->finish(status, json_count(found), status != stopped, extra,
-                 json_stats(result.stats, result.stop, Engine::csp));
+                 json_stats(result.stats, result.stop, Counters::csp));
   } else if (s.mode == Mode::count) {
     if (!cut) out << found << '\n';
   } else if (found == 0) {

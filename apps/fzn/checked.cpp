@@ -15,6 +15,10 @@ Checked::Checked(std::vector<solve::Var> scope, std::string name, CheckFn check)
       check_(std::make_shared<const CheckFn>(std::move(check))),
       values_(scope_.size()) {}
 
+bool Checked::check(std::span<const int> values) const {
+  return (*check_)(Valuation(values));
+}
+
 solve::PropStatus Checked::propagate(solve::Space& s) {
   int open = -1;
   for (std::size_t i = 0; i < scope_.size(); ++i) {
@@ -30,8 +34,7 @@ solve::PropStatus Checked::propagate(solve::Space& s) {
   if (open < 0)
     return holds(Valuation(values_)) ? solve::PropStatus::entailed : solve::PropStatus::failed;
   const solve::Var x = scope_[std::size_t(open)];
-  if (s.level() == solve::Propagation::none || s.size(x) > max_scanned_values)
-    return solve::PropStatus::fixpoint;
+  if (s.size(x) > max_scanned_values) return solve::PropStatus::fixpoint;
   doomed_.clear();
   s.for_each_value(x, [&](int v) {
     values_[std::size_t(open)] = v;

@@ -1,8 +1,8 @@
 #pragma once
 // A constraint known only by its test of complete assignments: the fallback for FlatZinc
-// builtins that libsolve has no propagator for yet. Correct at every propagation level, weak:
-// it fails a node once its scope is assigned and the test fails, and when one variable is
-// left open it removes that variable's values that fail the test (forward checking).
+// builtins that libsolve has no propagator for yet. Weak: below arc the engine checks and
+// forward-checks it through check(); from arc on propagate() does that same forward checking
+// (when one variable is left open, it removes that variable's values that fail the test).
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,7 +20,8 @@ class Checked final : public solve::CloneableConstraint<Checked> {
   std::span<const solve::Var> scope() const override { return scope_; }
   std::string_view name() const override { return name_; }
   solve::PropStatus propagate(solve::Space& s) override;
-  bool wakes_on_assignment_only() const override { return true; }
+  bool check(std::span<const int> values) const override;
+  solve::Wake wakes_on(solve::Propagation) const override { return solve::Wake::assigned; }
 
  private:
   std::vector<solve::Var> scope_;

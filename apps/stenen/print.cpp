@@ -147,7 +147,7 @@ cli::Json board_json(const Board& position, const std::vector<int>& grid, const 
 
 cli::Json stats_json(const solve::Stats& stats, solve::StopReason stop, std::uint64_t positions, double seconds,
                      const solve::MemoStats& memo) {
-  cli::Json j = cli::json_stats(stats, stop, cli::Engine::exact_cover);
+  cli::Json j = cli::json_stats(stats, stop, cli::Counters::exact_cover);
   j["seconds"] = std::round(seconds * 1e4) / 1e4;  // the whole run, as the text says it
   j["positions_examined"] = positions;
   if (memo.lookups > 0) {

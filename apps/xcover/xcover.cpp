@@ -55,7 +55,7 @@ solve::ExactCover read_input(const std::string& input) {
 
 // The shared statistics, with the exact count (it may exceed 64 bits) and the memo's figures.
 std::string format_stats(const solve::Result& r) {
-  std::string out = cli::format_stats(r.stats, r.stop, cli::Engine::exact_cover, r.count.to_string());
+  std::string out = cli::format_stats(r.stats, r.stop, cli::Counters::exact_cover, r.count.to_string());
   if (const solve::MemoStats& m = r.memo; m.lookups > 0)
     out += fmt::format("memo hits: {} of {} lookups ({:.1f}%)\nmemo stores: {} ({} evictions, {:.1f} MiB)\n", m.hits,
                        m.lookups, 100 * m.hit_rate(), m.stores, m.evictions, double(m.bytes) / (1 << 20));
@@ -134,7 +134,7 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   const int status = cut ? cli::stopped : any || found > 0 ? cli::answered : cli::no_solution;
   if (json) {
     if (s.mode == Mode::first && any) json->solution(first_json);
-    cli::Json stats = cli::json_stats(result.stats, result.stop, cli::Engine::exact_cover);
+    cli::Json stats = cli::json_stats(result.stats, result.stop, cli::Counters::exact_cover);
     stats["engine"] = cli::name(plan->engine);
     stats["choice"] = cli::name(plan->item_choice);
     if (const solve::MemoStats& m = result.memo; m.lookups > 0) {

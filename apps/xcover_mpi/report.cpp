@@ -22,7 +22,7 @@ std::string format_stats(const Outcome& o) {
   }
   solve::Stats shown = all.stats;
   shown.seconds = o.seconds;
-  std::string out = cli::format_stats(shown, o.stop, cli::Engine::exact_cover, all.count.to_string());
+  std::string out = cli::format_stats(shown, o.stop, cli::Counters::exact_cover, all.count.to_string());
   if (const solve::MemoStats& m = all.memo; m.lookups > 0)
     out += fmt::format("memo hits: {} of {} lookups ({:.1f}%)\nmemo stores: {} ({} evictions, {:.1f} MiB the largest)\n",
                        m.hits, m.lookups, 100 * m.hit_rate(), m.stores, m.evictions, double(m.bytes) / (1 << 20));

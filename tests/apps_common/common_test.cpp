@@ -212,9 +212,9 @@ TEST_CASE("statistics and stop messages", "[apps_common]") {
   s.updates = 50;
   s.max_depth = 4;
   s.seconds = 0.25;
-  CHECK(cli::format_stats(s, solve::StopReason::exhausted, cli::Engine::csp) ==
+  CHECK(cli::format_stats(s, solve::StopReason::exhausted, cli::Counters::csp) ==
         "solutions: 2\nnodes: 10\nfailures: 3\npropagations: 40\nmax depth: 4\nseconds: 0.250000\nstopped: exhausted\n");
-  CHECK(cli::format_stats(s, solve::StopReason::node_limit, cli::Engine::exact_cover) ==
+  CHECK(cli::format_stats(s, solve::StopReason::node_limit, cli::Counters::exact_cover) ==
         "solutions: 2\nnodes: 10\nupdates: 50\nmax depth: 4\nseconds: 0.250000\nstopped: node limit (partial)\n");
   CHECK(cli::cut_short(solve::StopReason::time_limit));
   CHECK(cli::cut_short(solve::StopReason::cancelled));

@@ -255,7 +255,7 @@ TEST_CASE("every built-in constraint keeps the propagator contract at the root",
 }
 
 // What each family reaches where the docs promise less (or nothing): run by hand with
-//   csp_tests "[.measure]" -s
+//   csp_test "[.measure]" -s
 // to see, per family and level, how many instances reached each strength, and the instances
 // that broke (a) or (b).
 TEST_CASE("measure: the strength each family reaches", "[.measure]") {

@@ -58,7 +58,7 @@ void check_random(std::mt19937& rng, int max_vars, int spread, bool far = false)
   std::vector<Var> xs;
   for (const auto& d : doms) xs.push_back(m.add_var(d));
   all_different(m, xs);
-  detail::Store s;
+  detail::csp::Store s;
   s.set_propagation(Propagation::domain);
   for (const auto& d : doms) s.add_var(d.front(), d.back(), d);
   auto c = m.constraints().front()->clone();
@@ -93,7 +93,7 @@ TEST_CASE("Regin filtering is exactly domain-consistent (sparse span: values com
 
 TEST_CASE("Regin filtering declines a graph above kMaxBits, and over a sparse span builds a small one", "[regin]") {
   // n variables whose values are spread over 2000 * n: dense, n * span bits; sparse, n * 17n
-  const auto spread = [](int n, detail::Store& s, std::vector<Var>& xs) {
+  const auto spread = [](int n, detail::csp::Store& s, std::vector<Var>& xs) {
     for (int i = 0; i < n; ++i) {
       std::vector<int> d;
       for (int k = 0; k < 17; ++k) d.push_back(i * 2000 + k * 100);
@@ -101,7 +101,7 @@ TEST_CASE("Regin filtering declines a graph above kMaxBits, and over a sparse sp
     }
   };
   {
-    detail::Store s;
+    detail::csp::Store s;
     s.set_propagation(Propagation::domain);
     std::vector<Var> xs;
     spread(2000, s, xs);  // 2000 x 34000 values > 2^26
@@ -109,7 +109,7 @@ TEST_CASE("Regin filtering declines a graph above kMaxBits, and over a sparse sp
     CHECK(f.filter(s, xs) == detail::ReginFilter::Outcome::too_large);
   }
   {
-    detail::Store s;
+    detail::csp::Store s;
     s.set_propagation(Propagation::domain);
     std::vector<Var> xs;
     spread(300, s, xs);  // span 600 000, 5100 distinct values: sparse, 300 x 5100 bits

@@ -14,7 +14,7 @@
 using solve::Event;
 using solve::Space;
 using solve::Var;
-using Store = solve::detail::Store;
+using Store = solve::detail::csp::Store;
 
 namespace {
 std::vector<int> values(const Space& s, Var x) {

@@ -201,7 +201,7 @@ constexpr Propagation kLevels[] = {Propagation::none, Propagation::forward, Prop
                                    Propagation::domain};
 
 /// A user constraint: the sum of the scope is at most `limit`. Prunes maxima at arc and
-/// domain level (from the other minima), checks at the others.
+/// domain level (from the other minima); the engine checks it at the others.
 class SumAtMost final : public CloneableConstraint<SumAtMost> {
  public:
   SumAtMost(std::vector<Var> xs, int limit) : xs_(std::move(xs)), limit_(limit) {}
@@ -216,9 +216,8 @@ class SumAtMost final : public CloneableConstraint<SumAtMost> {
     }
     if (min_sum > limit_) return PropStatus::failed;
     if (all) return PropStatus::entailed;
-    if (s.level() == Propagation::arc || s.level() == Propagation::domain)
-      for (Var x : xs_)  // lowering maxima leaves the minima: one pass is a fixpoint
-        if (s.restrict_max(x, limit_ - (min_sum - s.min(x))) == Event::failed) return PropStatus::failed;
+    for (Var x : xs_)  // lowering maxima leaves the minima: one pass is a fixpoint
+      if (s.set_max(x, limit_ - (min_sum - s.min(x))) == Event::failed) return PropStatus::failed;
     return PropStatus::fixpoint;
   }
 

@@ -3,26 +3,23 @@
 //
 // A constraint has two parts: check(), which says whether a complete assignment of its scope
 // satisfies it (pure; this is its definition), and propagate(), which prunes the domains as
-// strongly as it can. The engine runs plain backtracking and forward checking itself, from
-// check(), for every constraint whose propagates_from() is above the running level, so a new
-// constraint needs only check() and a propagate() for arc/domain.
+// strongly as it can. propagate() runs from the level propagates_from() names (arc unless the
+// constraint says otherwise) up; below it the engine does the level's work itself, from
+// check(): plain backtracking at none, forward checking at forward. So a new constraint needs
+// only check() and a propagate() for arc/domain.
 //
 // Checklist for constraint authors (after Chuffed's):
 //  1. check() is the constraint: pure, const, and it decides every complete assignment.
 //  2. propagate() must return failed when all scope variables are assigned and the
-//     constraint is violated, at every level at which it runs.
+//     constraint is violated.
 //  3. Only shrink domains through Space; never keep values that a domain change could make
 //     stale, unless they are a mere hint that is checked again (e.g. a previous matching).
 //  4. Return entailed only when every remaining combination satisfies the constraint.
-//  5. With propagates_from() == none (the default, the older contract) propagate() also runs
-//     at none and forward and must act as asked by space.propagation(): at forward, prune from
-//     assigned variables at least; at none, check what is assigned. Pruning more than asked
-//     is allowed. With propagates_from() == arc the engine does that through check().
-//  6. clone() copies the constraint for a new search (several searches may run at once).
-//  7. The engine does not run a constraint again because of its own pruning: return changed
+//  5. clone() copies the constraint for a new search (several searches may run at once).
+//  6. The engine does not run a constraint again because of its own pruning: return changed
 //     when what you pruned may let you prune more (fixpoint claims you are idempotent). A
 //     scope naming one variable twice (x and x + 1, say) is exempt: the engine reruns it.
-//  8. Bounds arithmetic in 64 bits; reject at post time (ModelError) what could overflow.
+//  7. Bounds arithmetic in 64 bits; reject at post time (ModelError) what could overflow.
 #include <memory>
 #include <span>
 #include <string_view>
@@ -38,7 +35,7 @@ class SOLVE_API Constraint {
   virtual ~Constraint() = default;
   /// The variables the constraint involves (fixed for its lifetime; views allowed).
   virtual std::span<const Var> scope() const = 0;
-  /// Prunes the domains of the scope; see the checklist above for the allowed results.
+  /// Prunes the domains of the scope (at propagates_from() and above); see the checklist.
   virtual PropStatus propagate(Space& space) = 0;
   /// A copy for another search.
   virtual std::unique_ptr<Constraint> clone() const = 0;
@@ -57,14 +54,17 @@ class SOLVE_API Constraint {
   virtual std::unique_ptr<Constraint> reified(Var /*b*/, Reification /*how*/) const { return nullptr; }
   /// A short name for traces and error messages.
   virtual std::string_view name() const { return "constraint"; }
-  /// At arc/domain levels (the one given), which changes of the scope run propagate() again.
-  virtual Wake wakes_on(Propagation) const { return wakes_on_assignment_only() ? Wake::assigned : Wake::domain; }
-  /// Older form of wakes_on(): true for Wake::assigned.
-  virtual bool wakes_on_assignment_only() const { return false; }
+  /// At the level given (arc or domain), which changes of the scope run propagate() again.
+  /// (At none and forward every constraint wakes on assignments only.)
+  virtual Wake wakes_on(Propagation) const { return Wake::domain; }
   /// The weakest level at which the engine calls propagate(). Below it, the engine handles
   /// the constraint through check(): at none it checks once every variable is assigned; at
   /// forward it also removes, once a single variable is open, its values that fail check().
-  virtual Propagation propagates_from() const { return Propagation::none; }
+  /// A constraint that does better than that at a weaker level says so: x < y, x == y and
+  /// x != y propagate from forward, a unary constraint from none (decided at the root),
+  /// all_different from none (it checks the assigned values long before its scope is
+  /// complete); Space::propagation() then tells the running level.
+  virtual Propagation propagates_from() const { return Propagation::arc; }
 };
 
 /// Implements clone() by copy construction: `class Mine : public CloneableConstraint<Mine>`.

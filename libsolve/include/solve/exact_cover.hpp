@@ -152,16 +152,20 @@ class SOLVE_API ExactCover {
   int num_options() const { return int(option_start_.size()) - 1; }
   int num_colours() const { return int(colour_names_.size()); }
   bool has_colours() const { return has_colours_; }
-  bool is_primary(int item) const { return items_.at(std::size_t(item)).primary; }
+  // The item and colour accessors throw ModelError for an id out of range.
+  bool is_primary(int item) const { return item_decl(item).primary; }
   /// The bounds of an item: 1:1 for plain primary items, 0:1 for secondary ones.
-  ItemBounds bounds(int item) const { return items_.at(std::size_t(item)).bounds; }
+  ItemBounds bounds(int item) const { return item_decl(item).bounds; }
   /// True when some primary item has bounds other than 1:1.
   bool has_multiplicities() const { return has_multiplicities_; }
-  const std::string& item_name(int item) const { return items_.at(std::size_t(item)).name; }
+  const std::string& item_name(int item) const { return item_decl(item).name; }
   /// The item with this name, or nullopt.
   std::optional<int> find_item(std::string_view name) const;
   /// The name of colour id c (1 ... num_colours()).
-  const std::string& colour_name(int c) const { return colour_names_.at(std::size_t(c - 1)); }
+  const std::string& colour_name(int c) const {
+    if (c < 1 || c > num_colours()) out_of_range("colour", c);
+    return colour_names_[std::size_t(c - 1)];
+  }
   /// The items of option o, in the order given.
   OptionItems option(int o) const;
 
@@ -171,6 +175,11 @@ class SOLVE_API ExactCover {
     bool primary;
     ItemBounds bounds;
   };
+  const ItemDecl& item_decl(int item) const {
+    if (item < 0 || item >= num_items()) out_of_range("item", item);
+    return items_[std::size_t(item)];
+  }
+  [[noreturn]] static void out_of_range(const char* what, int id);
   /// Hashes std::string and std::string_view alike: lookups by name allocate nothing.
   struct NameHash {
     using is_transparent = void;
@@ -255,9 +264,6 @@ struct CoverPosition {
   std::span<const std::uint64_t> covered;
 };
 
-/// The former name of solve::Progress (nodes: options chosen so far).
-using CoverProgress [[deprecated("use solve::Progress")]] = Progress;
-
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct CoverOptions {
   ItemChoice item_choice = ItemChoice::automatic;
@@ -311,10 +317,9 @@ struct CoverPlan {
 /// the estimate, a small fraction of the search's; the same answer every time).
 SOLVE_API CoverPlan plan(const ExactCover& problem, const CoverOptions& options = {});
 
-/// The former name of solve::Result, how a search ended (stats.nodes = options chosen,
-/// stats.updates = list removals (dlx) or mask tests (bitset); Result::count the exact count,
-/// Result::memo what the memo table did).
-using CoverResult [[deprecated("use solve::Result")]] = Result;
+// A search ends with a solve::Result: stats.nodes = options chosen, stats.updates = list
+// removals (dlx) or mask tests (bitset); Result::count the exact count, Result::memo what the
+// memo table did. Progress reports count options chosen so far as nodes.
 
 /// Called for each solution with the chosen option ids (in choice order); return false to
 /// stop. With threads > 1 calls are serialised (never two at once) but come from workers.

@@ -2,7 +2,9 @@
 // A model: integer variables with finite initial domains, and the constraints on them.
 // A model is a description; searching it (search.hpp) never changes it, so one model can be
 // searched many times, with different options, even at once from several threads.
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -46,6 +48,10 @@ struct Objective {
   /// The same goal as a value to minimise: var, or -var when maximising (64-bit).
   std::int64_t minimised(std::int64_t value) const { return maximize ? -value : value; }
 };
+
+/// Writes the canonical key of the assigned prefix values (xs[0..k)) into key (given empty);
+/// see skip_equivalent_states (symmetry.hpp).
+using StateKey = std::function<void(std::span<const int> prefix, std::vector<std::uint32_t>& key)>;
 
 /// Every model has an identity, which the Vars it makes carry (Var::model): a Var of another
 /// model is a ModelError wherever a model or a solution takes one. A copy is a new model with
@@ -97,15 +103,28 @@ class SOLVE_API Model {
   /// The branch groups, in the order added.
   const std::vector<BranchGroup>& branching() const { return branching_; }
 
+  /// A declaration of skip_equivalent_states (symmetry.hpp): the variables whose assigned
+  /// prefix is a state, its key, and the memory for the states met (0: keep every state).
+  /// Like branching, it tells the search how to search, not which assignments are solutions.
+  struct EquivalentStates {
+    std::vector<Var> vars;
+    StateKey key;
+    std::size_t max_bytes = 0;
+  };
+  /// Adds one (skip_equivalent_states does). Throws ModelError for a foreign variable.
+  void skip_equivalent_states(EquivalentStates declaration);
+  /// The declarations, in the order added.
+  const std::vector<EquivalentStates>& equivalent_states() const { return equivalent_states_; }
+
   int num_vars() const { return int(vars_.size()); }
   int num_constraints() const { return int(constraints_.size()); }
   /// The name given at creation, or "x<id>"; a view is named after its variable ("q[2]+2").
   std::string name(Var x) const;
   /// The initial domain of the variable x.id, ascending (of the variable, also for a view).
-  /// Throws ModelError for a Var of another model (std::out_of_range for an index out of range).
+  /// Throws ModelError for a Var of another model or an index out of range.
   const std::vector<int>& initial_domain(Var x) const {
-    if (!identity_.accepts(x)) foreign(x, "initial_domain");
-    return vars_.at(std::size_t(x.id)).values;
+    if (!identity_.accepts(x) || x.id < 0 || x.id >= num_vars()) check(x, "initial_domain");  // throws
+    return vars_[std::size_t(x.id)].values;
   }
   const std::vector<std::unique_ptr<Constraint>>& constraints() const { return constraints_; }
   /// Throws ModelError unless x belongs to this model; for a view, also when one of its
@@ -130,6 +149,7 @@ class SOLVE_API Model {
   std::vector<std::unique_ptr<Constraint>>* capture_ = nullptr;  // where post() goes during reify()
   std::optional<Objective> objective_;
   std::vector<BranchGroup> branching_;
+  std::vector<EquivalentStates> equivalent_states_;
 };
 
 }  // namespace solve

@@ -32,10 +32,11 @@ class SOLVE_API Solution {
   /// Values of m's variables (what a search delivers): a Var of another model is refused.
   Solution(std::vector<int> values, const Model& m) : values_(std::move(values)), identity_(m.identity()) {}
   /// The value of x (of a view: the view's value). Throws ModelError for a Var of another
-  /// model, std::out_of_range for an index out of range.
+  /// model or an index out of range.
   int operator[](Var x) const {
     if (!identity_.accepts(x)) foreign(x);
-    return int(x.apply(values_.at(std::size_t(x.id))));
+    if (x.id < 0 || std::size_t(x.id) >= values_.size()) out_of_range(x, values_.size());
+    return int(x.apply(values_[std::size_t(x.id)]));
   }
   const std::vector<int>& values() const { return values_; }
   /// Equal values (whichever model they came from).
@@ -43,6 +44,7 @@ class SOLVE_API Solution {
 
  private:
   [[noreturn]] static void foreign(Var x);
+  [[noreturn]] static void out_of_range(Var x, std::size_t size);
   std::vector<int> values_;
   detail::ModelIdentity identity_;
 };
@@ -109,7 +111,8 @@ class SOLVE_API Search {
 /// an objective, for every solution better than the ones before (anytime branch and bound).
 SOLVE_API Result search(const Model& model, const SearchOptions& options,
               const SolutionCallback& on_solution);
-/// The first solution, or nullopt. Statistics go to *stats when given.
+/// The first solution, or nullopt. The statistics and why the search stopped go to *result
+/// when given.
 SOLVE_API std::optional<Solution> solve_first(const Model& model, const SearchOptions& options = {},
                                     Result* result = nullptr);
 /// Counts solutions (result.stats.solutions); result.complete() tells if the count is exact.
@@ -123,9 +126,5 @@ SOLVE_API std::optional<Solution> solve_best(const Model& model, const SearchOpt
 
 /// Checks a full assignment against every constraint of the model (for tests and tools).
 SOLVE_API bool is_solution(const Model& model, const std::vector<int>& values);
-/// The former name of is_solution (one name for one idea in both halves).
-[[deprecated("use solve::is_solution")]] inline bool satisfies(const Model& model, const std::vector<int>& values) {
-  return is_solution(model, values);
-}
 
 }  // namespace solve

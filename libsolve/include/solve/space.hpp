@@ -5,7 +5,7 @@
 // This is all a propagator sees: read a domain (size, min, max, contains, value, iterate,
 // the bitset), and shrink it (remove, assign, set_min, set_max, keep_only). Search levels,
 // the trail that undoes changes on backtracking and the record of which variables changed
-// belong to the engine (detail::Store, derived from this class) and are out of a
+// belong to the engine (detail::csp::Store, derived from this class) and are out of a
 // propagator's reach. Every operation accepts a view (Var with scale/offset) as well as a
 // plain variable: it reads and prunes the variable under it.
 #include <bit>
@@ -18,6 +18,10 @@
 #include "solve/types.hpp"
 
 namespace solve {
+
+namespace detail::csp {
+class Store;
+}
 
 class SOLVE_API Space {
  public:
@@ -137,20 +141,19 @@ class SOLVE_API Space {
     // an offset view shares the variable's layout: only a * x + c needs the mask remapped
     return x.scale == 1 ? intersect_raw(x.id, mask) : scaled_intersect(x, mask);
   }
-  /// Older names of set_min and set_max.
-  Event restrict_min(Var x, std::int64_t lo) { return set_min(x, lo); }
-  Event restrict_max(Var x, std::int64_t hi) { return set_max(x, hi); }
 
   /// True once a domain became empty (the node has failed; the engine undoes it).
   bool failed() const { return failed_; }
-  /// The propagation strength of the running search (propagators may adapt to it).
+  /// The propagation strength of the running search: never below the constraint's
+  /// propagates_from(); a propagator may use a stronger algorithm at a higher level.
   Propagation propagation() const { return level_; }
-  /// Older name of propagation().
-  Propagation level() const { return level_; }
   /// Number of variables.
   int num_vars() const { return int(info_.size()); }
 
- protected:
+ private:
+  // The only Space is a detail::csp::Store, which holds the trail, the record of changes and
+  // the scratch buffers (csp/store.hpp): the operations below reach them through it.
+  friend class detail::csp::Store;
   Space() = default;
 
   struct Info {
@@ -158,13 +161,9 @@ class SOLVE_API Space {
     int size, min, max;     // cached summary of the bitset
     std::uint32_t off;      // first word in words_
     std::uint32_t nwords;   // words in the bitset
-    std::uint64_t stamp;    // epoch at which it was last saved on the trail
-    Event pending;          // strongest change since the engine last drained modified_
-  };
-  struct TrailEntry {
-    std::int32_t var;
-    int size, min, max;
-    std::uint32_t word_start;  // in trail_words_
+    std::uint64_t stamp;    // the store's epoch at which it was last saved on the trail
+    Event pending;          // strongest change since the engine last looked (beside the summary:
+                            // one cache line per variable)
   };
 
   // operations on the variable itself, values already mapped through the view
@@ -197,17 +196,11 @@ class SOLVE_API Space {
   Event after_change(int id, int old_min, int old_max);  // record the event
   void recount(Info& d);                        // size/min/max from the words
 
+  detail::csp::Store& store();
+  const detail::csp::Store& store() const;
+
   std::vector<Info> info_;
-  std::vector<int> declared_max_;               // per variable: largest initial value
   std::vector<std::uint64_t> words_;
-  std::vector<TrailEntry> trail_;
-  std::vector<std::uint64_t> trail_words_;
-  std::vector<std::uint32_t> level_marks_;      // trail_.size() at each push_level
-  std::vector<std::int32_t> modified_;
-  mutable std::vector<std::uint64_t> view_words_;  // scratch of scaled_bits()
-  std::vector<std::uint64_t> mask_words_;          // scratch of keep_only() and intersect()
-  std::uint64_t epoch_ = 1;
-  std::uint64_t updates_ = 0;
   Propagation level_ = Propagation::domain;
   bool failed_ = false;
 };

@@ -26,9 +26,6 @@
 
 namespace solve {
 
-/// Writes the canonical key of the assigned prefix values (xs[0..k)) into key (given empty).
-using StateKey = std::function<void(std::span<const int> prefix, std::vector<std::uint32_t>& key)>;
-
 /// Fails nodes whose prefix state was explored before (see above). Works with any search of
 /// this library; the memory grows with the number of distinct states. The search does the
 /// work (not a constraint): the first node to meet a state owns it, later ones in any worker
@@ -40,7 +37,9 @@ using StateKey = std::function<void(std::span<const int> prefix, std::vector<std
 /// when the newer half is full, the older half is forgotten. Forgetting a state is sound (its
 /// subtree is merely searched again), but a class may then be reported more than once, so
 /// use a bound when solutions are deduplicated anyway or only existence matters.
-SOLVE_API void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key,
-                            std::size_t max_bytes = 0);
+/// (Model::skip_equivalent_states records the declaration; this is its short form.)
+inline void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key, std::size_t max_bytes = 0) {
+  m.skip_equivalent_states({std::vector<Var>(xs.begin(), xs.end()), std::move(key), max_bytes});
+}
 
 }  // namespace solve

@@ -11,7 +11,7 @@
 #include "csp/store.hpp"
 #include "solve/model.hpp"
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 /// The best objective values of one search (minimisation form, INT64_MAX: none yet), shared
 /// by its engines as the dominance stores are (csp/dominance.hpp).
@@ -61,4 +61,4 @@ class Bound {
   std::int64_t best_ = INT64_MAX;
 };
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

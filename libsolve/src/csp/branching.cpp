@@ -2,14 +2,35 @@
 
 #include <algorithm>
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 namespace {
+
+// Both take the variable's id, not a Var: a Var built in a loop and passed by value in
+// registers went through the stack (two narrow stores, one wide load), a failed
+// store-to-load forward on every call of the selection loop.
+/// For unassigned variable id: the constraints (not entailed) on it that have another
+/// unassigned variable, each counted once per unassigned neighbour: its degree in the
+/// binary constraint graph. O(constraints on it): each constraint knows its open variables.
+int degree(const PropagationKernel& k, std::int32_t id) {
+  int deg = 0;  // the others open in constraint p are open_in(p) - 1 (distinct variables)
+  for (const std::int32_t p : k.constraints_on(id))
+    if (!k.entailed(p)) deg += k.open_in(p) - 1;
+  return deg;
+}
+/// For unassigned variable id: the sum of failure weights of the constraints on it with
+/// another unassigned variable.
+std::uint64_t weighted_degree(const PropagationKernel& k, std::int32_t id) {
+  std::uint64_t w = 0;
+  for (const std::int32_t p : k.constraints_on(id))
+    if (!k.entailed(p) && k.open_in(p) >= 2) w += k.weight(p);
+  return w;
+}
 
 /// The candidate `order` prefers among those `each` lists as (variable, rank), ties going to
 /// the smaller rank (creation order, or the position in a branch group); -1 when none.
 template <class Each>
-int best_of(Engine& e, VarOrder order, Each&& each) {
+int best_of(const PropagationKernel& e, VarOrder order, Each&& each) {
   const Space& s = e.space();
   int best = -1, best_rank = 0;
   if (order == VarOrder::dom_wdeg) {
@@ -17,7 +38,7 @@ int best_of(Engine& e, VarOrder order, Each&& each) {
     std::uint64_t best_size = 0, best_w = 1;
     each([&](int i, int rank) {
       const std::uint64_t size = std::uint64_t(s.size(Var{i}));
-      const std::uint64_t w = std::max<std::uint64_t>(e.weighted_degree(i), 1);
+      const std::uint64_t w = std::max<std::uint64_t>(weighted_degree(e, i), 1);
       const std::uint64_t lhs = size * best_w, rhs = best_size * w;
       if (best < 0 || lhs < rhs || (lhs == rhs && rank < best_rank)) {
         best = i, best_rank = rank;
@@ -37,8 +58,8 @@ int best_of(Engine& e, VarOrder order, Each&& each) {
         best_size = size;
         best_degree = -1;
       } else if (size == best_size) {
-        if (best_degree < 0) best_degree = e.degree(best);
-        const int d = e.degree(i);
+        if (best_degree < 0) best_degree = degree(e, best);
+        const int d = degree(e, i);
         if (d > best_degree || (d == best_degree && rank < best_rank)) {
           best = i, best_rank = rank;
           best_degree = d;
@@ -64,27 +85,49 @@ int best_of(Engine& e, VarOrder order, Each&& each) {
     case VarOrder::largest_domain: return smallest([&](Var x) { return -std::int64_t(s.size(x)); });
     case VarOrder::smallest_value: return smallest([&](Var x) { return std::int64_t(s.min(x)); });
     case VarOrder::largest_value: return smallest([&](Var x) { return -std::int64_t(s.max(x)); });
-    case VarOrder::degree: return smallest([&](Var x) { return -std::int64_t(e.degree(x.id)); });
+    case VarOrder::degree: return smallest([&](Var x) { return -std::int64_t(degree(e, x.id)); });
     default: return smallest([](Var) { return std::int64_t{0}; });  // input: the rank alone
   }
 }
 
 }  // namespace
 
-int select_variable(Engine& e, VarOrder order) {
-  if (order == VarOrder::input) return e.first_open();
-  return best_of(e, order, [&](auto&& f) { e.for_each_open([&](int i) { f(i, i); }); });
+Brancher::Brancher(const Model& model, int num_vars) : open_(std::size_t(num_vars)), groups_(model.branching()) {
+  for (int i = 0; i < num_vars; ++i) open_[std::size_t(i)] = i;
+  n_open_ = std::uint32_t(num_vars);
 }
 
-BranchChoice choose(Engine& e, VarOrder var, ValOrder val) {
-  const int at = e.open_group();
-  if (at < 0) return {select_variable(e, var), val};
-  const Model::BranchGroup& g = e.groups()[std::size_t(at)];
-  if (g.var == VarOrder::input) return {g.vars[std::size_t(e.group_cursor())].id, g.val};
-  const Space& s = e.space();
-  const int x = best_of(e, g.var, [&](auto&& f) {
-    for (std::size_t k = 0; k < g.vars.size(); ++k)
-      if (!s.assigned(g.vars[k])) f(g.vars[k].id, int(k));
+int Brancher::open_group(const Space& s) {
+  while (group_ < int(groups_.size())) {
+    const std::vector<Var>& xs = groups_[std::size_t(group_)].vars;
+    while (group_pos_ < int(xs.size()) && s.assigned(xs[std::size_t(group_pos_)])) ++group_pos_;
+    if (group_pos_ < int(xs.size())) return group_;
+    ++group_;
+    group_pos_ = 0;
+  }
+  return -1;
+}
+
+int Brancher::first_open(const Space& s) {
+  const int n = s.num_vars();
+  while (first_open_ < n && s.assigned(Var{first_open_})) ++first_open_;
+  return first_open_ < n ? first_open_ : -1;
+}
+
+int Brancher::select_variable(const PropagationKernel& k, VarOrder order) {
+  if (order == VarOrder::input) return first_open(k.space());
+  return best_of(k, order, [&](auto&& f) { for_each_open(k.space(), [&](int i) { f(i, i); }); });
+}
+
+BranchChoice Brancher::choose(const PropagationKernel& k, VarOrder var, ValOrder val) {
+  const Space& s = k.space();
+  const int at = open_group(s);
+  if (at < 0) return {select_variable(k, var), val};
+  const Model::BranchGroup& g = groups_[std::size_t(at)];
+  if (g.var == VarOrder::input) return {g.vars[std::size_t(group_pos_)].id, g.val};
+  const int x = best_of(k, g.var, [&](auto&& f) {
+    for (std::size_t i = 0; i < g.vars.size(); ++i)
+      if (!s.assigned(g.vars[i])) f(g.vars[i].id, int(i));
   });
   return {x, g.val};
 }
@@ -112,4 +155,4 @@ void order_values(const Space& s, Var x, ValOrder order, std::uint64_t& rng, std
   }
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

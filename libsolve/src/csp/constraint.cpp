@@ -23,8 +23,8 @@ bool Constraint::check(std::span<const int> values) const {
     seen[std::size_t(xs[i].id)] = 1;
     own[std::size_t(xs[i].id)] = v;
   }
-  detail::Store s;
-  s.set_propagation(Propagation::none);
+  detail::csp::Store s;  // at the strongest level, which every propagate() accepts
+  s.set_propagation(Propagation::domain);
   for (int v : own) s.add_var(v, v, {});
   const PropStatus st = clone()->propagate(s);
   return st != PropStatus::failed && !s.failed();

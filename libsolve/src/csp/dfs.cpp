@@ -5,7 +5,7 @@
 
 #include "csp/branching.hpp"
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 namespace {
 
@@ -26,7 +26,8 @@ DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control, c
       on_solution_(on_solution),
       states_(std::move(states)),
       best_(std::move(best)),
-      engine_(m, opt_.propagation),
+      kernel_(m, opt_.propagation),
+      brancher_(m, m.num_vars()),
       dominance_(m, states_),
       refute_(opt_.branching == Branching::refutation && opt_.propagation != Propagation::none),
       rng_(opt_.seed ? opt_.seed : 0x9E3779B97F4A7C15ULL) {
@@ -56,10 +57,10 @@ void DfsSearch::push_frame(Var x, std::uint64_t node) {
 }
 
 bool DfsSearch::open_frame(std::uint64_t node) {
-  const BranchChoice c = choose(engine_, opt_.var_order, opt_.val_order);
+  const BranchChoice c = brancher_.choose(kernel_, opt_.var_order, opt_.val_order);
   if (c.var < 0) return false;
   push_frame(Var{c.var}, node);
-  order_values(engine_.space(), Var{c.var}, c.val, rng_, values_);
+  order_values(kernel_.space(), Var{c.var}, c.val, rng_, values_);
   frames_.back().end = std::uint32_t(values_.size());
   return true;
 }
@@ -72,8 +73,9 @@ void DfsSearch::close_frame() {
 }
 
 void DfsSearch::pop_level() {
-  engine_.pop();
-  if (!dominance_.empty()) dominance_.backtrack(engine_.space().depth());
+  kernel_.pop();
+  brancher_.pop();
+  if (!dominance_.empty()) dominance_.backtrack(kernel_.space().depth());
 }
 
 bool DfsSearch::poll() {
@@ -92,13 +94,14 @@ bool DfsSearch::start(const Work& w, Worker& worker) {
     stopped_ = true;
     return false;
   }
-  Store& s = engine_.space();
+  Store& s = kernel_.space();
   if (!root_propagated_) {  // once per engine; the root's states belong to every path
     root_propagated_ = true;
-    root_ok_ = engine_.propagate_root() && admitted(Dominance::root_node);
+    root_ok_ = kernel_.propagate_root() && admitted(Dominance::root_node);
   }
   if (!root_ok_) return false;
-  engine_.push();
+  kernel_.push();
+  brancher_.push();
   path_open_ = true;
   if (!bounded()) return false;  // a solution found meanwhile, by this engine or another
   path_ = w.path;
@@ -111,7 +114,7 @@ bool DfsSearch::start(const Work& w, Worker& worker) {
     const bool equal = w.path[2 * i] % 2 == 1;
     const int v = w.path[2 * i + 1];
     node = name(node, x, v, equal);
-    if ((equal ? s.assign(x, v) : s.remove(x, v)) == Event::failed || !engine_.propagate() || !admitted(node))
+    if ((equal ? s.assign(x, v) : s.remove(x, v)) == Event::failed || !kernel_.propagate() || !admitted(node))
       return false;
     depth_ += equal;
   }
@@ -143,7 +146,7 @@ bool DfsSearch::next() {
     return solution_found();
   }
   if (stopped_) return false;
-  Store& s = engine_.space();
+  Store& s = kernel_.space();
   for (;;) {
     if (frames_.empty()) return false;
     Frame& f = frames_.back();
@@ -159,7 +162,7 @@ bool DfsSearch::next() {
         }
         const Event bound = dead ? Event::none : bound_.restrict(s);
         if (dead || bound == Event::failed ||
-            ((refute_ || bound != Event::none) && (!engine_.propagate() || !admitted(f.node)))) {
+            ((refute_ || bound != Event::none) && (!kernel_.propagate() || !admitted(f.node)))) {
           close_frame();
           continue;
         }
@@ -180,10 +183,11 @@ bool DfsSearch::next() {
       return false;
     }
     trace(TraceEvent::Kind::decide, f.var, v);
-    engine_.push();
+    kernel_.push();
+    brancher_.push();
     f.child_open = true;
     const std::uint64_t child = name(f.node, f.var, v, true);
-    if (s.assign(f.var, v) == Event::failed || bound_.restrict(s) == Event::failed || !engine_.propagate() ||
+    if (s.assign(f.var, v) == Event::failed || bound_.restrict(s) == Event::failed || !kernel_.propagate() ||
         !admitted(child)) {
       ++stats_.failures;
       trace(TraceEvent::Kind::fail, f.var, v);
@@ -264,16 +268,16 @@ double DfsSearch::done() const {
 }
 
 const Stats& DfsSearch::synced_stats() {
-  stats_.propagations = engine_.propagations();
-  stats_.updates = engine_.space().updates();
+  stats_.propagations = kernel_.propagations();
+  stats_.updates = kernel_.space().updates();
   return stats_;
 }
 
 Solution DfsSearch::current() const {
-  const Store& s = engine_.space();
+  const Store& s = kernel_.space();
   std::vector<int> vals(std::size_t(s.num_vars()));
   for (int i = 0; i < s.num_vars(); ++i) vals[std::size_t(i)] = s.value(Var{i});
   return Solution(std::move(vals), *model_);
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

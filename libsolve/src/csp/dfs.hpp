@@ -26,12 +26,13 @@
 #include <vector>
 
 #include "csp/bound.hpp"
+#include "csp/branching.hpp"
 #include "csp/dominance.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel.hpp"
 #include "search/engine.hpp"
 #include "solve/search.hpp"
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 class DfsSearch final : public SearchEngine {
  public:
@@ -80,18 +81,18 @@ class DfsSearch final : public SearchEngine {
   bool poll();
   /// After a successful propagation at `node`: false when it is dominated.
   bool admitted(std::uint64_t node) {
-    return dominance_.empty() || dominance_.admit(engine_.space(), engine_.space().depth(), node);
+    return dominance_.empty() || dominance_.admit(kernel_.space(), kernel_.space().depth(), node);
   }
   void pop_level();
   /// Restricts the objective below the best known and propagates if that pruned; false
   /// when the node fails.
   bool bounded() {
-    const Event e = bound_.restrict(engine_.space());
-    return e == Event::none || (e != Event::failed && engine_.propagate());
+    const Event e = bound_.restrict(kernel_.space());
+    return e == Event::none || (e != Event::failed && kernel_.propagate());
   }
   /// A solution was found: records it in the bound.
   bool solution_found() {
-    if (bound_.active()) value_ = bound_.improve(engine_.space());
+    if (bound_.active()) value_ = bound_.improve(kernel_.space());
     trace(TraceEvent::Kind::solution, Var{}, 0);
     return true;
   }
@@ -109,7 +110,8 @@ class DfsSearch final : public SearchEngine {
   const SolutionCallback* on_solution_;
   std::shared_ptr<StateStores> states_;
   std::shared_ptr<SharedBest> best_;
-  Engine engine_;
+  PropagationKernel kernel_;
+  Brancher brancher_;
   Bound bound_;
   std::int64_t value_ = 0;  // objective value (minimisation form) of the solution just found
   Dominance dominance_;
@@ -129,4 +131,4 @@ class DfsSearch final : public SearchEngine {
   std::uint64_t rng_;
 };
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

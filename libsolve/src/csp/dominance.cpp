@@ -5,7 +5,7 @@
 #include <mutex>
 #include <unordered_map>
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 // (Not in the anonymous namespace: StateStore::Shard holds maps of it, and a class with a
 // member of an internal-linkage type draws -Wsubobject-linkage once a unity build includes
@@ -59,20 +59,21 @@ std::uint64_t StateStore::insert(const std::vector<std::uint32_t>& key, std::uin
 
 std::shared_ptr<StateStores> make_state_stores(const Model& m) {
   auto stores = std::make_shared<StateStores>();
-  for (const StateDeclaration* d : state_declarations(m)) stores->push_back(std::make_unique<StateStore>(d->max_bytes));
+  for (const Model::EquivalentStates& d : m.equivalent_states())
+    stores->push_back(std::make_unique<StateStore>(d.max_bytes));
   return stores;
 }
 
 Dominance::Dominance(const Model& m, std::shared_ptr<StateStores> stores) : stores_(std::move(stores)) {
-  const auto decls = state_declarations(m);
+  const auto& decls = m.equivalent_states();
   if (decls.empty()) return;
   if (!stores_) stores_ = make_state_stores(m);
-  for (std::size_t i = 0; i < decls.size(); ++i) filters_.push_back({decls[i], (*stores_)[i].get(), {}});
+  for (std::size_t i = 0; i < decls.size(); ++i) filters_.push_back({&decls[i], (*stores_)[i].get(), {}});
 }
 
 bool Dominance::admit(const Space& s, int level, std::uint64_t node) {
   for (Filter& f : filters_) {
-    const std::vector<Var>& xs = f.decl->xs;
+    const std::vector<Var>& xs = f.decl->vars;
     // Along a path the assigned prefix only grows: start from the state owned last.
     const std::size_t owned = f.path.empty() ? 0 : f.path.back().k;
     std::size_t k = owned;
@@ -89,4 +90,4 @@ bool Dominance::admit(const Space& s, int level, std::uint64_t node) {
   return true;
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

@@ -14,7 +14,7 @@
 // branch are kept on a stack: a descendant whose prefix has not grown is in the same state as
 // its ancestor (never dominated), and backtracking drops the entries of the levels it leaves.
 //
-// Bounded memory (StateDeclaration::max_bytes > 0): each shard of the store keeps two
+// Bounded memory (Model::EquivalentStates::max_bytes > 0): each shard of the store keeps two
 // generations; when the newer one holds its share of half the budget it becomes the older
 // one and the previous older one is forgotten. A forgotten state is recorded again by the
 // next node to meet it, which then owns it: its subtree is searched once more (sound, a
@@ -29,19 +29,8 @@
 
 #include "solve/model.hpp"
 #include "solve/space.hpp"
-#include "solve/symmetry.hpp"
 
-namespace solve::detail {
-
-/// What skip_equivalent_states put in a model: the variables and the key of their prefix.
-struct StateDeclaration {
-  std::vector<Var> xs;
-  StateKey key;
-  std::size_t max_bytes = 0;  ///< memory for its states (0: keep every state)
-};
-
-/// The declarations of m in posting order (defined next to skip_equivalent_states).
-std::vector<const StateDeclaration*> state_declarations(const Model& m);
+namespace solve::detail::csp {
 
 /// The states recorded by one search, safe to share between its workers.
 class StateStore {
@@ -95,7 +84,7 @@ class Dominance {
     std::size_t k;  // length of its prefix
   };
   struct Filter {
-    const StateDeclaration* decl;
+    const Model::EquivalentStates* decl;
     StateStore* store;
     std::vector<Owned> path;
   };
@@ -105,4 +94,4 @@ class Dominance {
   std::vector<std::uint32_t> key_;  // scratch: their key
 };
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

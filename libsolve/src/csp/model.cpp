@@ -27,7 +27,10 @@ std::uint32_t next_identity() noexcept {
 Model::Model() { identity_.id = next_identity(); }
 
 Model::Model(const Model& other)
-    : vars_(other.vars_), objective_(other.objective_), branching_(other.branching_) {
+    : vars_(other.vars_),
+      objective_(other.objective_),
+      branching_(other.branching_),
+      equivalent_states_(other.equivalent_states_) {
   // A new identity that still accepts every Var the original (and its own originals) made.
   identity_.id = next_identity();
   identity_.ancestors.reserve(other.identity_.ancestors.size() + 1);
@@ -45,19 +48,8 @@ Model& Model::operator=(const Model& other) {
   return *this;
 }
 
-Model::Model(Model&& other) noexcept
-    : identity_(std::move(other.identity_)),
-      vars_(std::move(other.vars_)),
-      constraints_(std::move(other.constraints_)),
-      capture_(std::exchange(other.capture_, nullptr)),
-      objective_(std::move(other.objective_)),
-      branching_(std::move(other.branching_)) {
-  other.vars_.clear();
-  other.constraints_.clear();
-  other.objective_.reset();
-  other.branching_.clear();
-  other.identity_ = detail::ModelIdentity{next_identity(), {}};
-}
+// The move constructor is the move assignment into an empty model (identity 0 until then).
+Model::Model(Model&& other) noexcept { *this = std::move(other); }
 
 Model& Model::operator=(Model&& other) noexcept {
   if (this != &other) {
@@ -67,10 +59,12 @@ Model& Model::operator=(Model&& other) noexcept {
     capture_ = std::exchange(other.capture_, nullptr);
     objective_ = std::move(other.objective_);
     branching_ = std::move(other.branching_);
+    equivalent_states_ = std::move(other.equivalent_states_);
     other.vars_.clear();
     other.constraints_.clear();
     other.objective_.reset();
     other.branching_.clear();
+    other.equivalent_states_.clear();
     other.identity_ = detail::ModelIdentity{next_identity(), {}};
   }
   return *this;
@@ -155,6 +149,11 @@ void Model::branch(std::span<const Var> xs, VarOrder var, ValOrder val) {
     if (x.is_view()) throw ModelError("branch: " + name(x) + " is a view; branch on its variable");
   }
   branching_.push_back({std::vector<Var>(xs.begin(), xs.end()), var, val});
+}
+
+void Model::skip_equivalent_states(EquivalentStates declaration) {
+  for (Var x : declaration.vars) check(x, "skip_equivalent_states");
+  equivalent_states_.push_back(std::move(declaration));
 }
 
 std::string Model::name(Var x) const {

@@ -14,6 +14,11 @@
 
 namespace solve {
 
+void Solution::out_of_range(Var x, std::size_t size) {
+  throw ModelError("Solution: no variable x" + std::to_string(x.id) + " in a solution of " + std::to_string(size) +
+                   " values");
+}
+
 void Solution::foreign(Var x) {
   throw ModelError("Solution: variable x" + std::to_string(x.id) + " belongs to another model (model " +
                    std::to_string(x.model) + ") than the one searched");
@@ -33,10 +38,10 @@ std::optional<std::int64_t> objective_value(const Model& m, std::int64_t best) {
 /// search() and count(): with `optimise`, branch and bound on the model's objective (when
 /// it has one); without, every solution counts.
 Result run(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution, bool optimise) {
-  auto best = optimise && model.objective() ? std::make_shared<detail::SharedBest>() : nullptr;
+  auto best = optimise && model.objective() ? std::make_shared<detail::csp::SharedBest>() : nullptr;
   // with an objective every solution goes through the control, which keeps only improvements
   detail::Control control(options.limits, bool(on_solution) || bool(best), options.progress, options.progress_seconds);
-  detail::DfsSearch root(model, options, control, &on_solution, detail::make_state_stores(model), best);
+  detail::csp::DfsSearch root(model, options, control, &on_solution, detail::csp::make_state_stores(model), best);
   Result r = detail::run_search(root, control, threads_of(options));
   if (best) r.objective = objective_value(model, best->delivered);
   return r;
@@ -48,7 +53,7 @@ struct Search::Impl {
   const Model* model;
   Limits limits;
   detail::Control control;
-  detail::DfsSearch dfs;
+  detail::csp::DfsSearch dfs;
   detail::Worker worker;
   bool started = false, over = false;
   std::uint64_t found = 0;
@@ -59,7 +64,7 @@ struct Search::Impl {
         limits(o.limits),
         control(Limits{0, limits.max_nodes, limits.max_seconds, limits.cancel}, false, o.progress,
                 o.progress_seconds),
-        dfs(m, o, control, nullptr, detail::make_state_stores(m), std::make_shared<detail::SharedBest>()),
+        dfs(m, o, control, nullptr, detail::csp::make_state_stores(m), std::make_shared<detail::csp::SharedBest>()),
         worker(control, dfs) {}
 
   bool advance() {

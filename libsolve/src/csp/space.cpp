@@ -25,6 +25,9 @@ bool unview(Var x, std::int64_t v, std::int64_t& u) {
 }
 }  // namespace
 
+detail::csp::Store& Space::store() { return static_cast<detail::csp::Store&>(*this); }
+const detail::csp::Store& Space::store() const { return static_cast<const detail::csp::Store&>(*this); }
+
 // ---- reading ----
 
 int Space::next_value(Var x, int v) const {
@@ -87,7 +90,7 @@ std::uint64_t Space::scaled_word_at(Var x, std::int64_t lo) const {
   return w;
 }
 
-std::int64_t Space::layout_end(int id) const { return declared_max_[std::size_t(id)]; }
+std::int64_t Space::layout_end(int id) const { return store().declared_max_[std::size_t(id)]; }
 
 int Space::scaled_base(Var x) const {
   return int(x.apply(x.scale > 0 ? info_[x.id].lo : layout_end(x.id)));
@@ -97,13 +100,13 @@ std::span<const std::uint64_t> Space::scaled_bits(Var x) const {
   const Info& d = info_[x.id];
   const std::int64_t a = x.scale < 0 ? -std::int64_t(x.scale) : x.scale;
   const std::int64_t width = a * (layout_end(x.id) - d.lo) + 1;
-  view_words_.assign(std::size_t((width + kWordBits - 1) / kWordBits), 0);
+  store().view_words_.assign(std::size_t((width + kWordBits - 1) / kWordBits), 0);
   const std::int64_t lo = base(x);
   for_each_value(x.base(), [&](int u) {
     const std::int64_t i = x.apply(u) - lo;
-    view_words_[std::size_t(i >> 6)] |= std::uint64_t{1} << (i & 63);
+    store().view_words_[std::size_t(i >> 6)] |= std::uint64_t{1} << (i & 63);
   });
-  return view_words_;
+  return store().view_words_;
 }
 
 // ---- shrinking, through views ----
@@ -132,28 +135,28 @@ Event Space::scaled_set_max(Var x, std::int64_t hi) {
 
 Event Space::keep_only(Var x, std::span<const int> values) {
   const Info& d = info_[x.id];
-  mask_words_.assign(d.nwords, 0);
+  store().mask_words_.assign(d.nwords, 0);
   for (int v : values) {
     std::int64_t u;
     if (!unview(x, v, u) || u < d.min || u > d.max) continue;
     const std::uint64_t i = std::uint64_t(u - d.lo);
-    mask_words_[i >> 6] |= std::uint64_t{1} << (i & 63);
+    store().mask_words_[i >> 6] |= std::uint64_t{1} << (i & 63);
   }
-  return intersect_raw(x.id, mask_words_);
+  return intersect_raw(x.id, store().mask_words_);
 }
 
 Event Space::scaled_intersect(Var x, std::span<const std::uint64_t> mask) {
   const Info& d = info_[x.id];
   const std::int64_t lo = base(x);
-  mask_words_.assign(d.nwords, 0);
+  store().mask_words_.assign(d.nwords, 0);
   for_each_value(x.base(), [&](int u) {
     const std::uint64_t i = std::uint64_t(x.apply(u) - lo);
     if ((i >> 6) < mask.size() && ((mask[i >> 6] >> (i & 63)) & 1u)) {
       const unsigned k = unsigned(u - d.lo);
-      mask_words_[k >> 6] |= std::uint64_t{1} << (k & 63);
+      store().mask_words_[k >> 6] |= std::uint64_t{1} << (k & 63);
     }
   });
-  return intersect_raw(x.id, mask_words_);
+  return intersect_raw(x.id, store().mask_words_);
 }
 
 // ---- shrinking the variable itself ----
@@ -179,15 +182,17 @@ void Space::recount(Info& d) {
 
 void Space::save(int id) {
   Info& d = info_[std::size_t(id)];
-  if (d.stamp == epoch_) return;
-  d.stamp = epoch_;
-  trail_.push_back({id, d.size, d.min, d.max, std::uint32_t(trail_words_.size())});
-  trail_words_.insert(trail_words_.end(), words_.begin() + d.off, words_.begin() + d.off + d.nwords);
+  detail::csp::Store& st = store();
+  if (d.stamp == st.epoch_) return;
+  d.stamp = st.epoch_;
+  st.trail_.push_back({id, d.size, d.min, d.max, std::uint32_t(st.trail_words_.size())});
+  st.trail_words_.insert(st.trail_words_.end(), words_.begin() + d.off, words_.begin() + d.off + d.nwords);
 }
 
 Event Space::after_change(int id, int old_min, int old_max) {
   Info& d = info_[std::size_t(id)];
-  ++updates_;
+  detail::csp::Store& st = store();
+  ++st.updates_;
   Event e;
   if (d.size == 0) {
     failed_ = true;
@@ -197,7 +202,7 @@ Event Space::after_change(int id, int old_min, int old_max) {
   } else {
     e = d.min != old_min || d.max != old_max ? Event::bounds : Event::domain;
   }
-  if (d.pending == Event::none) modified_.push_back(id);
+  if (d.pending == Event::none) st.modified_.push_back(id);
   if (e > d.pending) d.pending = e;
   return e;
 }
@@ -294,7 +299,7 @@ Event Space::intersect_raw(int id, std::span<const std::uint64_t> mask) {
 
 }  // namespace solve
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 // ---- the engine's side ----
 
@@ -354,4 +359,4 @@ void Store::clear_modified() {
   modified_.clear();
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

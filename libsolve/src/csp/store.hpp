@@ -4,10 +4,11 @@
 // engine last looked. Propagators get the Space base class and cannot reach any of this.
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "solve/space.hpp"
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
 class Store : public Space {
  public:
@@ -28,6 +29,23 @@ class Store : public Space {
   void clear_modified();
   /// Counts domain operations that removed something (for statistics).
   std::uint64_t updates() const { return updates_; }
+
+ private:
+  friend class solve::Space;  // its operations trail, record and use the scratch (space.cpp)
+  struct TrailEntry {
+    std::int32_t var;
+    int size, min, max;
+    std::uint32_t word_start;  // in trail_words_
+  };
+  std::vector<int> declared_max_;               // per variable: largest initial value
+  std::vector<TrailEntry> trail_;
+  std::vector<std::uint64_t> trail_words_;
+  std::vector<std::uint32_t> level_marks_;      // trail_.size() at each push_level
+  std::vector<std::int32_t> modified_;
+  mutable std::vector<std::uint64_t> view_words_;  // scratch of scaled_bits()
+  std::vector<std::uint64_t> mask_words_;          // scratch of keep_only() and intersect()
+  std::uint64_t epoch_ = 1;
+  std::uint64_t updates_ = 0;
 };
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp

@@ -25,13 +25,13 @@ constexpr int max_split = 5;
 constexpr std::size_t max_table_bytes = std::size_t(32) << 20;
 
 template <int W>
-class BitsetEngine final : public Engine {
+class BitsetEngine final : public CoverSearch {
  public:
   using Mask = std::array<std::uint64_t, W>;
 
   BitsetEngine(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution,
                Control& control, MemoCounter* memo)
-      : Engine(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice, opt.scarce_lookahead)), memo_(memo) {
+      : CoverSearch(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice, opt.scarce_lookahead)), memo_(memo) {
     tracing_ = bool(opt.trace);
     pruning_ = bool(opt.prune);
     position_ = bool(opt.prune_position);
@@ -490,7 +490,7 @@ class BitsetEngine final : public Engine {
 
 }  // namespace
 
-std::unique_ptr<Engine> make_bitset_engine(const ExactCover& problem, const CoverOptions& options,
+std::unique_ptr<CoverSearch> make_bitset_engine(const ExactCover& problem, const CoverOptions& options,
                                            const CoverCallback& on_solution, Control& control, MemoCounter* memo) {
   if (problem.has_colours()) throw ModelError("the bitset engine does not take colours");
   if (needs_multiplicities(problem))

@@ -17,7 +17,7 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
 
 Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution, Control& control,
          bool multi)
-    : Engine(opt, on_solution, control), multi_(multi) {
+    : CoverSearch(opt, on_solution, control), multi_(multi) {
   item_choice_ = opt.item_choice;
   tracing_ = bool(opt.trace);
   pruning_ = bool(opt.prune);

@@ -35,7 +35,7 @@ namespace solve::detail::cover {
 
 class MemoTable;
 
-class Dlx final : public Engine {
+class Dlx final : public CoverSearch {
  public:
   struct Node {
     std::int32_t up, down;

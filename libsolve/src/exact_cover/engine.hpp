@@ -11,9 +11,9 @@
 
 namespace solve::detail::cover {
 
-class Engine : public SearchEngine {
+class CoverSearch : public SearchEngine {
  protected:
-  Engine(const CoverOptions& options, const CoverCallback& on_solution, Control& control)
+  CoverSearch(const CoverOptions& options, const CoverCallback& on_solution, Control& control)
       : opt_(&options), on_solution_(&on_solution), control_(&control), tally_(control.tally_alone()) {}
 
   /// Every primary item is covered by `chosen`: counts it, or delivers it. False: stop.

@@ -108,6 +108,10 @@ std::optional<int> ExactCover::find_item(std::string_view name) const {
 static_assert(std::random_access_iterator<OptionItems::iterator> && std::ranges::random_access_range<OptionItems> &&
               std::ranges::sized_range<OptionItems>);
 
+void ExactCover::out_of_range(const char* what, int id) {
+  throw ModelError(std::string(what) + " " + std::to_string(id) + " out of range");
+}
+
 OptionItems ExactCover::option(int o) const {
   if (o < 0 || o >= num_options()) throw ModelError("option " + std::to_string(o) + " out of range");
   const auto b = std::size_t(option_start_[std::size_t(o)]);

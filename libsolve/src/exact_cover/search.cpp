@@ -22,7 +22,7 @@ namespace {
 
 /// The engine for options whose plan is already in place (`o`); Algorithm M or not is asked
 /// of the options as given (`given`).
-std::unique_ptr<detail::cover::Engine> make_engine(const ExactCover& problem, const CoverOptions& o,
+std::unique_ptr<detail::cover::CoverSearch> make_engine(const ExactCover& problem, const CoverOptions& o,
                                                    const CoverOptions& given, const CoverCallback& on_solution,
                                                    detail::Control& control) {
   using namespace detail::cover;

@@ -14,7 +14,7 @@ namespace solve::detail::cover {
 
 Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution,
                Control& control, bool multi)
-    : Engine(opt, on_solution, control), item_choice_(opt.item_choice), multi_(multi) {
+    : CoverSearch(opt, on_solution, control), item_choice_(opt.item_choice), multi_(multi) {
   tracing_ = bool(opt.trace);
   pruning_ = bool(opt.prune);
   if (!multi && needs_multiplicities(problem)) throw std::logic_error("Sparse: this problem needs Algorithm M");

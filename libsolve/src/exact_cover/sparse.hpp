@@ -42,7 +42,7 @@
 
 namespace solve::detail::cover {
 
-class Sparse final : public Engine {
+class Sparse final : public CoverSearch {
  public:
   /// `multi`: Algorithm M with every bound as given (as Dlx); else X and C (0:1 items are
   /// secondary; the problem must not need multiplicities).

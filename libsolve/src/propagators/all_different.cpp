@@ -1,6 +1,8 @@
 // all_different: value propagation (forward, arc), plus Regin's domain-consistent filtering
 // at the domain level (propagators/regin.hpp; value propagation again where its graph would
-// pass ReginFilter::kMaxBits).
+// pass ReginFilter::kMaxBits). Value propagation is forward checking of the clique of !=; at
+// none the propagator only checks that no two assigned variables share a value (plain
+// backtracking of that clique: a check() of the complete scope would come far too late).
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -10,7 +12,6 @@
 #include <vector>
 
 #include "propagators/regin.hpp"
-#include "propagators/status.hpp"
 #include "solve/constraints.hpp"
 #include "solve/error.hpp"
 
@@ -25,6 +26,7 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
   std::string_view name() const override { return "all_different"; }
   /// Value propagation acts on assignments only; Regin's filter on any removal.
   Wake wakes_on(Propagation p) const override { return p == Propagation::domain ? Wake::domain : Wake::assigned; }
+  Propagation propagates_from() const override { return Propagation::none; }
   bool check(std::span<const int> v) const override {
     std::vector<int> sorted(v.begin(), v.end());
     std::sort(sorted.begin(), sorted.end());
@@ -32,7 +34,7 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
   }
 
   PropStatus propagate(Space& s) override {
-    if (check_only(s)) return check_assigned(s);
+    if (s.propagation() == Propagation::none) return check_assigned(s);
     // at the domain level Regin's filter subsumes value propagation (unless its graph would
     // be too large: then values are propagated, as at the arc level)
     const ReginFilter::Outcome regin =

@@ -64,7 +64,6 @@ class Ternary final : public CloneableConstraint<Ternary> {
   Ternary(Op op, Var x, Var y, Var z) : op_(op), vars_{x, y, z} {}
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return op_name(op_); }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     const auto r = eval(op_, v[0], v[1]);
     return r && *r == v[2];
@@ -176,7 +175,6 @@ class Abs final : public CloneableConstraint<Abs> {
   Abs(Var x, Var z) : vars_{x, z} {}
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "abs"; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override { return std::int64_t(v[1]) == (v[0] < 0 ? -std::int64_t(v[0]) : v[0]); }
 
   PropStatus propagate(Space& s) override {
@@ -206,7 +204,6 @@ class Maximum final : public CloneableConstraint<Maximum> {
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "maximum"; }
   Wake wakes_on(Propagation) const override { return Wake::bounds; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override { return *std::max_element(v.begin(), v.end() - 1) == v.back(); }
 
   PropStatus propagate(Space& s) override {

@@ -22,6 +22,8 @@ std::unique_ptr<Constraint> make_not_equal(Var x, Var y);
 std::unique_ptr<Constraint> make_in_set(Var x, std::vector<int> values, bool member);
 /// A constraint that no assignment satisfies (a model found unsatisfiable at post time).
 std::unique_ptr<Constraint> make_false();
+/// The status of a propagator after its domain operations: failed if the space failed.
+inline PropStatus settle(const Space& s, PropStatus st) { return s.failed() ? PropStatus::failed : st; }
 /// The values sorted, without repeats.
 std::vector<int> sorted_set(std::span<const int> values);
 /// Posts x in {0, 1} for each x whose initial domain (through its view) goes beyond it.

@@ -6,19 +6,11 @@
 #include <memory>
 
 #include "propagators/basic.hpp"
-#include "propagators/status.hpp"
 #include "solve/constraints.hpp"
 
 namespace solve {
 namespace detail {
 namespace {
-
-/// Plain backtracking's test of a binary relation: decided once both sides are assigned.
-template <std::size_t N, class Holds>
-PropStatus check_pair(const Space& s, const std::array<Var, N>& v, Holds holds) {
-  if (!s.assigned(v[0]) || !s.assigned(v[1])) return PropStatus::fixpoint;
-  return holds(s.value(v[0]), s.value(v[1])) ? PropStatus::entailed : PropStatus::failed;
-}
 
 /// What the domains say about x == y: entailed when both are the same single value,
 /// disentailed when the domains do not meet.
@@ -38,7 +30,8 @@ Entailment negated_entailment(const Space& s, const std::array<Var, 2>& v) {
          : e == Entailment::disentailed ? Entailment::entailed : Entailment::unknown;
 }
 
-/// x + offset <= y. Bounds reasoning is arc consistency for this relation.
+/// x + offset <= y. Bounds reasoning is arc consistency for this relation; woken by an
+/// assignment only (at forward) it is forward checking, so it runs from that level up.
 class LessOffset final : public CloneableConstraint<LessOffset> {
  public:
   LessOffset(Var x, Var y, int offset) : vars_{x, y}, offset_(offset) {}
@@ -54,17 +47,12 @@ class LessOffset final : public CloneableConstraint<LessOffset> {
     return std::make_unique<LessOffset>(vars_[1], vars_[0], 1 - offset_);
   }
   Wake wakes_on(Propagation) const override { return Wake::bounds; }
+  Propagation propagates_from() const override { return Propagation::forward; }
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
-    if (check_only(s)) return check_pair(s, vars_, [&](int a, int b) { return a + offset_ <= b; });
-    if (from_assigned_only(s)) {
-      if (s.assigned(x)) s.set_min(y, std::int64_t(s.value(x)) + offset_);
-      if (!s.failed() && s.assigned(y)) s.set_max(x, std::int64_t(s.value(y)) - offset_);
-    } else {
-      s.set_max(x, std::int64_t(s.max(y)) - offset_);
-      if (!s.failed()) s.set_min(y, std::int64_t(s.min(x)) + offset_);
-    }
+    s.set_max(x, std::int64_t(s.max(y)) - offset_);
+    if (!s.failed()) s.set_min(y, std::int64_t(s.min(x)) + offset_);
     if (s.failed()) return PropStatus::failed;
     return std::int64_t(s.max(x)) + offset_ <= s.min(y) ? PropStatus::entailed : PropStatus::fixpoint;
   }
@@ -74,7 +62,8 @@ class LessOffset final : public CloneableConstraint<LessOffset> {
   int offset_;
 };
 
-/// x != y: only an assigned side can prune the other, at every level.
+/// x != y: only an assigned side can prune the other, so the propagator is forward checking
+/// already and runs from that level up.
 class NotEqual final : public CloneableConstraint<NotEqual> {
  public:
   NotEqual(Var x, Var y) : vars_{x, y} {}
@@ -84,10 +73,10 @@ class NotEqual final : public CloneableConstraint<NotEqual> {
   Entailment entailment(const Space& s) const override { return negated_entailment(s, vars_); }
   std::unique_ptr<Constraint> negation() const override;
   Wake wakes_on(Propagation) const override { return Wake::assigned; }
+  Propagation propagates_from() const override { return Propagation::forward; }
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
-    if (check_only(s)) return check_pair(s, vars_, [](int a, int b) { return a != b; });
     if (s.assigned(x)) {
       s.remove(y, s.value(x));
       return settle(s, PropStatus::entailed);
@@ -103,7 +92,8 @@ class NotEqual final : public CloneableConstraint<NotEqual> {
   std::array<Var, 2> vars_;
 };
 
-/// x == y: domains intersected (arc), or the other side assigned (forward).
+/// x == y: domains intersected (forward checking when one side is assigned, hence from
+/// forward up).
 class Equal final : public CloneableConstraint<Equal> {
  public:
   Equal(Var x, Var y) : vars_{x, y} {}
@@ -112,17 +102,12 @@ class Equal final : public CloneableConstraint<Equal> {
   bool check(std::span<const int> v) const override { return v[0] == v[1]; }
   Entailment entailment(const Space& s) const override { return equal_entailment(s, vars_); }
   std::unique_ptr<Constraint> negation() const override { return std::make_unique<NotEqual>(vars_[0], vars_[1]); }
+  Propagation propagates_from() const override { return Propagation::forward; }
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], y = vars_[1];
-    if (check_only(s)) return check_pair(s, vars_, [](int a, int b) { return a == b; });
-    if (from_assigned_only(s)) {
-      if (s.assigned(x)) s.assign(y, s.value(x));
-      else if (s.assigned(y)) s.assign(x, s.value(y));
-    } else {
-      keep_common(s, x, y);
-      if (!s.failed()) keep_common(s, y, x);
-    }
+    keep_common(s, x, y);
+    if (!s.failed()) keep_common(s, y, x);
     if (s.failed()) return PropStatus::failed;
     return s.assigned(x) && s.assigned(y) ? PropStatus::entailed : PropStatus::fixpoint;
   }
@@ -136,7 +121,7 @@ class Equal final : public CloneableConstraint<Equal> {
   std::array<Var, 2> vars_;
 };
 
-/// x == v.
+/// x == v. Decided at the root at every level (it costs nothing during search).
 class Fix final : public CloneableConstraint<Fix> {
  public:
   Fix(Var x, int v) : var_{x}, value_(v) {}
@@ -145,6 +130,7 @@ class Fix final : public CloneableConstraint<Fix> {
   bool check(std::span<const int> v) const override { return v[0] == value_; }
   std::unique_ptr<Constraint> negation() const override { return make_in_set(var_[0], {value_}, false); }
   std::unique_ptr<Constraint> reified(Var b, Reification how) const override;
+  Propagation propagates_from() const override { return Propagation::none; }
   Entailment entailment(const Space& s) const override {
     if (!s.contains(var_[0], value_)) return Entailment::disentailed;
     return s.assigned(var_[0]) ? Entailment::entailed : Entailment::unknown;
@@ -165,7 +151,6 @@ class ReifiedFix final : public CloneableConstraint<ReifiedFix> {
   ReifiedFix(Var x, int v, Var b, Reification how) : vars_{x, b}, value_(v), how_(how) {}
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "reified_fix"; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     if (v[1] != 0 && v[1] != 1) return false;
     return how_ == Reification::equivalent ? (v[0] == value_) == (v[1] == 1) : v[1] == 0 || v[0] == value_;

@@ -1,8 +1,8 @@
 // binary_table: for every value a of x, the bitset of y's values supported by a (in y's domain
 // layout), and the same from y to x. Revising y = OR of the bitsets of x's values, then
 // intersect; alternate until neither side shrinks (arc consistency). The bitsets are laid out
-// on the first run, once the domain layouts (base, words) are known. At the forward level only
-// an assigned side revises the other; at none a pair is only checked once both are assigned.
+// on the first run, once the domain layouts (base, words) are known. Below arc the engine
+// checks pairs through check() (a binary search in the sorted table).
 //
 // Memory: the dense matrices take width(x) x width(y) bits per side; above kMaxDenseWords
 // (two variables over wide, sparse domains: {0, 1000000}) each side keeps instead one row
@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "propagators/status.hpp"
 #include "solve/binary_table.hpp"
 #include "solve/constraint.hpp"
 
@@ -21,24 +20,18 @@ namespace {
 class BinaryTable : public CloneableConstraint<BinaryTable> {
  public:
   BinaryTable(Var x, Var y, std::vector<std::pair<int, int>> allowed)
-      : vars_{x, y}, allowed_(std::move(allowed)) {}
+      : vars_{x, y}, allowed_(std::move(allowed)) {
+    std::sort(allowed_.begin(), allowed_.end());
+  }
 
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "binary_table"; }
   bool check(std::span<const int> v) const override {
-    return std::find(allowed_.begin(), allowed_.end(), std::pair<int, int>{v[0], v[1]}) != allowed_.end();
+    return std::binary_search(allowed_.begin(), allowed_.end(), std::pair<int, int>{v[0], v[1]});
   }
 
   PropStatus propagate(Space& s) override {
     if (side_[0].words == 0) layout(s);
-    const bool x_set = s.assigned(vars_[0]), y_set = s.assigned(vars_[1]);
-    if (check_only(s) && !(x_set && y_set)) return PropStatus::fixpoint;  // none: check pairs
-    if (from_assigned_only(s)) {
-      // forward (and none's check): revise only from an assigned side
-      if (x_set && revise(s, 0) == Event::failed) return PropStatus::failed;
-      if (y_set && revise(s, 1) == Event::failed) return PropStatus::failed;
-      return s.assigned(vars_[0]) && s.assigned(vars_[1]) ? PropStatus::entailed : PropStatus::fixpoint;
-    }
     for (int turn = 0;; ++turn) {
       const int from = turn & 1;  // revise vars_[1 - from] from vars_[from]
       const Event e = revise(s, from);
@@ -146,7 +139,7 @@ class BinaryTable : public CloneableConstraint<BinaryTable> {
   }
 
   Var vars_[2];
-  std::vector<std::pair<int, int>> allowed_;
+  std::vector<std::pair<int, int>> allowed_;  // sorted
   Side side_[2];
   bool sparse_ = false;              // rows instead of dense matrices
   std::vector<std::uint64_t> mask_;  // scratch

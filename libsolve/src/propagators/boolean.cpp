@@ -27,7 +27,6 @@ class Clause final : public CloneableConstraint<Clause> {
   std::span<const Var> scope() const override { return lits_; }
   std::string_view name() const override { return "clause"; }
   Wake wakes_on(Propagation) const override { return Wake::assigned; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     for (int x : v)
       if (x == 1) return true;
@@ -75,7 +74,6 @@ class BoolOr final : public CloneableConstraint<BoolOr> {
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "bool_or"; }
   Wake wakes_on(Propagation) const override { return Wake::assigned; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     bool any = false;
     for (std::size_t i = 0; i + 1 < v.size(); ++i) any = any || v[i] == 1;
@@ -112,7 +110,6 @@ class Parity final : public CloneableConstraint<Parity> {
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "parity"; }
   Wake wakes_on(Propagation) const override { return Wake::assigned; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     bool odd = false;
     for (int x : v) odd ^= x == 1;

@@ -21,7 +21,6 @@ class OccurrencesVar final : public CloneableConstraint<OccurrencesVar> {
   }
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "occurrences"; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     return std::count(v.begin(), v.begin() + std::ptrdiff_t(k_), v[k_]) == v[k_ + 1];
   }
@@ -80,7 +79,6 @@ class NValue final : public CloneableConstraint<NValue> {
   NValue(std::vector<Var> xs, Var n) : k_(xs.size()), vars_(std::move(xs)) { vars_.push_back(n); }
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "nvalue"; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     std::vector<int> d(v.begin(), v.begin() + std::ptrdiff_t(k_));
     std::sort(d.begin(), d.end());

@@ -20,7 +20,6 @@ class ElementConst final : public CloneableConstraint<ElementConst> {
   ElementConst(std::vector<int> array, Var index, Var result) : array_(std::move(array)), vars_{index, result} {}
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "element"; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     return v[0] >= 0 && std::size_t(v[0]) < array_.size() && array_[std::size_t(v[0])] == v[1];
   }
@@ -54,7 +53,6 @@ class ElementVar final : public CloneableConstraint<ElementVar> {
   }
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "element"; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     const int i = v[n_];
     return i >= 0 && std::size_t(i) < n_ && v[std::size_t(i)] == v[n_ + 1];

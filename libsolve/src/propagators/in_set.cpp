@@ -1,5 +1,6 @@
 // Unary set membership: x in S, x not in S; and the constraint that always fails. Each
-// decides itself at the root (entailed after one run), so they cost nothing during search.
+// decides itself at the root (entailed after one run), so they cost nothing during search and
+// run at every level (propagates_from() == none).
 #include <algorithm>
 #include <memory>
 #include <vector>
@@ -25,6 +26,7 @@ class InSet final : public CloneableConstraint<InSet> {
     return !any_out ? Entailment::entailed : !any_in ? Entailment::disentailed : Entailment::unknown;
   }
   std::unique_ptr<Constraint> negation() const override { return std::make_unique<InSet>(var_, values_, !member_); }
+  Propagation propagates_from() const override { return Propagation::none; }
 
   PropStatus propagate(Space& s) override {
     if (member_) {
@@ -48,6 +50,7 @@ class False final : public CloneableConstraint<False> {
   std::string_view name() const override { return "false"; }
   bool check(std::span<const int>) const override { return false; }
   Entailment entailment(const Space&) const override { return Entailment::disentailed; }
+  Propagation propagates_from() const override { return Propagation::none; }
   PropStatus propagate(Space&) override { return PropStatus::failed; }
 };
 

@@ -82,7 +82,6 @@ class LinearLe final : public CloneableConstraint<LinearLe>, LinearBase {
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "linear_le"; }
   Wake wakes_on(Propagation) const override { return Wake::bounds; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override { return sum(v) <= c_; }
   Entailment entailment(const Space& s) const override {
     std::int64_t l, u;
@@ -114,7 +113,6 @@ class LinearEq final : public CloneableConstraint<LinearEq>, LinearBase {
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "linear_eq"; }
   Wake wakes_on(Propagation) const override { return Wake::bounds; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override { return sum(v) == c_; }
   Entailment entailment(const Space& s) const override {
     std::int64_t l, u;
@@ -155,7 +153,6 @@ class LinearNe final : public CloneableConstraint<LinearNe>, LinearBase {
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "linear_ne"; }
   Wake wakes_on(Propagation) const override { return Wake::assigned; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override { return sum(v) != c_; }
   Entailment entailment(const Space& s) const override {
     std::int64_t l, u;

@@ -24,11 +24,15 @@ inline bool test(const std::uint64_t* set, int k) { return (set[k >> 6] >> (k & 
 inline void put(std::uint64_t* set, int k) { set[k >> 6] |= std::uint64_t{1} << (k & 63); }
 }  // namespace
 
-void ReginFilter::load(const Space& s, std::span<const Var> xs) {
+void ReginFilter::clear_sets() {
   wv_ = std::size_t(m_ + 63) / 64;
   wn_ = std::size_t(n_ + 63) / 64;
   dom_.assign(std::size_t(n_) * wv_, 0);
   vars_of_.assign(std::size_t(m_) * wn_, 0);
+}
+
+void ReginFilter::load(const Space& s, std::span<const Var> xs) {
+  clear_sets();
   for (int i = 0; i < n_; ++i) {
     const Var x = xs[std::size_t(i)];
     const auto bits = s.bits(x);  // a scaled view's are computed on demand: read at once
@@ -72,10 +76,7 @@ bool ReginFilter::collect_values(const Space& s, std::span<const Var> xs) {
 }
 
 void ReginFilter::load_sparse(const Space& s, std::span<const Var> xs) {
-  wv_ = std::size_t(m_ + 63) / 64;
-  wn_ = std::size_t(n_ + 63) / 64;
-  dom_.assign(std::size_t(n_) * wv_, 0);
-  vars_of_.assign(std::size_t(m_) * wn_, 0);
+  clear_sets();
   for (int i = 0; i < n_; ++i) {
     std::uint64_t* d = dom(i);
     auto at = values_.begin();

@@ -45,6 +45,8 @@ class ReginFilter {
   /// n x (their number) passes kMaxBits.
   bool collect_values(const Space& s, std::span<const Var> xs);
   void load_sparse(const Space& s, std::span<const Var> xs);
+  /// Sizes the domain and holder sets for n_ variables and m_ values, all empty.
+  void clear_sets();
   /// The value of index k.
   int value_at(int k) const { return values_.empty() ? lo_ + k : values_[std::size_t(k)]; }
   bool match();

@@ -53,7 +53,6 @@ class Conjunction final : public Constraint {
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "conjunction"; }
   Wake wakes_on(Propagation) const override { return wake_; }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     std::size_t at = 0;
     for (const auto& p : parts_) {
@@ -107,7 +106,6 @@ class Reified final : public Constraint {
     const Wake w = c_->wakes_on(p);
     return neg_ ? std::min(w, neg_->wakes_on(p)) : w;
   }
-  Propagation propagates_from() const override { return Propagation::arc; }
   bool check(std::span<const int> v) const override {
     const int b = v.back();
     if (b != 0 && b != 1) return false;

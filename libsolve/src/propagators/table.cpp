@@ -1,12 +1,10 @@
 // table (extensional constraint): the values of the scope form one of the allowed tuples.
-// Arc level: generalised arc consistency by scanning the tuples still valid (GAC-scheme);
-// forward level: acts once at most one variable is unassigned (nFC0); none: checks a
-// complete tuple.
+// Generalised arc consistency by scanning the tuples still valid (GAC-scheme); below arc the
+// engine checks and forward-checks through check().
 #include <algorithm>
 #include <memory>
 #include <vector>
 
-#include "propagators/status.hpp"
 #include "solve/binary_table.hpp"
 #include "solve/constraints.hpp"
 #include "solve/error.hpp"
@@ -28,12 +26,6 @@ class Table final : public CloneableConstraint<Table> {
 
   PropStatus propagate(Space& s) override {
     const std::size_t arity = xs_.size();
-    if (from_assigned_only(s)) {
-      // forward: act once at most one variable is open; none: check once none is
-      int unassigned = 0;
-      for (Var x : xs_) unassigned += !s.assigned(x);
-      if (unassigned > (check_only(s) ? 0 : 1)) return PropStatus::fixpoint;
-    }
     // supported_ holds, per variable, a bitset over its current domain layout
     offsets_.resize(arity + 1);
     offsets_[0] = 0;

@@ -26,7 +26,7 @@
 //
 // Plugging in:
 // - another exact-cover engine (a sparse-set engine, a memoised counter): derive from
-//   cover::Engine (exact_cover/engine.hpp), implement these four, and let make_engine()
+//   cover::CoverSearch (exact_cover/engine.hpp), implement these four, and let make_engine()
 //   (exact_cover/search.cpp) choose it. An engine that counts without enumerating (the
 //   memoised count: dlx_memo.cpp, and the bitset engine with a MemoCounter) runs only when
 //   tally_alone() holds (memo_search.cpp refuses the rest), on one thread: it is never cloned,

@@ -1,10 +1,10 @@
-#include "csp/engine.hpp"
+#include "csp/kernel.hpp"
 
 #include <algorithm>
 
-namespace solve::detail {
+namespace solve::detail::csp {
 
-Engine::Engine(const Model& model, Propagation level) : level_(level), groups_(model.branching()) {
+PropagationKernel::PropagationKernel(const Model& model, Propagation level) : level_(level) {
   space_.set_propagation(level);
   for (int i = 0; i < model.num_vars(); ++i) {
     const std::vector<int>& d = model.initial_domain(Var{i});
@@ -14,24 +14,21 @@ Engine::Engine(const Model& model, Propagation level) : level_(level), groups_(m
   props_.reserve(cs.size());
   for (const auto& c : cs) props_.push_back(c->clone());
   const std::size_t np = props_.size();
-  by_engine_.resize(np);
+  by_check_.resize(np);
   self_wake_.resize(np);
   cheap_.resize(np);
   for (std::size_t p = 0; p < np; ++p) {
-    by_engine_[p] = level_ < props_[p]->propagates_from();
+    by_check_[p] = level_ < props_[p]->propagates_from();
     cheap_[p] = props_[p]->scope().size() <= 2;
   }
   subscribe();
-  open_.resize(std::size_t(space_.num_vars()));
-  for (int i = 0; i < space_.num_vars(); ++i) open_[std::size_t(i)] = i;
-  n_open_ = std::uint32_t(open_.size());
   queue_cheap_.reserve(np);
   queue_rest_.reserve(np);
   state_.assign(np, 0);
   weight_.assign(np, 1);
 }
 
-void Engine::subscribe() {
+void PropagationKernel::subscribe() {
   // each constraint once per distinct variable of its scope, in the segment of its wake-up
   const std::size_t nv = std::size_t(space_.num_vars()), np = props_.size();
   std::vector<std::vector<std::int32_t>> ids(np);
@@ -69,7 +66,7 @@ void Engine::subscribe() {
     for (std::int32_t id : ids[p]) subs_[fill[std::size_t(id) * 3 + std::size_t(wake[p])]++] = std::int32_t(p);
 }
 
-void Engine::schedule_modified(int running) {
+void PropagationKernel::schedule_modified(int running) {
   const bool weak = level_ <= Propagation::forward;  // every constraint wakes on assignments only
   for (std::int32_t id : space_.modified()) {
     const Event e = space_.pending(id);
@@ -94,13 +91,13 @@ void Engine::schedule_modified(int running) {
   space_.clear_modified();
 }
 
-void Engine::clear_queue() {
+void PropagationKernel::clear_queue() {
   queue_cheap_.clear();
   queue_rest_.clear();
   head_cheap_ = head_rest_ = 0;
 }
 
-PropStatus Engine::check_by_engine(int p) {
+PropStatus PropagationKernel::propagate_by_check(int p) {
   const Constraint& c = *props_[std::size_t(p)];
   const std::span<const Var> xs = c.scope();
   values_.resize(xs.size());
@@ -115,19 +112,25 @@ PropStatus Engine::check_by_engine(int p) {
   }
   if (open_at_.empty()) return c.check(values_) ? PropStatus::entailed : PropStatus::failed;
   if (level_ == Propagation::none) return PropStatus::fixpoint;  // plain backtracking waits
-  // forward checking: the open variable keeps the values that complete a satisfying tuple
+  // forward checking: the open variable keeps the values that complete a satisfying tuple,
+  // in one intersection (one trail entry and one event, not one per value removed)
   const Var open = xs[open_at_[0]].base();
-  drop_.clear();
+  const std::span<const std::uint64_t> bits = space_.bits(open);
+  keep_.assign(bits.begin(), bits.end());
+  const int base = space_.base(open);
+  bool drop = false;
   space_.for_each_value(open, [&](int u) {
     for (std::uint32_t k : open_at_) values_[k] = int(xs[k].apply(u));
-    if (!c.check(values_)) drop_.push_back(u);
+    if (c.check(values_)) return;
+    const unsigned i = unsigned(u - base);
+    keep_[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+    drop = true;
   });
-  for (int u : drop_)
-    if (space_.remove(open, u) == Event::failed) return PropStatus::failed;
+  if (drop && space_.intersect(open, keep_) == Event::failed) return PropStatus::failed;
   return PropStatus::entailed;
 }
 
-bool Engine::propagate() {
+bool PropagationKernel::propagate() {
   schedule_modified(-1);
   for (;;) {
     int p;
@@ -140,7 +143,7 @@ bool Engine::propagate() {
     }
     state_[std::size_t(p)] &= std::uint8_t(~kQueued);
     ++propagations_;
-    const PropStatus st = by_engine_[std::size_t(p)] ? check_by_engine(p) : props_[std::size_t(p)]->propagate(space_);
+    const PropStatus st = by_check_[std::size_t(p)] ? propagate_by_check(p) : props_[std::size_t(p)]->propagate(space_);
     if (st == PropStatus::failed || space_.failed()) {
       ++weight_[std::size_t(p)];
       for (std::size_t k = head_cheap_; k < queue_cheap_.size(); ++k) state_[std::size_t(queue_cheap_[k])] &= std::uint8_t(~kQueued);
@@ -166,7 +169,7 @@ bool Engine::propagate() {
   return true;
 }
 
-bool Engine::propagate_root() {
+bool PropagationKernel::propagate_root() {
   space_.clear_modified();
   for (int p = 0; p < int(props_.size()); ++p) {
     const auto scope = props_[std::size_t(p)]->scope();
@@ -178,13 +181,12 @@ bool Engine::propagate_root() {
   return propagate();
 }
 
-void Engine::push() {
+void PropagationKernel::push() {
   space_.push_level();
-  marks_.push_back({std::uint32_t(entailed_trail_.size()), std::uint32_t(assigned_trail_.size()), n_open_,
-                    first_open_, group_, group_pos_});
+  marks_.push_back({std::uint32_t(entailed_trail_.size()), std::uint32_t(assigned_trail_.size())});
 }
 
-void Engine::pop() {
+void PropagationKernel::pop() {
   space_.pop_level();
   const Mark mark = marks_.back();
   marks_.pop_back();
@@ -202,10 +204,6 @@ void Engine::pop() {
     for (std::uint32_t k = start[i], end = start[i + 1]; k < end; ++k) ++open_in[subs[k]];
   }
   assigned_trail_.resize(mark.assigned);
-  n_open_ = mark.n_open;
-  first_open_ = mark.first_open;
-  group_ = mark.group;
-  group_pos_ = mark.group_pos;
 }
 
-}  // namespace solve::detail
+}  // namespace solve::detail::csp
