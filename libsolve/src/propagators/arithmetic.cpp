@@ -217,18 +217,20 @@ class Maximum final : public CloneableConstraint<Maximum> {
         hi = std::max(hi, s.max(vars_[i]));
       }
       if (s.set_min(z, lo) == Event::failed || s.set_max(z, hi) == Event::failed) return PropStatus::failed;
-      // every x is at most max(z); if a single x can reach min(z), it must
+      // every x is at most max(z); if a single x can reach min(z), it must. A max that falls
+      // into a hole of x lowers max(xs) below max(z): then z moves again
       std::size_t reach = n, reaching = 0;
       for (std::size_t i = 0; i < n; ++i) {
         const Event e = s.set_max(vars_[i], s.max(z));
         if (e == Event::failed) return PropStatus::failed;
+        moved = moved || (e != Event::none && s.max(vars_[i]) < s.max(z));
         if (s.max(vars_[i]) >= s.min(z)) reach = i, ++reaching;
       }
       if (reaching == 0) return PropStatus::failed;
       if (reaching == 1) {
         const Event e = s.set_min(vars_[reach], s.min(z));
         if (e == Event::failed) return PropStatus::failed;
-        moved = e != Event::none;
+        moved = moved || e != Event::none;
       }
     }
     for (const Var v : vars_)

@@ -46,8 +46,13 @@ class OccurrencesVar final : public CloneableConstraint<OccurrencesVar> {
     });
     for (int v : drop_)
       if (s.remove(y, v) == Event::failed) return PropStatus::failed;
-    if (s.set_min(n, lo) == Event::failed || s.set_max(n, hi) == Event::failed) return PropStatus::failed;
-    if (!s.assigned(y)) return PropStatus::fixpoint;
+    const Event low = s.set_min(n, lo);
+    if (low == Event::failed) return PropStatus::failed;
+    const Event high = s.set_max(n, hi);
+    if (high == Event::failed) return PropStatus::failed;
+    // a narrower n drops more values of y, and fewer values of y narrow n: run again
+    const bool pruned = !drop_.empty() || low != Event::none || high != Event::none;
+    if (!s.assigned(y)) return pruned ? PropStatus::changed : PropStatus::fixpoint;
     // y known: the count of one value, as among() does it
     const int v = s.value(y);
     int sure = 0, possible = 0;
