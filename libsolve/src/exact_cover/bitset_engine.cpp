@@ -33,8 +33,9 @@ class BitsetEngine final : public Engine {
                Control& control, MemoCounter* memo)
       : Engine(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice, opt.scarce_lookahead)), memo_(memo) {
     tracing_ = bool(opt.trace);
-    pruning_ = bool(opt.prune);
+    // One hook (search.cpp keeps the one this engine reads): prune_position, or prune.
     position_ = bool(opt.prune_position);
+    pruning_ = position_ || bool(opt.prune);
     first_ = opt.item_choice == ItemChoice::first;
     const auto levels = std::size_t(problem.num_primary()) + 1;
     saved_.resize(levels);
@@ -175,7 +176,7 @@ class BitsetEngine final : public Engine {
   }
 
   /// The prune hook on the l options chosen, which cover `used`: prune_position when set (it
-  /// reads the mask itself, search.cpp gives the other engines a copy), else prune.
+  /// reads the mask itself; search.cpp gives the other engines a prune hook that builds it).
   bool prune(int l, const Mask& used) const {
     const std::span<const int> chosen = std::span<const int>(chosen_).first(std::size_t(l));
     if (position_) return opt_->prune_position(CoverPosition{chosen, used});

@@ -114,7 +114,11 @@ CoverEngine fixed_engine(const ExactCover& problem, ItemChoice choice) {
 
 }  // namespace
 
-CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
+namespace {
+
+/// The engine and item choice (and the estimate behind them): the fixed rule, or the
+/// cheapest candidate by the tree estimate.
+CoverPlan choose(const ExactCover& problem, const CoverOptions& options, bool algorithm_m) {
   CoverPlan plan{options.engine, options.item_choice, false};
   const bool any_engine = options.engine == CoverEngine::automatic;
   const bool any_choice = options.item_choice == ItemChoice::automatic;
@@ -140,8 +144,6 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
     if (p.engine == CoverEngine::automatic) p.engine = fixed_engine(problem, p.item_choice);
     return p;
   };
-  // Sparse sets named read bounds as dancing links named do (search.cpp): Algorithm M.
-  const bool algorithm_m = options.engine == CoverEngine::sparse ? problem.has_multiplicities() : multi_engine(problem, options);
   const bool probe = !options.memo && !options.prune && !options.prune_position && !algorithm_m && shape.entries >= probe_min_entries;
   if (!probe) return fixed(plan);
 
@@ -172,6 +174,7 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
         if (cost < best) {
           best = cost;
           p = {m.engine, choice_rules[r], true};
+          p.estimated_nodes = estimate[r].nodes;
         }
       }
     }
@@ -231,12 +234,36 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
   return p.probed ? p : fixed(plan);
 }
 
+/// Below this many estimated nodes the plain count takes milliseconds: no memo trial.
+constexpr double memo_trial_min_nodes = 1e5;
+
+}  // namespace
+
+CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options, bool for_count) {
+  // Algorithm M: a problem that needs it, or any problem with bounds when dancing links or
+  // sparse sets are named (they then read bounds as Knuth's dlx3 does).
+  const bool named = options.engine == CoverEngine::dlx || options.engine == CoverEngine::sparse;
+  const bool algorithm_m = named ? problem.has_multiplicities() : needs_multiplicities(problem);
+  CoverPlan plan = choose(problem, options, algorithm_m);
+  plan.multiplicities = algorithm_m && plan.engine != CoverEngine::bitset;
+  plan.scarce_lookahead = options.scarce_lookahead && plan.item_choice == ItemChoice::first && !plan.multiplicities;
+  plan.memo = options.memo;
+  // A memoised count first, where the estimate says the plain one is long: it either finishes
+  // soon (a narrow frontier: domino strips, many identical pieces) or is dropped at little cost.
+  const bool memo_may_run = for_count && !options.memo && options.memo_trial && !options.prune &&
+                            !options.prune_position && !options.trace && !options.limits.max_solutions &&
+                            options.memo_mb > 0;
+  if (memo_may_run && plan.probed && plan.estimated_nodes >= memo_trial_min_nodes)
+    plan.memo_trial_nodes = std::uint64_t(std::max(1.0, options.memo_trial_share * plan.estimated_nodes));
+  return plan;
+}
+
 }  // namespace solve::detail::cover
 
 namespace solve {
 
-CoverPlan plan(const ExactCover& problem, const CoverOptions& options) {
-  return detail::cover::plan_search(problem, options);
+CoverPlan plan(const ExactCover& problem, const CoverOptions& options, bool for_count) {
+  return detail::cover::plan_search(problem, options, for_count);
 }
 
 }  // namespace solve
