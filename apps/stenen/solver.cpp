@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <climits>
 #include <numeric>
 #include <optional>
@@ -141,6 +142,28 @@ bool same_symmetries(const Board& position) {
   return true;
 }
 
+/// Whether a memoised count is tried first (RunOptions::memo_trial): where the subproblems it
+/// can meet are few. They are told apart by the stones left, per class of interchangeable ones
+/// (congruent ones, as the labelled count goes through them too), and by the front of the
+/// scan along the short side.
+bool memo_trial_pays(const Board& position, const RunOptions& o) {
+  if (!o.memo_trial || o.memo || o.method != Method::fast || o.counting == Counting::unique ||
+      position.puzzle().format != Format::leiden)
+    return false;
+  const std::vector<Stone>& stones = position.puzzle().stones;
+  const std::vector<int> congruent = congruence_classes(stones);
+  std::vector<int> left(stones.size());
+  int stones_left = 0;
+  for (std::size_t i = 0; i < stones.size(); ++i)
+    if (!position.used(stones[i].number)) {
+      ++stones_left;
+      ++left[o.labelled_by_classes || o.counting != Counting::labelled ? std::size_t(congruent[i]) : i];
+    }
+  double states = std::ldexp(1.0, std::min(position.rows(), position.cols())) * position.empty_cells();
+  for (int k : left) states *= k + 1;
+  return stones_left >= memo_trial_min_stones && states <= memo_trial_states;
+}
+
 }  // namespace
 
 SymmetryTally::SymmetryTally(const Model& model, bool labelled) : model_(model) {
@@ -169,6 +192,23 @@ void SymmetryTally::add(std::span<const int> chosen) {
 }
 
 CountResult count_solutions(const Board& position, const RunOptions& o) {
+  if (memo_trial_pays(position, o)) {
+    RunOptions trial = o;
+    trial.memo = true;
+    trial.max_nodes = o.max_nodes ? std::min(o.max_nodes, memo_trial_nodes) : memo_trial_nodes;
+    CountResult r = count_solutions(position, trial);
+    r.memo_trial = memo_trial_nodes;
+    // Its count, or the caller's limit that stopped it; else the usual search in the time left.
+    if (r.stop != solve::StopReason::node_limit || (o.max_nodes && o.max_nodes <= memo_trial_nodes)) return r;
+    RunOptions rest = o;
+    rest.memo_trial = false;
+    if (o.max_seconds > 0) rest.max_seconds = std::max(o.max_seconds - r.seconds, 1e-9);
+    const double trial_seconds = r.seconds;
+    r = count_solutions(position, rest);
+    r.memo_trial = memo_trial_nodes;
+    r.seconds += trial_seconds;
+    return r;
+  }
   const auto t0 = Clock::now();
   if (o.memo && o.counting == Counting::unique)
     throw solve::InputError(

@@ -38,7 +38,20 @@ struct RunOptions {
   /// each such board stands for that many labelled ones; the search meets it once, not k!
   /// times). false: the plain labelled search (for tests and comparisons).
   bool labelled_by_classes = true;
+  /// count_solutions without memo, the fast method, a Leiden file, not Counting::unique: where
+  /// the memo can meet few subproblems (memo_trial_states: a narrow board and few classes of
+  /// stones, many stones), first a memoised count of at most memo_trial_nodes nodes; if it
+  /// finishes, that is the count (CountResult::memo), else the usual search runs.
+  bool memo_trial = true;
 };
+
+/// The memo trial's bounds (RunOptions::memo_trial): at most this many subproblems, counted as
+/// (k + 1) per class of k interchangeable stones left x 2^(the board's short side) x empty
+/// cells; at least this many stones left (fewer take milliseconds anyway); this many nodes
+/// (about 2 ms of memoised counting).
+inline constexpr double memo_trial_states = 1e5;
+inline constexpr int memo_trial_min_stones = 10;
+inline constexpr std::uint64_t memo_trial_nodes = 2000;
 
 struct CountResult {
   solve::BigCount solutions = 0;          ///< under the chosen counting (exact at any size)
@@ -52,6 +65,9 @@ struct CountResult {
   /// The labelled count's factor over the boards searched (RunOptions::labelled_by_classes:
   /// the product of k! over the classes of congruent stones left); 1 when not used.
   solve::BigCount relabellings = 1;
+  /// The nodes a memoised count was given first (RunOptions::memo_trial; 0: none). It counted
+  /// when memo.lookups > 0.
+  std::uint64_t memo_trial = 0;
 };
 
 struct SolveResult {
