@@ -82,8 +82,7 @@ class BitsetEngine final : public Engine {
     Mask used = used_;
     int l = base_ = level_;
     std::uint64_t nodes = 0, updates = 0;
-    polled_solutions_ = stats_.solutions;
-    std::uint64_t left = worker_->start();
+    std::uint64_t left = poll_.start(*worker_, stats_.solutions);
     std::int32_t p = 0;
     if (left == 0) goto done;
     if (tail) {
@@ -137,8 +136,7 @@ class BitsetEngine final : public Engine {
       level_ = l;
       stats_.nodes += nodes;
       stats_.updates += updates;
-      left = worker_->poll(nodes, stats_.solutions - polled_solutions_);
-      polled_solutions_ = stats_.solutions;
+      left = poll_.poll(nodes, stats_.solutions);
       nodes = updates = 0;
       if (left == 0) goto stop;
     }
@@ -486,7 +484,7 @@ class BitsetEngine final : public Engine {
   std::vector<std::int32_t> chosen_;
   int level_ = 0, base_ = 0;
   Worker* worker_ = nullptr;
-  std::uint64_t polled_solutions_ = 0;  // stats_.solutions at the last poll
+  PollBudget poll_;
 };
 
 }  // namespace

@@ -90,10 +90,14 @@ Result run(const ExactCover& problem, const CoverOptions& options, const CoverCa
     r.plan->memo_trial_nodes = plan.memo_trial_nodes;
     return r;
   }
+  // The trial's plan rests on the first look only: the plain search gets the whole plan.
   CoverOptions rest = options;
+  rest.memo_trial = false;
   if (options.limits.max_seconds > 0)
     rest.limits.max_seconds = std::max(options.limits.max_seconds - r.stats.seconds, 1e-9);
-  Result plain = run_plan(problem, rest, plan, on_solution);
+  CoverPlan whole = detail::cover::plan_search(problem, rest, true);
+  whole.memo_trial_nodes = plan.memo_trial_nodes;
+  Result plain = run_plan(problem, rest, whole, on_solution);
   plain.stats.seconds += r.stats.seconds;
   return plain;
 }
