@@ -142,14 +142,14 @@ bool same_symmetries(const Board& position) {
   return true;
 }
 
-/// Whether a memoised count is tried first (RunOptions::memo_trial): where the subproblems it
-/// can meet are few. They are told apart by the stones left, per class of interchangeable ones
-/// (congruent ones, as the labelled count goes through them too), and by the front of the
-/// scan along the short side.
-bool memo_trial_pays(const Board& position, const RunOptions& o) {
+/// The nodes of a memoised count tried first (RunOptions::memo_trial), or 0: none. Where the
+/// subproblems it can meet are few. They are told apart by the stones left, per class of
+/// interchangeable ones (congruent ones, as the labelled count goes through them too), and by
+/// the front of the scan along the short side.
+std::uint64_t memo_trial_budget(const Board& position, const RunOptions& o) {
   if (!o.memo_trial || o.memo || o.method != Method::fast || o.counting == Counting::unique ||
       position.puzzle().format != Format::leiden)
-    return false;
+    return 0;
   const std::vector<Stone>& stones = position.puzzle().stones;
   const std::vector<int> congruent = congruence_classes(stones);
   std::vector<int> left(stones.size());
@@ -161,7 +161,8 @@ bool memo_trial_pays(const Board& position, const RunOptions& o) {
     }
   double states = std::ldexp(1.0, std::min(position.rows(), position.cols())) * position.empty_cells();
   for (int k : left) states *= k + 1;
-  return stones_left >= memo_trial_min_stones && states <= memo_trial_states;
+  if (stones_left < memo_trial_min_stones || states > memo_trial_states) return 0;
+  return std::max(memo_trial_min_nodes, std::uint64_t(states / 10));
 }
 
 }  // namespace
@@ -192,20 +193,20 @@ void SymmetryTally::add(std::span<const int> chosen) {
 }
 
 CountResult count_solutions(const Board& position, const RunOptions& o) {
-  if (memo_trial_pays(position, o)) {
+  if (const std::uint64_t budget = memo_trial_budget(position, o); budget > 0) {
     RunOptions trial = o;
     trial.memo = true;
-    trial.max_nodes = o.max_nodes ? std::min(o.max_nodes, memo_trial_nodes) : memo_trial_nodes;
+    trial.max_nodes = o.max_nodes ? std::min(o.max_nodes, budget) : budget;
     CountResult r = count_solutions(position, trial);
-    r.memo_trial = memo_trial_nodes;
+    r.memo_trial = budget;
     // Its count, or the caller's limit that stopped it; else the usual search in the time left.
-    if (r.stop != solve::StopReason::node_limit || (o.max_nodes && o.max_nodes <= memo_trial_nodes)) return r;
+    if (r.stop != solve::StopReason::node_limit || (o.max_nodes && o.max_nodes <= budget)) return r;
     RunOptions rest = o;
     rest.memo_trial = false;
     if (o.max_seconds > 0) rest.max_seconds = std::max(o.max_seconds - r.seconds, 1e-9);
     const double trial_seconds = r.seconds;
     r = count_solutions(position, rest);
-    r.memo_trial = memo_trial_nodes;
+    r.memo_trial = budget;
     r.seconds += trial_seconds;
     return r;
   }
