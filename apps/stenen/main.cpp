@@ -46,7 +46,7 @@ struct Args {
   double timeout = 0;
   std::uint64_t max_nodes = 0;
   bool json = false, all = false, dumb = false, smart = false, identical = false, unique = false, no_limits = false;
-  bool memo = false, stats = false;
+  bool memo = false, no_memo = false, stats = false;
   Twins twins = Twins::automatic;
   std::size_t memo_mb = solve::CoverOptions{}.memo_mb;
 };
@@ -105,6 +105,7 @@ std::string partial(const CountResult& r) {
 // shared by standard error and output).
 int count(const Board& board, RunOptions o, const Args& a, cli::ProgressLine& progress) {
   o.memo = a.memo;
+  o.memo_trial = !a.no_memo;
   o.memo_mb = a.memo ? cli::memo_mb_in_memory(a.memo_mb, "stenen", std::cerr) : a.memo_mb;
   const CountResult r = count_solutions(board, o);
   progress.clear();
@@ -236,9 +237,11 @@ int main(int argc, char** argv) {
           ->check(CLI::Range(1, 256));
       sub->add_flag("--json", a.json, "print the answer as one JSON object (docs/json.md)");
     }
-    count->add_flag("--memo", a.memo,
+    auto* memo = count->add_flag("--memo", a.memo,
                     "remember the count of each subproblem met and reuse it (one thread, no region test,\n"
                     "no symmetry: labelled or --identical; exact at any size)");
+    count->add_flag("--no-memo", a.no_memo, "no memoised try first (made where few subproblems can repeat)")
+        ->excludes(memo);
     cli::add_memo_mb(*count, a.memo_mb);
     count->add_flag("--stats", a.stats, "also print libsolve's figures on standard error (nodes, updates)");
     auto* svg = solve->add_option("--svg", a.svg, "also draw the solution into this SVG file (checked before the search)");

@@ -176,7 +176,13 @@ std::string count_text(const CountResult& r) {
 }
 
 std::string libsolve_stats_text(const CountResult& r) {
-  return fmt::format("nodes: {}\nupdates: {}\n", r.stats.nodes, r.stats.updates);
+  std::string out = fmt::format("nodes: {}\nupdates: {}\n", r.stats.nodes, r.stats.updates);
+  // The labelled count taken through the classes of congruent stones (RunOptions::labelled_by_classes).
+  if (r.relabellings != 1)
+    out += fmt::format("labelled: the boards of interchangeable congruent stones x {}\n", r.relabellings.to_string());
+  if (r.memo_trial > 0)
+    out += fmt::format("memo trial: {} nodes, {}\n", r.memo_trial, r.memo.lookups > 0 ? "counted" : "dropped");
+  return out;
 }
 
 }  // namespace stenen

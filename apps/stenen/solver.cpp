@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <climits>
 #include <numeric>
 #include <optional>
 
 #include <solve/error.hpp>
+
+#include "shape.hpp"
+#include "symmetry.hpp"
 
 namespace stenen {
 
@@ -97,31 +101,135 @@ bool build(std::optional<Model>& model, const Board& position, const ModelOption
   }
 }
 
+/// The numberings of the stones left that give one board of interchangeable congruent stones:
+/// k! for each class of k congruent stones not yet on the board, as its factors 2..k (none:
+/// no two alike).
+std::vector<std::uint32_t> relabellings(const Board& position) {
+  const std::vector<Stone>& stones = position.puzzle().stones;
+  const std::vector<int> congruent = congruence_classes(stones);
+  std::vector<std::uint32_t> left(stones.size()), factors;  // left: by class, stones not yet placed
+  for (std::size_t i = 0; i < stones.size(); ++i)
+    if (!position.used(stones[i].number) && ++left[std::size_t(congruent[i])] > 1)
+      factors.push_back(left[std::size_t(congruent[i])]);
+  return factors;
+}
+
+solve::BigCount times(solve::BigCount n, const std::vector<std::uint32_t>& factors) {
+  for (std::uint32_t k : factors) n *= k;
+  return n;
+}
+
+/// n x factors / order, exact when the result is a whole number and order is a power of two
+/// (the order of a group of board symmetries: 1, 2, 4 or 8): the twos of the factors cancel
+/// first, and those left then divide n (the rest of the product is odd).
+solve::BigCount times_over(std::uint64_t n, std::vector<std::uint32_t> factors, std::uint64_t order) {
+  for (std::uint32_t& k : factors)
+    for (; order > 1 && k % 2 == 0; order /= 2) k /= 2;
+  return times(n / order, factors);
+}
+
+/// True when the position has the same symmetries with congruent stones interchangeable as
+/// with them labelled (always on an empty board): then a count up to symmetry of the labelled
+/// boards can be taken from the boards of interchangeable stones (SymmetryTally's `labelled`).
+bool same_symmetries(const Board& position) {
+  const std::vector<Stone>& stones = position.puzzle().stones;
+  const std::vector<int> congruent = congruence_classes(stones);
+  std::vector<int> numbers(stones.size() + 1), classes(stones.size() + 1);
+  std::iota(numbers.begin(), numbers.end(), 0);
+  for (std::size_t i = 0; i < stones.size(); ++i)
+    classes[std::size_t(stones[i].number)] = int(stones.size()) + 1 + congruent[i];
+  for (const BoardSymmetry& g : board_symmetries(position.rows(), position.cols()))
+    if (invariant(position.grid(), numbers, g.image) != invariant(position.grid(), classes, g.image)) return false;
+  return true;
+}
+
+/// The nodes of a memoised count tried first (RunOptions::memo_trial), or 0: none. Where the
+/// subproblems it can meet are few. They are told apart by the stones left, per class of
+/// interchangeable ones (congruent ones, as the labelled count goes through them too), and by
+/// the front of the scan along the short side.
+std::uint64_t memo_trial_budget(const Board& position, const RunOptions& o) {
+  if (!o.memo_trial || o.memo || o.method != Method::fast || o.counting == Counting::unique ||
+      position.puzzle().format != Format::leiden)
+    return 0;
+  const std::vector<Stone>& stones = position.puzzle().stones;
+  const std::vector<int> congruent = congruence_classes(stones);
+  std::vector<int> left(stones.size());
+  int stones_left = 0;
+  for (std::size_t i = 0; i < stones.size(); ++i)
+    if (!position.used(stones[i].number)) {
+      ++stones_left;
+      ++left[o.labelled_by_classes || o.counting != Counting::labelled ? std::size_t(congruent[i]) : i];
+    }
+  double states = std::ldexp(1.0, std::min(position.rows(), position.cols())) * position.empty_cells();
+  for (int k : left) states *= k + 1;
+  if (stones_left < memo_trial_min_stones || states > memo_trial_states) return 0;
+  return std::max(memo_trial_min_nodes, std::uint64_t(states / 10));
+}
+
 }  // namespace
+
+SymmetryTally::SymmetryTally(const Model& model, bool labelled) : model_(model) {
+  if (!labelled) return;
+  numbers_.resize(model.class_of_stone().size());
+  std::iota(numbers_.begin(), numbers_.end(), 0);
+}
 
 void SymmetryTally::add(std::span<const int> chosen) {
   const auto& group = model_.symmetries();
   const std::vector<int> stab = model_.stabiliser(chosen);
   const std::uint64_t orbit = group.size() / stab.size();
   all_ += orbit;
-  std::uint64_t fix = 1;  // the identity
+  std::uint64_t fix = 1, fix_labelled = 1;  // the identity
   if (stab.size() > 1) {
+    // Every symmetry fixing the board fixes its breaker's placement (and the second's): it is in stab.
     const std::vector<int> grid = model_.grid(chosen);
-    for (int g : stab)
-      if (g != 0 && invariant(grid, model_.class_of_stone(), group[std::size_t(g)].image)) ++fix;
+    for (int g : stab) {
+      if (g == 0 || !invariant(grid, model_.class_of_stone(), group[std::size_t(g)].image)) continue;
+      ++fix;
+      fix_labelled += !numbers_.empty() && invariant(grid, numbers_, group[std::size_t(g)].image);
+    }
   }
   unique_times_group_ += fix * orbit;
+  labelled_times_group_ += fix_labelled * orbit;
 }
 
 CountResult count_solutions(const Board& position, const RunOptions& o) {
+  if (const std::uint64_t budget = memo_trial_budget(position, o); budget > 0) {
+    RunOptions trial = o;
+    trial.memo = true;
+    trial.max_nodes = o.max_nodes ? std::min(o.max_nodes, budget) : budget;
+    CountResult r = count_solutions(position, trial);
+    r.memo_trial = budget;
+    // Its count, or the caller's limit that stopped it; else the usual search in the time left.
+    if (r.stop != solve::StopReason::node_limit || (o.max_nodes && o.max_nodes <= budget)) return r;
+    RunOptions rest = o;
+    rest.memo_trial = false;
+    if (o.max_seconds > 0) rest.max_seconds = std::max(o.max_seconds - r.seconds, 1e-9);
+    const double trial_seconds = r.seconds;
+    r = count_solutions(position, rest);
+    r.memo_trial = budget;
+    r.seconds += trial_seconds;
+    return r;
+  }
   const auto t0 = Clock::now();
   if (o.memo && o.counting == Counting::unique)
     throw solve::InputError(
         "--memo counts labelled or --identical boards, not --unique ones (counting up to symmetry "
         "needs every solution, and a memoised count meets them in bulk)");
   CountResult out;
+  const bool leiden = position.puzzle().format == Format::leiden;
+  // Labelled boards through the classes of congruent stones (RunOptions::labelled_by_classes):
+  // a cap_puzzle count also says how many up to symmetry, which needs the same symmetries.
+  const std::vector<std::uint32_t> factors =
+      o.counting == Counting::labelled && o.labelled_by_classes ? relabellings(position) : std::vector<std::uint32_t>{};
+  const bool by_classes = !factors.empty() && (leiden || o.memo || same_symmetries(position));
+  RunOptions search = o;
+  if (by_classes) {
+    search.counting = Counting::identical;
+    out.relabellings = times(1, factors);
+  }
   std::optional<Model> built;
-  if (!build(built, position, model_options(position, o, true, t0), out.stop)) {
+  if (!build(built, position, model_options(position, search, true, t0), out.stop)) {
     if (position.puzzle().format == Format::cap_puzzle && !o.memo) out.unique = 0;  // as a count cut short
     out.complete = false;
     out.seconds = since(t0);
@@ -129,7 +237,7 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   }
   const Model& model = *built;
   solve::Result r;
-  SymmetryTally tally(model);
+  SymmetryTally tally(model, by_classes);
   if (model.pieces().empty()) {
     tally.add({});  // the position is already complete
   } else if (o.memo) {
@@ -154,9 +262,13 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   }
   const bool tallied = model.pieces().empty() || model.symmetries().size() > 1;
   const solve::BigCount all = tallied ? solve::BigCount(tally.all()) : r.count;
-  const solve::BigCount unique = tallied ? solve::BigCount(tally.unique()) : all;
-  const bool leiden = position.puzzle().format == Format::leiden;
+  solve::BigCount unique = tallied ? solve::BigCount(tally.unique()) : all;
   out.solutions = leiden && o.counting == Counting::unique ? unique : all;
+  if (by_classes) {
+    out.solutions = times(out.solutions, factors);
+    unique = tallied ? times_over(tally.labelled_unique_times_group(), factors, model.symmetries().size())
+                     : out.solutions;
+  }
   if (!leiden && !o.memo) out.unique = unique;
   out.positions = positions_examined(r, model);
   out.complete = r.complete();

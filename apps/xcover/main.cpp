@@ -23,10 +23,14 @@ int main(int argc, char** argv) {
     bool all = false, count = false, no_progress = false;
     auto* all_flag = app.add_flag("--all", all, "Print every solution, with a blank line between two");
     auto* count_flag = app.add_flag("--count", count, "Print 'solutions: N'")->excludes(all_flag);
-    app.add_flag("--memo", s.search.memo,
+    auto* memo_flag = app.add_flag("--memo", s.search.memo,
                  "With --count: remember the count of each subproblem met and reuse it (one thread;\n"
-                 "exact at any size)")
+                 "exact at any size). Without it a long count tries the memo briefly first")
         ->needs(count_flag);
+    bool no_memo = false;
+    app.add_flag("--no-memo", no_memo, "With --count: never the memo (no brief memoised try before a long count)")
+        ->needs(count_flag)
+        ->excludes(memo_flag);
     cli::add_memo_mb(app, s.search.memo_mb,
                      "Memory for --memo in MiB (then the least useful entries go; at most half the\n"
                      "physical memory)");
@@ -57,6 +61,7 @@ int main(int argc, char** argv) {
     if (const auto status = cli::parse(app, argc, argv)) return *status;
 
     s.search.scarce_lookahead = !no_lookahead;
+    s.search.memo_trial = !no_memo;
     if (all) s.mode = xcover::Mode::all;
     if (count) s.mode = xcover::Mode::count;
     s.progress = !no_progress && !s.trace;

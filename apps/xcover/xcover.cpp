@@ -62,6 +62,18 @@ std::string format_stats(const solve::Result& r) {
   return out;
 }
 
+// The plan that ran (Result::plan): engine and item choice, and what else it decided.
+std::string format_plan(const solve::CoverPlan& p) {
+  std::string out = fmt::format("engine: {}\nchoice: {}{}\n", cli::name(p.engine), cli::name(p.item_choice),
+                                p.probed ? " (estimated)" : "");
+  if (p.multiplicities) out += "multiplicities: Algorithm M\n";
+  if (p.memo_trial_nodes > 0)
+    out += fmt::format("memo trial: {} nodes, {}\n", p.memo_trial_nodes, p.memo ? "counted" : "dropped");
+  else if (p.memo)
+    out += "memo: on\n";
+  return out;
+}
+
 std::string format_trace(const solve::ExactCover& p, const solve::CoverTraceEvent& e) {
   using Kind = solve::CoverTraceEvent::Kind;
   const std::string indent(std::size_t(std::max(0, e.depth - 1)) * 2, ' ');
@@ -120,12 +132,9 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   const solve::Result result = s.mode == Mode::count || opts.memo ? solve::count(problem, opts)
                                                                    : solve::search(problem, opts, on_solution);
   progress.clear();
-  std::optional<solve::CoverPlan> plan;  // what ran: the automatic choices resolved (the same again)
-  if (s.stats || json) plan = solve::plan(problem, opts);
-  if (s.stats)
-    err << format_stats(result)
-        << fmt::format("engine: {}\nchoice: {}{}\n", cli::name(plan->engine), cli::name(plan->item_choice),
-                       plan->probed ? " (estimated)" : "");
+  // What ran: the automatic choices resolved, and whether a memo trial finished the count.
+  const solve::CoverPlan plan = result.plan.value_or(solve::CoverPlan{});
+  if (s.stats) err << format_stats(result) << format_plan(plan);
 
   const solve::BigCount& found = result.count;
   // A limit or Ctrl-C cuts the answer short, unless the one solution asked for is there; the
@@ -135,8 +144,8 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   if (json) {
     if (s.mode == Mode::first && any) json->solution(first_json);
     cli::Json stats = cli::json_stats(result.stats, result.stop, cli::Counters::exact_cover);
-    stats["engine"] = cli::name(plan->engine);
-    stats["choice"] = cli::name(plan->item_choice);
+    stats["engine"] = cli::name(plan.engine);
+    stats["choice"] = cli::name(plan.item_choice);
     if (const solve::MemoStats& m = result.memo; m.lookups > 0) {
       stats["memo_lookups"] = m.lookups;
       stats["memo_hits"] = m.hits;

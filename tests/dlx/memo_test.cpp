@@ -172,6 +172,22 @@ TEST_CASE("BigCount adds, compares and prints", "[dlx][memo]") {
   REQUIRE(solve::BigCount(7) + solve::BigCount(5) == solve::BigCount(12));
 }
 
+TEST_CASE("BigCount multiplies by small factors: 30! across limbs, and by 0 and 1", "[dlx][memo]") {
+  solve::BigCount f = 1;
+  for (std::uint32_t k = 2; k <= 30; ++k) f *= k;
+  REQUIRE(f.to_string() == "265252859812191058636308480000000");
+  solve::BigCount g = 781;  // stenen: the labelled tilings of 14 numbered dominoes on 4x7
+  for (std::uint32_t k = 2; k <= 14; ++k) g *= k;
+  REQUIRE(g.to_string() == "68086245427200");
+  solve::BigCount m = ~std::uint64_t(0);
+  m *= 0xffffffffu;  // (2^64 - 1)(2^32 - 1)
+  REQUIRE(m.to_string() == "79228162495817593515539431425");
+  m *= 1;
+  REQUIRE(m.to_string() == "79228162495817593515539431425");
+  m *= 0;
+  REQUIRE(m == solve::BigCount());
+}
+
 // Issue 10 saw evictions with 256 MiB allowed and a few MiB used: two full buckets below the
 // bound used to evict. Below its bound the table must grow instead and keep every count.
 TEST_CASE("memo table: below its memory bound nothing is evicted and every count is kept", "[dlx][memo]") {

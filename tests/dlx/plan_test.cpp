@@ -38,13 +38,21 @@ TEST_CASE("the automatic plan counts as every explicit engine and choice", "[dlx
       const solve::Result threaded = solve::count(p, with(solve::CoverEngine::automatic, solve::ItemChoice::automatic, 3));
       REQUIRE(threaded.stats.solutions == automatic.stats.solutions);
       REQUIRE(threaded.stats.nodes == automatic.stats.nodes);
+      // What ran is the plan (or, when its memo trial finished the count, a memoised count).
+      REQUIRE(automatic.plan);
+      REQUIRE(automatic.plan->memo == (automatic.memo.lookups > 0));
+      if (!automatic.plan->memo) {
+        CHECK(automatic.plan->engine == plan.engine);
+        CHECK(automatic.plan->item_choice == plan.item_choice);
+      }
       for (auto engine : {solve::CoverEngine::dlx, solve::CoverEngine::bitset, solve::CoverEngine::sparse})
         for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
           if (engine == solve::CoverEngine::bitset && p.has_colours()) continue;
           const solve::Result r = solve::count(p, with(engine, choice));
           REQUIRE(r.stats.solutions == automatic.stats.solutions);
           // The plan runs one of these settings: the same tree.
-          if (engine == plan.engine && choice == plan.item_choice) REQUIRE(r.stats.nodes == automatic.stats.nodes);
+          if (engine == plan.engine && choice == plan.item_choice && !automatic.plan->memo)
+            REQUIRE(r.stats.nodes == automatic.stats.nodes);
         }
     }
   }
@@ -129,6 +137,66 @@ TEST_CASE("memoised counts, prune hooks and multiplicities keep the fixed plan",
   const solve::CoverPlan named = solve::plan(p, with(solve::CoverEngine::dlx, solve::ItemChoice::first));
   CHECK(named.engine == solve::CoverEngine::dlx);
   CHECK(named.item_choice == solve::ItemChoice::first);
+}
+
+TEST_CASE("the plan is complete: Algorithm M, the scarce look-ahead, in Result::plan", "[dlx][plan]") {
+  const solve::ExactCover mcc = shipped("pentomino-5x8-choose8-mcc.dlx");
+  const solve::CoverPlan named = solve::plan(mcc, with(solve::CoverEngine::dlx, solve::ItemChoice::first));
+  CHECK(named.multiplicities);  // dancing links named read bounds as dlx3 does
+  CHECK_FALSE(named.scarce_lookahead);  // not watched under Algorithm M
+  const solve::CoverPlan automatic = solve::plan(mcc);
+  CHECK_FALSE(automatic.multiplicities);  // its 0:1 items act as secondary ones
+  const solve::ExactCover pent = shipped("pentomino-3x20.dlx");
+  solve::CoverOptions o = with(solve::CoverEngine::dlx, solve::ItemChoice::first);
+  CHECK(solve::plan(pent, o).scarce_lookahead);
+  o.scarce_lookahead = false;
+  CHECK_FALSE(solve::plan(pent, o).scarce_lookahead);
+  // The Result says what ran, as solve::plan said beforehand.
+  const solve::Result r = solve::count(pent);
+  REQUIRE(r.plan);
+  CHECK(r.plan->engine == solve::plan(pent).engine);
+  CHECK(r.plan->item_choice == solve::plan(pent).item_choice);
+  CHECK(r.plan->estimated_nodes == solve::plan(pent).estimated_nodes);
+  CHECK(r.plan->estimated_nodes > 0);
+}
+
+TEST_CASE("count() tries the memo first where the plain tree is long, and keeps it when it finishes", "[dlx][plan][memo]") {
+  // Domino tilings of 8x8: 10^7 plain nodes estimated; the memo counts them in a few thousand.
+  const solve::ExactCover dominoes = shipped("domino-8x8.dlx");
+  const solve::CoverPlan plan = solve::plan(dominoes, {}, true);
+  CHECK(plan.memo_trial_nodes > 0);
+  CHECK(solve::plan(dominoes).memo_trial_nodes == 0);  // search() and solve_first() never memoise
+  const solve::Result r = solve::count(dominoes);
+  CHECK(r.count == solve::BigCount(12988816));
+  REQUIRE(r.plan);
+  CHECK(r.plan->memo);
+  CHECK(r.stats.nodes <= plan.memo_trial_nodes);
+  // Queens: the memo does not finish in its share; the plain count runs, as without the trial.
+  const solve::ExactCover queens = shipped("queens-12.dlx");
+  REQUIRE(solve::plan(queens, {}, true).memo_trial_nodes > 0);
+  const solve::Result q = solve::count(queens);
+  solve::CoverOptions no_trial;
+  no_trial.memo_trial = false;
+  CHECK(solve::plan(queens, no_trial, true).memo_trial_nodes == 0);
+  const solve::Result plain = solve::count(queens, no_trial);
+  CHECK(q.count == solve::BigCount(14200));
+  REQUIRE(q.plan);
+  CHECK_FALSE(q.plan->memo);
+  CHECK(q.memo.lookups == 0);
+  CHECK(q.stats.nodes == plain.stats.nodes);
+  // Never with a prune hook, a trace, a solution limit, or a small tree.
+  solve::CoverOptions pruned;
+  pruned.prune = [](std::span<const int>) { return true; };
+  CHECK(solve::plan(dominoes, pruned, true).memo_trial_nodes == 0);
+  solve::CoverOptions limited;
+  limited.limits.max_solutions = 5;
+  CHECK(solve::plan(dominoes, limited, true).memo_trial_nodes == 0);
+  CHECK(solve::plan(shipped("queens-8.dlx"), {}, true).memo_trial_nodes == 0);
+  // A node limit of the caller's below the trial's stops the trial as it would the count.
+  solve::CoverOptions few;
+  few.limits.max_nodes = 100;
+  const solve::Result cut = solve::count(dominoes, few);
+  CHECK(cut.stop == solve::StopReason::node_limit);
 }
 
 TEST_CASE("the probe leaves out the bitset engine's tests without changing the tree figures", "[dlx][plan]") {

@@ -16,11 +16,12 @@ namespace {
 Puzzle load(const std::string& name) { return read_puzzle(std::string(SOLVE_PUZZLES_DIR) + "/" + name); }
 
 CountResult count(const Puzzle& p, int rows, int cols, Method m, Counting c, int threads = 1,
-                  Twins twins = Twins::automatic, bool memo = false) {
+                  Twins twins = Twins::automatic, bool memo = false, bool by_classes = true) {
   Board b(p, rows, cols);
   RunOptions o{m, c, threads, {}};
   o.twins = twins;
   o.memo = memo;
+  o.labelled_by_classes = by_classes;
   return count_solutions(b, o);
 }
 
@@ -59,11 +60,51 @@ TEST_CASE("stenen1 4x5: 176 labelled, 44 identical, 12 unique, in every method",
   // Symmetry is broken inside the search: fewer positions are examined.
   CHECK(count(p, 4, 5, Method::smart, Counting::unique).positions <
         count(p, 4, 5, Method::smart, Counting::identical).positions);
-  CHECK(count(p, 4, 5, Method::smart, Counting::identical).positions <
-        count(p, 4, 5, Method::smart, Counting::labelled).positions);
+  // Labelled boards are counted through the classes of congruent stones (two pairs in
+  // stenen1: 44 x 2! x 2!): the same search as identical, where the plain labelled one
+  // examines more.
+  const CountResult by_classes = count(p, 4, 5, Method::smart, Counting::labelled);
+  CHECK(by_classes.relabellings == solve::BigCount(4));
+  CHECK(by_classes.positions == count(p, 4, 5, Method::smart, Counting::identical).positions);
+  const CountResult plain = count(p, 4, 5, Method::smart, Counting::labelled, 1, Twins::automatic, false, false);
+  CHECK(plain.solutions == 176);
+  CHECK(plain.relabellings == solve::BigCount(1));
+  CHECK(count(p, 4, 5, Method::smart, Counting::identical).positions < plain.positions);
   // The fast method counts through the board's symmetry in every counting.
   CHECK(count(p, 4, 5, Method::fast, Counting::labelled).positions <
         count(p, 4, 5, Method::smart, Counting::labelled).positions);
+}
+
+TEST_CASE("labelled dominoes: 781 x 14! on 4x7 and 167089 x 24! on 6x8, through the classes", "[stenen][figures]") {
+  // Counted as labelled boards stone by stone these take hours (every tiling 14! times).
+  const CountResult d14 = count(load("stenen/dominoes-14.in"), 4, 7, Method::fast, Counting::labelled);
+  CHECK(d14.solutions.to_string() == "68086245427200");
+  CHECK(d14.relabellings.to_string() == "87178291200");
+  CHECK(d14.complete);
+  const CountResult d24 = count(read_puzzle(std::string(SOLVE_PUZZLES_DIR) + "/stenen/dominoes-24.in", Limits{false}), 6, 8, Method::fast, Counting::labelled);
+  CHECK(d24.solutions.to_string() == "103670102997205244683223040000");  // 167089 x 24!
+  // Many identical stones on a narrow board: the default tries the memo first, and it counts
+  // (569 nodes where the plain search examines 802 021 positions).
+  CHECK(d24.memo_trial >= memo_trial_min_nodes);
+  CHECK(d24.memo.lookups > 0);
+  CHECK(d24.positions <= d24.memo_trial);
+  // Twelve distinct pentominoes: too many subproblems, no trial.
+  const CountResult pent = count(load("stenen/stenen2.in"), 3, 20, Method::fast, Counting::labelled);
+  CHECK(pent.memo_trial == 0);
+  CHECK(pent.solutions == 8);
+  // With moves only the stones left are numbered: two dominoes placed leave 12!.
+  const Puzzle p = load("stenen/dominoes-14.in");
+  Board b(p, 4, 7);
+  REQUIRE_FALSE(b.place(Move{0, 0, 1, 0}));
+  REQUIRE_FALSE(b.place(Move{0, 2, 2, 0}));
+  const CountResult left = count_solutions(b, RunOptions{});
+  CHECK(left.relabellings.to_string() == "479001600");
+  RunOptions identical;
+  identical.counting = Counting::identical;
+  solve::BigCount expected = count_solutions(b, identical).solutions;
+  CHECK(expected != solve::BigCount(0));
+  for (std::uint32_t k = 2; k <= 12; ++k) expected *= k;
+  CHECK(left.solutions == expected);
 }
 
 TEST_CASE("stenen2 3x20: 8 solutions, 2 unique", "[stenen][figures]") {

@@ -38,6 +38,14 @@ void compare(const Puzzle& p, const Board& b, const test::Reference& ref, int th
       INFO("method " << int(m) << ", threads " << threads << ", twins " << int(t));
       const RunOptions o = run(m, Counting::labelled, threads, t);
       const CountResult labelled = count_solutions(b, o);
+      // The default counts labelled boards through the classes of congruent stones: the same
+      // figures as the plain labelled search.
+      RunOptions plain_options = o;
+      plain_options.labelled_by_classes = false;
+      const CountResult plain = count_solutions(b, plain_options);
+      CHECK(plain.relabellings == solve::BigCount(1));
+      CHECK(plain.solutions == labelled.solutions);
+      CHECK(plain.unique == labelled.unique);
       const CountResult identical = count_solutions(b, run(m, Counting::identical, threads, t));
       const CountResult unique = count_solutions(b, run(m, Counting::unique, threads, t));
       if (p.format == Format::leiden) {

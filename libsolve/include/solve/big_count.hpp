@@ -26,6 +26,8 @@ class SOLVE_API BigCount {
 
   BigCount& operator+=(const BigCount& o);
   friend BigCount operator+(BigCount a, const BigCount& b) { return a += b; }
+  /// Multiplies by a small factor (stenen's k! for k interchangeable stones).
+  BigCount& operator*=(std::uint32_t m);
 
   /// True when the number is below 2^64.
   bool fits_u64() const { return limbs_.size() <= 1; }

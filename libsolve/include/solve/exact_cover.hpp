@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "solve/big_count.hpp"
+#include "solve/cover_plan.hpp"
 #include "solve/export.hpp"
 #include "solve/limits.hpp"
 #include "solve/stats.hpp"
@@ -215,33 +216,6 @@ class SOLVE_API ExactCover {
   bool has_multiplicities_ = false;
 };
 
-/// Which open primary item to branch on.
-enum class ItemChoice {
-  automatic,  ///< chosen per problem, with the engine: a quick random-path estimate of the tree
-              ///< under each rule (Knuth's), the one expected to cost least (see
-              ///< docs/exact-cover.md); `first` for memoised counts, `mrv` with a prune hook, with
-              ///< multiplicities and on tiny problems. Never changes a count, only the work
-  mrv,    ///< fewest remaining options (minimum remaining values); ties: lowest id. With
-          ///< multiplicities, Knuth's rule: fewest branches (options left + 1 - covers still
-          ///< needed); ties: less slack, then longer list, then lowest id
-  first,  ///< lowest id still open (options are then tried in the order they were added);
-          ///< see CoverOptions::scarce_lookahead
-};
-
-/// Which engine runs the search.
-enum class CoverEngine {
-  automatic,  ///< the engine expected to cost least, from the same estimate as
-              ///< ItemChoice::automatic (without it: bitset when the problem fits it and the
-              ///< choice is `first` or every item is primary, else dancing links). 0:1 items
-              ///< count as secondary when that changes no solution (every option has a 1:1 item)
-  dlx,        ///< dancing links: any size, colours, multiplicities (Algorithm M as in dlx3)
-  bitset,     ///< options as bit masks: at most 256 items, no colours, no multiplicities but
-              ///< 0:1 items that act as secondary ones (ModelError otherwise)
-  sparse,     ///< sparse sets (Knuth's "dancing cells", ssxcc): any size, colours,
-              ///< multiplicities; the same tree as dlx (chosen by `automatic` where its cost
-              ///< model wins: long options, colours)
-};
-
 /// What the trace hook is told (either engine; tracing forces one thread).
 struct CoverTraceEvent {
   enum class Kind {
@@ -305,17 +279,22 @@ struct CoverOptions {
   bool memo = false;
   /// Memory for the memo table in MiB; when it is full, the entries that saved least work go.
   std::size_t memo_mb = 256;
+  /// count() without memo: when the tree estimate puts the plain search at 10^5 nodes or more,
+  /// first try a memoised count for at most memo_trial_share of the estimated nodes (a memo
+  /// node costs about 12 plain ones: the trial takes at most about 5 % of the plain search).
+  /// If it finishes, that is the count (Result::plan.memo); else the plain search runs, with
+  /// what is left of limits.max_seconds. Only where the memo may run (no prune hook, trace or
+  /// limits.max_solutions) and the plan was estimated (not with multiplicities). The
+  /// domino tilings of 8x8 take 30 thousand memo nodes against 10 million plain ones.
+  bool memo_trial = true;
+  double memo_trial_share = 0.004;
 };
 
-/// What a search with some options runs: its engine and item choice, `automatic` resolved.
-struct CoverPlan {
-  CoverEngine engine = CoverEngine::dlx;
-  ItemChoice item_choice = ItemChoice::mrv;
-  bool probed = false;  ///< chosen from the tree estimate (else by the fixed rule)
-};
-/// The plan search(), count() and solve_first() follow for these options (takes the time of
-/// the estimate, a small fraction of the search's; the same answer every time).
-SOLVE_API CoverPlan plan(const ExactCover& problem, const CoverOptions& options = {});
+/// The plan search(), count() and solve_first() follow for these options (CoverPlan,
+/// solve/cover_plan.hpp; takes the time of the estimate, a small fraction of the search's; the
+/// same answer every time). for_count: the plan of count(), which may try a memoised count
+/// first (CoverOptions::memo_trial). What ran is also in Result::plan.
+SOLVE_API CoverPlan plan(const ExactCover& problem, const CoverOptions& options = {}, bool for_count = false);
 
 // A search ends with a solve::Result: stats.nodes = options chosen, stats.updates = list
 // removals (dlx) or mask tests (bitset); Result::count the exact count, Result::memo what the

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "solve/big_count.hpp"
+#include "solve/cover_plan.hpp"
 #include "solve/export.hpp"
 
 namespace solve {
@@ -64,7 +65,9 @@ struct Result {
   /// The number of solutions, exact at any size (stats.solutions is it capped at 2^64 - 1:
   /// a memoised exact-cover count goes far beyond).
   BigCount count;
-  MemoStats memo;  ///< exact cover with CoverOptions::memo only; zero otherwise
+  MemoStats memo;  ///< exact cover with a memoised count only (CoverPlan::memo); zero otherwise
+  /// Exact cover: the plan that ran (solve::plan's choices, and whether a memo trial finished).
+  std::optional<CoverPlan> plan;
   /// With threads > 1: the seconds each worker spent searching (the rest of stats.seconds
   /// it waited for work); empty with one thread.
   std::vector<double> busy_seconds;

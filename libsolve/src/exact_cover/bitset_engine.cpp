@@ -33,8 +33,9 @@ class BitsetEngine final : public CoverSearch {
                Control& control, MemoCounter* memo)
       : CoverSearch(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice, opt.scarce_lookahead)), memo_(memo) {
     tracing_ = bool(opt.trace);
-    pruning_ = bool(opt.prune);
+    // One hook (search.cpp keeps the one this engine reads): prune_position, or prune.
     position_ = bool(opt.prune_position);
+    pruning_ = position_ || bool(opt.prune);
     first_ = opt.item_choice == ItemChoice::first;
     const auto levels = std::size_t(problem.num_primary()) + 1;
     saved_.resize(levels);
@@ -81,8 +82,7 @@ class BitsetEngine final : public CoverSearch {
     Mask used = used_;
     int l = base_ = level_;
     std::uint64_t nodes = 0, updates = 0;
-    polled_solutions_ = stats_.solutions;
-    std::uint64_t left = worker_->start();
+    std::uint64_t left = poll_.start(*worker_, stats_.solutions);
     std::int32_t p = 0;
     if (left == 0) goto done;
     if (tail) {
@@ -136,8 +136,7 @@ class BitsetEngine final : public CoverSearch {
       level_ = l;
       stats_.nodes += nodes;
       stats_.updates += updates;
-      left = worker_->poll(nodes, stats_.solutions - polled_solutions_);
-      polled_solutions_ = stats_.solutions;
+      left = poll_.poll(nodes, stats_.solutions);
       nodes = updates = 0;
       if (left == 0) goto stop;
     }
@@ -175,7 +174,7 @@ class BitsetEngine final : public CoverSearch {
   }
 
   /// The prune hook on the l options chosen, which cover `used`: prune_position when set (it
-  /// reads the mask itself, search.cpp gives the other engines a copy), else prune.
+  /// reads the mask itself; search.cpp gives the other engines a prune hook that builds it).
   bool prune(int l, const Mask& used) const {
     const std::span<const int> chosen = std::span<const int>(chosen_).first(std::size_t(l));
     if (position_) return opt_->prune_position(CoverPosition{chosen, used});
@@ -485,7 +484,7 @@ class BitsetEngine final : public CoverSearch {
   std::vector<std::int32_t> chosen_;
   int level_ = 0, base_ = 0;
   Worker* worker_ = nullptr;
-  std::uint64_t polled_solutions_ = 0;  // stats_.solutions at the last poll
+  PollBudget poll_;
 };
 
 }  // namespace

@@ -17,7 +17,8 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
 
 Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution, Control& control,
          bool multi)
-    : CoverSearch(opt, on_solution, control), multi_(multi) {
+    : LevelStack(opt, on_solution, control) {
+  multi_ = multi;
   item_choice_ = opt.item_choice;
   tracing_ = bool(opt.trace);
   pruning_ = bool(opt.prune);
@@ -418,16 +419,6 @@ std::int32_t Dlx::choose() const {
 
 // ---- the search loop ----
 
-bool Dlx::count_node() {
-  ++stats_.nodes;
-  if (++since_poll_ < budget_) return true;
-  budget_ = worker_->poll(since_poll_, stats_.solutions - polled_solutions_);
-  since_poll_ = 0;
-  polled_solutions_ = stats_.solutions;
-  if (budget_ == 0) stopping_ = true;
-  return !stopping_;
-}
-
 bool Dlx::solution() {
   if (memo_) {
     memo_solution();
@@ -435,19 +426,6 @@ bool Dlx::solution() {
   }
   if (tracing_) opt_->trace({CoverTraceEvent::Kind::solution, level_, -1, -1});
   return report(chosen_options());
-}
-
-std::span<const int> Dlx::chosen_options() {
-  const auto levels = std::span<const int>(chosen_).first(std::size_t(level_));
-  if (!multi_) return levels;
-  compact_.clear();
-  for (int o : levels)
-    if (o >= 0) compact_.push_back(o);
-  return compact_;
-}
-
-void Dlx::trace(CoverTraceEvent::Kind kind, std::size_t l) const {
-  opt_->trace({kind, int(l) + 1, item_id_[std::size_t(item_[l])], chosen_[l]});
 }
 
 template <bool Colours, bool Empties>
@@ -510,14 +488,9 @@ Dlx::Phase Dlx::recover() {
 
 void Dlx::run(const Work& w, Worker& worker) {
   for (int o : w.path) push(o);
-  worker_ = &worker;
-  base_ = level_;
-  stopping_ = false;
-  since_poll_ = 0;
-  polled_solutions_ = stats_.solutions;
   resumed_from_ = 0;
   Phase phase = Phase::forward;
-  if ((budget_ = worker.start()) == 0) {
+  if (!start_run(worker)) {
     phase = Phase::done;
   } else if (!w.tail.empty()) {
     resume(w.tail[0], w.tail[1]);

@@ -35,7 +35,7 @@ namespace solve::detail::cover {
 
 class MemoTable;
 
-class Dlx final : public CoverSearch {
+class Dlx final : public LevelStack {
  public:
   struct Node {
     std::int32_t up, down;
@@ -130,13 +130,8 @@ class Dlx final : public CoverSearch {
   }
   /// Counts empty_items_ afresh (push and resume, which do not keep it).
   void recount_empty();
-  /// Counts one node and polls the worker when due; false when the search must stop.
-  bool count_node();
   /// Every primary item covered: report the solution (C2, M2); false: stop.
   bool solution();
-  /// The options chosen so far (without the "no more options" branches of Algorithm M).
-  std::span<const int> chosen_options();
-  void trace(CoverTraceEvent::Kind kind, std::size_t level) const;
   /// Alternatives of level l from node x on (up to the level's limit; for Algorithm M the
   /// "no more options" branch counts as one when the limit is the end, 0).
   std::int32_t count_from(int l, std::int32_t x) const;
@@ -201,9 +196,6 @@ class Dlx final : public CoverSearch {
   // the scan it saves is longer than what counting costs hide.
   bool track_empty_ = false;
   ItemChoice item_choice_ = ItemChoice::mrv;
-  bool tracing_ = false;
-  bool pruning_ = false;
-  bool multi_ = false;                     // Algorithm M
   bool colours_ = true;                    // some option gives a colour (else X's loop runs)
   std::vector<std::int32_t> bound_, slack_;  // per item (M): options it may still take, hi - lo
   std::vector<std::int32_t> item_colour_;    // per secondary item: the colour fixed on it (0: none)
@@ -213,18 +205,11 @@ class Dlx final : public CoverSearch {
   // (M: 0, the end, after the "no more options" branch), unless a donation cut the range.
   // (Only the limit is stored per level: three more stores per node cost 5% on sudoku with
   // the first-item rule.)
-  std::vector<std::int32_t> choice_, item_, chosen_, limit_;
+  std::vector<std::int32_t> choice_, limit_;  // (item_, chosen_: LevelStack)
   std::vector<std::int32_t> empty_after_cover_;  // empty_items_ after level l covered its item
   std::int32_t resumed_from_ = 0;  // the first node of the base level of a resumed run (0: none)
   // M: the first node tweaked at level l, and the number of branches there (for choose).
   std::vector<std::int32_t> first_tweak_, degree_;
-  std::vector<int> compact_;  // chosen_ without the -1 of "no more options" (M)
-  int level_ = 0;   // number of options chosen (pushed ones included)
-  int base_ = 0;    // level where the current run started
-  bool stopping_ = false;
-  std::uint64_t since_poll_ = 0, budget_ = 0, polled_solutions_ = 0;
-  Worker* worker_ = nullptr;
-  std::vector<int> item_id_;  // internal item number -> problem item id
   std::vector<std::int32_t> watched_;  // first-item rule: the scarce items (scarce.hpp), internal
 
   // Memoised counting: the key layout, the table, one count being summed per level.

@@ -12,7 +12,8 @@
 
 namespace solve::detail::cover {
 
-Result memo_count(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
+Result memo_count(const ExactCover& problem, const CoverOptions& options, const CoverPlan& plan,
+                  const CoverCallback& on_solution) {
   // A memo hit stands for many solutions at once: nothing can see them one by one.
   if (on_solution) throw ModelError("memoised counting gives a count only: use count(), not search()");
   if (options.prune) throw ModelError("memoised counting cannot use a prune hook (the counts depend on the path)");
@@ -26,7 +27,7 @@ Result memo_count(const ExactCover& problem, const CoverOptions& options, const 
   // One thread: the subtrees of parallel workers would not share their memo. The engine is the
   // one the plain search would take; the driver runs it as any other (limits, progress).
   Result r;
-  const CoverOptions run_options = cover::planned(options, plan_search(problem, options));
+  const CoverOptions run_options = cover::planned(options, plan);
   if (run_options.engine == CoverEngine::bitset) {
     std::vector<bool> primary(std::size_t(problem.num_items()));
     for (int i = 0; i < problem.num_items(); ++i) primary[std::size_t(i)] = covered_once(problem, i);
@@ -37,13 +38,15 @@ Result memo_count(const ExactCover& problem, const CoverOptions& options, const 
     r.count = memo.total();
     r.memo = memo.stats();
   } else {
-    Dlx engine(problem, run_options, on_solution, control, multi_engine(problem, options));
+    Dlx engine(problem, run_options, on_solution, control, plan.multiplicities);
     engine.enable_memo(problem, bytes);
     r = run_search(engine, control, 1);
     r.count = engine.memo_count();
     r.memo = engine.memo_stats();
   }
   r.stats.solutions = r.count.saturated_u64();
+  r.plan = plan;
+  r.plan->memo = true;
   return r;
 }
 

@@ -20,18 +20,15 @@
 namespace solve {
 namespace {
 
-/// The engine for options whose plan is already in place (`o`); Algorithm M or not is asked
-/// of the options as given (`given`).
-std::unique_ptr<detail::cover::CoverSearch> make_engine(const ExactCover& problem, const CoverOptions& o,
-                                                   const CoverOptions& given, const CoverCallback& on_solution,
+/// The engine the plan names, on the options with the plan in place (planned()).
+std::unique_ptr<detail::cover::CoverSearch> make_engine(const ExactCover& problem, const CoverPlan& plan,
+                                                   const CoverOptions& o, const CoverCallback& on_solution,
                                                    detail::Control& control) {
   using namespace detail::cover;
-  if (o.engine == CoverEngine::bitset) return make_bitset_engine(problem, o, on_solution, control);
-  // Asked for by name, sparse reads bounds as dlx does (Algorithm M for every problem with bounds).
-  if (o.engine == CoverEngine::sparse)
-    return std::make_unique<Sparse>(problem, o, on_solution, control,
-                                    given.engine == CoverEngine::sparse ? problem.has_multiplicities() : multi_engine(problem, given));
-  return std::make_unique<Dlx>(problem, o, on_solution, control, multi_engine(problem, given));
+  if (plan.engine == CoverEngine::bitset) return make_bitset_engine(problem, o, on_solution, control);
+  if (plan.engine == CoverEngine::sparse)
+    return std::make_unique<Sparse>(problem, o, on_solution, control, plan.multiplicities);
+  return std::make_unique<Dlx>(problem, o, on_solution, control, plan.multiplicities);
 }
 
 /// CoverOptions::prune_position as a prune hook, for the engines that keep no words of covered
@@ -51,14 +48,58 @@ std::function<bool(std::span<const int>)> position_from_chosen(const ExactCover&
   };
 }
 
-Result run(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
-  if (options.memo) return detail::cover::memo_count(problem, options, on_solution);
+/// The options of the memo trial: a memoised count stopped after the plan's trial nodes.
+CoverOptions memo_trial(const CoverOptions& options, const CoverPlan& plan) {
+  CoverOptions o = options;
+  o.memo = true;
+  const std::uint64_t user = options.limits.max_nodes;
+  o.limits.max_nodes = user ? std::min(user, plan.memo_trial_nodes) : plan.memo_trial_nodes;
+  return o;
+}
+
+/// The search the plan names. The options reach the engines with one prune hook: the bitset
+/// engine reads prune_position itself (with its own words), the others a prune hook that
+/// builds them (position_from_chosen).
+Result run_plan(const ExactCover& problem, const CoverOptions& options, const CoverPlan& plan,
+                const CoverCallback& on_solution) {
+  if (plan.memo) return detail::cover::memo_count(problem, options, plan, on_solution);
   detail::Control control(options.limits, bool(on_solution), options.progress, options.progress_seconds);
   // The engines keep a pointer to their options: `run_options` lives as long as they do.
-  const CoverOptions run_options = detail::cover::planned(options, detail::cover::plan_search(problem, options));
-  auto engine = make_engine(problem, run_options, options, on_solution, control);
+  CoverOptions run_options = detail::cover::planned(options, plan);
+  if (options.prune_position) {
+    if (plan.engine == CoverEngine::bitset) run_options.prune = nullptr;
+    else run_options.prune_position = nullptr;
+  }
+  auto engine = make_engine(problem, plan, run_options, on_solution, control);
   // The trace hook reports one path through the tree: it needs one thread.
-  return detail::run_search(*engine, control, options.trace ? 1 : options.threads);
+  Result r = detail::run_search(*engine, control, options.trace ? 1 : options.threads);
+  r.plan = plan;
+  return r;
+}
+
+Result run(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
+  CoverPlan plan = detail::cover::plan_search(problem, options, !on_solution);
+  if (plan.memo_trial_nodes == 0) return run_plan(problem, options, plan, on_solution);
+  // The memo trial (CoverOptions::memo_trial): its count when it finishes, or when the caller's
+  // limits (time, nodes, cancel) stopped it; else the plain search, in the time left.
+  const CoverOptions trial = memo_trial(options, plan);
+  Result r = run_plan(problem, trial, detail::cover::plan_search(problem, trial, true), on_solution);
+  const bool cut_by_trial = r.stop == StopReason::node_limit &&
+                            (!options.limits.max_nodes || plan.memo_trial_nodes < options.limits.max_nodes);
+  if (!cut_by_trial) {
+    r.plan->memo_trial_nodes = plan.memo_trial_nodes;
+    return r;
+  }
+  // The trial's plan rests on the first look only: the plain search gets the whole plan.
+  CoverOptions rest = options;
+  rest.memo_trial = false;
+  if (options.limits.max_seconds > 0)
+    rest.limits.max_seconds = std::max(options.limits.max_seconds - r.stats.seconds, 1e-9);
+  CoverPlan whole = detail::cover::plan_search(problem, rest, true);
+  whole.memo_trial_nodes = plan.memo_trial_nodes;
+  Result plain = run_plan(problem, rest, whole, on_solution);
+  plain.stats.seconds += r.stats.seconds;
+  return plain;
 }
 
 }  // namespace
@@ -66,8 +107,8 @@ Result run(const ExactCover& problem, const CoverOptions& options, const CoverCa
 Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
   if (!options.prune_position) return run(problem, options, on_solution);
   if (options.prune) throw ModelError("set the prune hook or the position prune hook, not both");
-  // Every engine then sees a prune hook (the plan, the memo's refusal, dancing links); the
-  // bitset engine prefers prune_position when it is set.
+  // Both hooks until the plan has an engine (the plan and the memo's refusal look at prune);
+  // run_plan then keeps the one the engine reads.
   CoverOptions o = options;
   o.prune = position_from_chosen(problem, options);
   return run(problem, o, on_solution);

@@ -114,7 +114,13 @@ CoverEngine fixed_engine(const ExactCover& problem, ItemChoice choice) {
 
 }  // namespace
 
-CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
+namespace {
+
+/// The engine and item choice (and the estimate behind them): the fixed rule, or the
+/// cheapest candidate by the tree estimate. first_look: stop after the first look (a memo
+/// trial may make the rest needless); *cut then says whether longer looks were left out.
+CoverPlan choose(const ExactCover& problem, const CoverOptions& options, bool algorithm_m, bool first_look = false,
+                 bool* cut = nullptr) {
   CoverPlan plan{options.engine, options.item_choice, false};
   const bool any_engine = options.engine == CoverEngine::automatic;
   const bool any_choice = options.item_choice == ItemChoice::automatic;
@@ -140,8 +146,6 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
     if (p.engine == CoverEngine::automatic) p.engine = fixed_engine(problem, p.item_choice);
     return p;
   };
-  // Sparse sets named read bounds as dancing links named do (search.cpp): Algorithm M.
-  const bool algorithm_m = options.engine == CoverEngine::sparse ? problem.has_multiplicities() : multi_engine(problem, options);
   const bool probe = !options.memo && !options.prune && !options.prune_position && !algorithm_m && shape.entries >= probe_min_entries;
   if (!probe) return fixed(plan);
 
@@ -172,6 +176,7 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
         if (cost < best) {
           best = cost;
           p = {m.engine, choice_rules[r], true};
+          p.estimated_nodes = estimate[r].nodes;
         }
       }
     }
@@ -215,7 +220,9 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
   // 10 % of it. A rule looked at along fewer than few_paths paths may also be far too low
   // (pentomino-6x10-sym: 5 MRV paths, 7 562 nodes for 892 247): unless the search is small,
   // it gets that many paths, up to 5 times the share.
-  for (double steps = first_steps; !small && steps >= probe_options.max_steps;) {
+  if (first_look && !small && first_steps >= probe_options.max_steps) {
+    *cut = true;
+  } else for (double steps = first_steps; !small && steps >= probe_options.max_steps;) {
     double room = probe_share * best / instructions_per_step, want = room;
     for (std::size_t r = 0; r < std::size(choice_rules); ++r)
       if (estimate[r].paths > 0 && estimate[r].paths < few_paths)
@@ -231,12 +238,41 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options) {
   return p.probed ? p : fixed(plan);
 }
 
+/// Below this many estimated nodes the plain count takes milliseconds: no memo trial.
+constexpr double memo_trial_min_nodes = 1e5;
+
+}  // namespace
+
+CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options, bool for_count) {
+  // Algorithm M: a problem that needs it, or any problem with bounds when dancing links or
+  // sparse sets are named (they then read bounds as Knuth's dlx3 does).
+  const bool named = options.engine == CoverEngine::dlx || options.engine == CoverEngine::sparse;
+  const bool algorithm_m = named ? problem.has_multiplicities() : needs_multiplicities(problem);
+  // A memoised count first, where the estimate says the plain one is long: it either finishes
+  // soon (a narrow frontier: domino strips, many identical pieces) or is dropped at little cost.
+  // The first look decides; the longer looks are left to the plain search if it comes to it
+  // (on domino-12x12 they cost more than the whole memoised count).
+  const bool memo_may_run = for_count && !options.memo && options.memo_trial && !options.prune &&
+                            !options.prune_position && !options.trace && !options.limits.max_solutions &&
+                            options.memo_mb > 0;
+  bool cut = false;
+  CoverPlan plan = choose(problem, options, algorithm_m, memo_may_run, &cut);
+  if (memo_may_run && plan.probed && plan.estimated_nodes >= memo_trial_min_nodes)
+    plan.memo_trial_nodes = std::uint64_t(std::max(1.0, options.memo_trial_share * plan.estimated_nodes));
+  else if (cut)
+    plan = choose(problem, options, algorithm_m);
+  plan.multiplicities = algorithm_m && plan.engine != CoverEngine::bitset;
+  plan.scarce_lookahead = options.scarce_lookahead && plan.item_choice == ItemChoice::first && !plan.multiplicities;
+  plan.memo = options.memo;
+  return plan;
+}
+
 }  // namespace solve::detail::cover
 
 namespace solve {
 
-CoverPlan plan(const ExactCover& problem, const CoverOptions& options) {
-  return detail::cover::plan_search(problem, options);
+CoverPlan plan(const ExactCover& problem, const CoverOptions& options, bool for_count) {
+  return detail::cover::plan_search(problem, options, for_count);
 }
 
 }  // namespace solve

@@ -16,21 +16,17 @@ inline bool covered_once(const ExactCover& problem, int item) {
   return problem.is_primary(item) && problem.bounds(item).lo >= 1;
 }
 
-/// The engine and item choice a search runs (never `automatic`): what the options name, the
-/// rest chosen by plan_search (shape.cpp). Dancing links runs Algorithm M when `multi_engine`
-/// says so -- asked of the options as given, not of the plan.
-CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options);
-/// The options with the plan's engine and choice in place of `automatic`.
+/// The plan a search runs (never `automatic`): what the options name, the rest chosen from the
+/// tree estimate or by the fixed rule (shape.cpp), with Algorithm M, the scarce look-ahead and,
+/// for count() (`for_count`), the memo or a memo trial decided.
+CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options, bool for_count = false);
+/// The options with the plan's choices in place of `automatic`: what the engines read.
 inline CoverOptions planned(const CoverOptions& options, const CoverPlan& plan) {
   CoverOptions o = options;
   o.engine = plan.engine;
   o.item_choice = plan.item_choice;
+  o.scarce_lookahead = plan.scarce_lookahead;
   return o;
-}
-/// Whether dancing links runs Algorithm M: asked for by name it reads bounds as Knuth's dlx3
-/// does (every problem with bounds), else only problems that need it.
-inline bool multi_engine(const ExactCover& problem, const CoverOptions& options) {
-  return options.engine == CoverEngine::dlx ? problem.has_multiplicities() : needs_multiplicities(problem);
 }
 
 }  // namespace solve::detail::cover

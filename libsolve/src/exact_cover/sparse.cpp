@@ -14,7 +14,8 @@ namespace solve::detail::cover {
 
 Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution,
                Control& control, bool multi)
-    : CoverSearch(opt, on_solution, control), item_choice_(opt.item_choice), multi_(multi) {
+    : LevelStack(opt, on_solution, control), item_choice_(opt.item_choice) {
+  multi_ = multi;
   tracing_ = bool(opt.trace);
   pruning_ = bool(opt.prune);
   if (!multi && needs_multiplicities(problem)) throw std::logic_error("Sparse: this problem needs Algorithm M");
@@ -368,29 +369,6 @@ void Sparse::tweak_before(std::size_t l, std::int32_t to) {
 
 // ---- the search loop ----
 
-bool Sparse::count_node() {
-  ++stats_.nodes;
-  if (++since_poll_ < budget_) return true;
-  budget_ = worker_->poll(since_poll_, stats_.solutions - polled_solutions_);
-  since_poll_ = 0;
-  polled_solutions_ = stats_.solutions;
-  if (budget_ == 0) stopping_ = true;
-  return !stopping_;
-}
-
-std::span<const int> Sparse::chosen_options() {
-  const auto levels = std::span<const int>(chosen_).first(std::size_t(level_));
-  if (!multi_) return levels;
-  compact_.clear();
-  for (int o : levels)
-    if (o >= 0) compact_.push_back(o);
-  return compact_;
-}
-
-void Sparse::trace(CoverTraceEvent::Kind kind, std::size_t l) const {
-  opt_->trace({kind, int(l) + 1, item_id_[std::size_t(item_[l])], chosen_[l]});
-}
-
 // Opens level l on item i: X, C cover it; M uses one of its bound and covers it when none is
 // left. A level runs through i's set as it is now (it stays so while i is closed) unless i
 // stays open or may take no more options: then in option order, up to the "no more options"
@@ -510,13 +488,8 @@ Sparse::Phase Sparse::leave() {
 
 void Sparse::run(const Work& w, Worker& worker) {
   for (int o : w.path) push(o);
-  worker_ = &worker;
-  base_ = level_;
-  stopping_ = false;
-  since_poll_ = 0;
-  polled_solutions_ = stats_.solutions;
   Phase phase = Phase::forward;
-  if ((budget_ = worker.start()) == 0) {
+  if (!start_run(worker)) {
     phase = Phase::done;
   } else if (!w.tail.empty()) {
     resume(w.tail);

@@ -42,7 +42,7 @@
 
 namespace solve::detail::cover {
 
-class Sparse final : public CoverSearch {
+class Sparse final : public LevelStack {
  public:
   /// `multi`: Algorithm M with every bound as given (as Dlx); else X and C (0:1 items are
   /// secondary; the problem must not need multiplicities).
@@ -109,7 +109,6 @@ class Sparse final : public CoverSearch {
   std::int32_t node_of(int o, std::int32_t i) const;
 
   // ---- search ----
-  bool count_node();
   void enter(std::size_t l, std::int32_t i);  // opens level l on item i (M: uses one of its bound)
   Phase forward();
   Phase advance();
@@ -123,8 +122,6 @@ class Sparse final : public CoverSearch {
   void pop();
   void tweak_before(std::size_t l, std::int32_t to);
   void resume(const std::vector<std::int32_t>& tail);
-  void trace(CoverTraceEvent::Kind kind, std::size_t l) const;
-  std::span<const int> chosen_options();
 
   std::vector<Node> nd_;
   std::vector<std::int32_t> colour_;  // per node: 0 none, > 0 a colour (secondary items); empty: no colours
@@ -149,21 +146,15 @@ class Sparse final : public CoverSearch {
   // end of the alternatives (exact: a place in set_; else a key); the next key (from_); the
   // option chosen (-1: none); branches tried and the level's size (M, for done()); the marks
   // taken before the level's item was entered and before its option was taken.
-  std::vector<std::int32_t> item_, choice_, limit_, from_, chosen_, tried_, size0_;
+  std::vector<std::int32_t> choice_, limit_, from_, tried_, size0_;  // (item_, chosen_: LevelStack)
   std::vector<std::uint8_t> exact_;
   std::vector<Mark> level_mark_, branch_mark_;
-  std::vector<int> compact_;
   std::vector<std::int32_t> scratch_;  // donate(): keys of a level's untried alternatives
   ItemChoice item_choice_ = ItemChoice::mrv;
-  bool multi_ = false, tracing_ = false, pruning_ = false, stopping_ = false;
   // The option being committed (a node), and whether its commit left an open primary item
   // outside it with no option: the child is a dead end (X, C; reset by descend, push).
   std::int32_t committed_ = 0;
   bool dead_ = false;
-  int level_ = 0, base_ = 0;
-  std::uint64_t since_poll_ = 0, budget_ = 0, polled_solutions_ = 0;
-  Worker* worker_ = nullptr;
-  std::vector<int> item_id_;  // internal item -> problem item id
   std::vector<std::int32_t> watched_;  // first-item rule: the scarce items (scarce.hpp), internal
 };
 

@@ -31,6 +31,20 @@ BigCount& BigCount::operator+=(const BigCount& o) {
   return *this;
 }
 
+BigCount& BigCount::operator*=(std::uint32_t m) {
+  // Limb by limb on 32-bit halves: each partial product and carry fits 64 bits.
+  std::uint64_t carry = 0;
+  for (std::uint64_t& l : limbs_) {
+    const std::uint64_t lo = (l & 0xffffffffu) * m + carry;
+    const std::uint64_t hi = (l >> 32) * m + (lo >> 32);
+    l = (hi << 32) | (lo & 0xffffffffu);
+    carry = hi >> 32;
+  }
+  if (carry) limbs_.push_back(carry);
+  trim();
+  return *this;
+}
+
 std::strong_ordering operator<=>(const BigCount& a, const BigCount& b) {
   if (a.limbs_.size() != b.limbs_.size()) return a.limbs_.size() <=> b.limbs_.size();
   for (std::size_t k = a.limbs_.size(); k-- > 0;)

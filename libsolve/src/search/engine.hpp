@@ -24,6 +24,9 @@
 // complete search has the same node count for every number of threads whenever the tree
 // itself does not depend on the order of the search.
 //
+// The engines share PollBudget (below) for the poll; csp/dfs.cpp still keeps its own copy of
+// that bookkeeping (poll(), start()): it can take PollBudget as the exact-cover engines did.
+//
 // Plugging in:
 // - another exact-cover engine (a sparse-set engine, a memoised counter): derive from
 //   cover::CoverSearch (exact_cover/engine.hpp), implement these four, and let make_engine()
@@ -76,6 +79,40 @@ class Worker {
   Pool* pool_;
   std::size_t slot_ = 0;  // the pool's number for this worker
   double weight_ = 1;  // share of the whole tree of the running work (donations shrink it)
+};
+
+/// What every engine does around Worker::poll: nodes since the last poll against the budget
+/// the last poll gave, and the solutions tallied alone at that poll (the driver is told those
+/// since). One per engine; start() at the top of each run().
+///   if (!budget.tick() && !budget.poll(stats_.solutions)) stop;   // per node
+class PollBudget {
+ public:
+  /// Worker::start() for a run; returns the first budget (0: stop now).
+  std::uint64_t start(Worker& worker, std::uint64_t solutions) {
+    worker_ = &worker;
+    since_ = 0;
+    solutions_ = solutions;
+    return budget_ = worker.start();
+  }
+  /// One node more; false when the budget is spent: poll() is due.
+  bool tick() { return ++since_ < budget_; }
+  /// Polls with the nodes tick() counted since the last poll; false: stop.
+  bool poll(std::uint64_t solutions) {
+    budget_ = poll(since_, solutions);
+    since_ = 0;
+    return budget_ != 0;
+  }
+  /// Polls with `nodes` the engine counted itself since the last poll (the bitset engine keeps
+  /// them in a register); returns the next budget (0: stop).
+  std::uint64_t poll(std::uint64_t nodes, std::uint64_t solutions) {
+    const std::uint64_t budget = worker_->poll(nodes, solutions - solutions_);
+    solutions_ = solutions;
+    return budget;
+  }
+
+ private:
+  Worker* worker_ = nullptr;
+  std::uint64_t since_ = 0, budget_ = 0, solutions_ = 0;
 };
 
 class SearchEngine {
