@@ -79,8 +79,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const cli::TextFile file = cli::read_text_file(path, limits);
     if (expected) fail("read a file that has an error");
-    const std::string_view body =
-        std::string_view(text).starts_with("\xEF\xBB\xBF") ? std::string_view(text).substr(3) : text;
+    const std::string_view body = std::string_view(text).starts_with("\xEF\xBB\xBF")
+                                      ? std::string_view(text).substr(3)
+                                      : text;
     if (file.text != body) fail("the text read differs from the file");
     if (file.name != path) fail("the file's name changed");
   } catch (const solve::InputError& e) {

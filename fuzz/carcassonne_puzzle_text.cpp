@@ -86,7 +86,8 @@ struct Found {
   SequenceResult result;
 };
 
-Found maps_found(const std::vector<Tile>& tiles, const SequenceOptions& o, std::uint64_t max_nodes) {
+Found maps_found(const std::vector<Tile>& tiles, const SequenceOptions& o,
+                 std::uint64_t max_nodes) {
   solve::SearchOptions search = default_search();
   search.limits.max_nodes = max_nodes;
   Found f;
@@ -94,7 +95,8 @@ Found maps_found(const std::vector<Tile>& tiles, const SequenceOptions& o, std::
       tiles, o, true,
       [&](const Layout& l) {
         if (!valid_map(tiles, l, o)) fail("the solver reported an invalid map");
-        if (!f.keys.insert(map_key(tiles, l, o.rotations)).second) fail("the solver reported a map twice");
+        if (!f.keys.insert(map_key(tiles, l, o.rotations)).second)
+          fail("the solver reported a map twice");
         return true;
       },
       search);
@@ -111,10 +113,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const solve::InputError&) {
     return 0;  // rejected with a message: fine
   }
-  if (tiles.empty() || tiles.size() > std::size_t(max_tiles)) fail("accepted an empty or oversized puzzle");
+  if (tiles.empty() || tiles.size() > std::size_t(max_tiles))
+    fail("accepted an empty or oversized puzzle");
   for (const Tile& t : tiles)
     if (!legal(t)) fail("accepted an illegal tile");
-  if (read_puzzle(as_text(tiles), "written") != tiles) fail("written text reads back as another puzzle");
+  if (read_puzzle(as_text(tiles), "written") != tiles)
+    fail("written text reads back as another puzzle");
 
   std::uint64_t h = 1469598103934665603ull;
   for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ull;
@@ -129,7 +133,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const Found with = maps_found(tiles, o, 4000);
   const auto proof = no_solution_proof(tiles, o);
-  if (proof && (with.result.maps > 0 || with.result.proof.empty())) fail("a proof and the search disagree");
+  if (proof && (with.result.maps > 0 || with.result.proof.empty()))
+    fail("a proof and the search disagree");
   SequenceOptions plain_o = o;
   plain_o.counting = false;
   const Found plain = maps_found(tiles, plain_o, 4000);
@@ -144,7 +149,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::set<MapKey> reference;
     for (const Layout& l : test::brute_force_maps(tiles, {o.rotations, o.rows, o.cols}))
       reference.insert(map_key(tiles, l, o.rotations));
-    if (with.result.complete() && with.keys != reference) fail("the maps differ from the brute force");
+    if (with.result.complete() && with.keys != reference)
+      fail("the maps differ from the brute force");
   }
   return 0;
 }

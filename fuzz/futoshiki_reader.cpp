@@ -29,7 +29,9 @@ namespace {
 /// The puzzle in the course format (the reader's documented grammar).
 std::string print(const futoshiki::Puzzle& p) {
   auto sign = [](futoshiki::Relation r, char less, char greater) {
-    return r == futoshiki::Relation::less ? less : r == futoshiki::Relation::greater ? greater : '0';
+    return r == futoshiki::Relation::less      ? less
+           : r == futoshiki::Relation::greater ? greater
+                                               : '0';
   };
   std::string s;
   for (int r = 0; r < p.n; ++r)
@@ -60,7 +62,8 @@ std::optional<std::uint64_t> count(const futoshiki::Puzzle& p, const futoshiki::
   o.threads = threads;
   o.limits.max_nodes = 3000;
   const solve::Result r = solve::search(fm.model, o, [&](const solve::Solution& s) {
-    if (!futoshiki::is_solution(p, fm.grid(s))) fail("a reported solution does not fill the puzzle");
+    if (!futoshiki::is_solution(p, fm.grid(s)))
+      fail("a reported solution does not fill the puzzle");
     return true;
   });
   if (!r.complete()) return std::nullopt;
@@ -79,7 +82,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const std::string printed = print(p);
   try {
-    if (!same(p, futoshiki::parse_puzzle(printed, "printed"))) fail("printed puzzle reads back as another");
+    if (!same(p, futoshiki::parse_puzzle(printed, "printed")))
+      fail("printed puzzle reads back as another");
   } catch (const solve::InputError&) {
     fail("printed puzzle does not read back");
   }

@@ -75,7 +75,7 @@ void agree(const solve::ExactCover& p) {
   check({.memo = true}, "memoised and plain counts differ");
 }
 
- /// Sparse sets against dancing links, node for node.
+/// Sparse sets against dancing links, node for node.
 void sparse_as_dlx(const solve::ExactCover& p) {
   using solve::CoverEngine;
   for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
@@ -89,9 +89,11 @@ void sparse_as_dlx(const solve::ExactCover& p) {
       o.threads = threads;
       const solve::Result rs = solve::count(p, o);
       // Several threads stop near the limit, not at it: compare them on finished searches.
-      if (threads == 1 && rd.complete() != rs.complete()) fail("sparse sets and dancing links stop differently");
+      if (threads == 1 && rd.complete() != rs.complete())
+        fail("sparse sets and dancing links stop differently");
       const bool finished = rd.complete() && rs.complete();
-      if (finished && rs.stats.solutions != rd.stats.solutions) fail("sparse sets and dancing links count differently");
+      if (finished && rs.stats.solutions != rd.stats.solutions)
+        fail("sparse sets and dancing links count differently");
       if ((finished || threads == 1) && rs.stats.nodes != rd.stats.nodes)
         fail("sparse sets and dancing links search different trees");
     }

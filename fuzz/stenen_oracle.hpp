@@ -73,7 +73,8 @@ inline void check_position(const Board& b) {
   std::vector<int> grid(std::size_t(b.rows() * b.cols()), 0);
   std::vector<bool> used(p.stones.size() + 1, false);
   for (const Move& m : b.moves()) {
-    if (m.stone < 1 || m.stone > int(p.stones.size()) || m.orient < 0 || m.orient > 7) fail("a move out of range");
+    if (m.stone < 1 || m.stone > int(p.stones.size()) || m.orient < 0 || m.orient > 7)
+      fail("a move out of range");
     if (used[std::size_t(m.stone)]) fail("a stone placed twice");
     used[std::size_t(m.stone)] = true;
     const Stone& s = p.stones[std::size_t(m.stone - 1)];
@@ -87,12 +88,15 @@ inline void check_position(const Board& b) {
       placed.push_back({r, k});
     }
     const auto shapes = all_orientations(s);
-    if (std::find(shapes.begin(), shapes.end(), normal(placed)) == shapes.end()) fail("a move is not the stone");
+    if (std::find(shapes.begin(), shapes.end(), normal(placed)) == shapes.end())
+      fail("a move is not the stone");
   }
   if (grid != b.grid()) fail("the grid is not the moves replayed");
   for (const Stone& s : p.stones)
-    if (b.used(s.number) != used[std::size_t(s.number)]) fail("used stones disagree with the moves");
-  if (b.empty_cells() != int(std::count(grid.begin(), grid.end(), 0))) fail("the empty cell count is wrong");
+    if (b.used(s.number) != used[std::size_t(s.number)])
+      fail("used stones disagree with the moves");
+  if (b.empty_cells() != int(std::count(grid.begin(), grid.end(), 0)))
+    fail("the empty cell count is wrong");
 }
 
 /// A completed board from the position: a cover as described at the top. shapes: from
@@ -111,10 +115,12 @@ inline void check_cover(const Board& position, const std::vector<int>& grid,
   if (cells.size() != p.stones.size()) fail("a solution leaves a stone out");
   for (const auto& [number, at] : cells) {
     const auto& mine = shapes[std::size_t(number)];
-    if (std::find(mine.begin(), mine.end(), normal(at)) == mine.end()) fail("a solution has a misshapen stone");
+    if (std::find(mine.begin(), mine.end(), normal(at)) == mine.end())
+      fail("a solution has a misshapen stone");
   }
   const auto empty = std::count(grid.begin(), grid.end(), 0);
-  if (empty != std::ptrdiff_t(grid.size()) - p.area()) fail("a solution leaves the wrong number of cells empty");
+  if (empty != std::ptrdiff_t(grid.size()) - p.area())
+    fail("a solution leaves the wrong number of cells empty");
 }
 
 struct Counts {
@@ -124,7 +130,8 @@ struct Counts {
   friend bool operator==(const Counts&, const Counts&) = default;
 };
 
-inline Counts counts(const Board& b, Method m, std::uint64_t max_nodes, Twins twins = Twins::automatic) {
+inline Counts counts(const Board& b, Method m, std::uint64_t max_nodes,
+                     Twins twins = Twins::automatic) {
   Counts out;
   const auto run = [&](Counting c, bool memo = false) {
     RunOptions o{.method = m, .counting = c, .max_nodes = max_nodes, .memo = memo, .twins = twins};
@@ -170,14 +177,16 @@ inline void check_methods(const Board& b, std::uint64_t max_nodes, const test::R
         fail("ordered and multiplicity twins count differently");
     first = c;
     const SolveResult s = find_solution(b, RunOptions{.method = m});
-    if (s.grid.has_value() != (c.labelled > 0)) fail("solve and count disagree on whether there is a solution");
+    if (s.grid.has_value() != (c.labelled > 0))
+      fail("solve and count disagree on whether there is a solution");
     if (s.grid) check_cover(b, *s.grid, shapes);
   }
   if (!first || !ref) return;
   const bool cap = b.puzzle().format == Format::cap_puzzle;
   if (first->labelled != ref->labelled() || first->identical != ref->identical())
     fail("the count differs from the brute force");
-  if (first->unique != ref->unique(b.rows(), b.cols(), true)) fail("the unique count differs from the brute force");
+  if (first->unique != ref->unique(b.rows(), b.cols(), true))
+    fail("the unique count differs from the brute force");
   if (cap && first->labelled_unique != ref->unique(b.rows(), b.cols(), false))
     fail("the labelled unique count differs from the brute force");
 }
@@ -189,7 +198,8 @@ inline void check_listing(const Board& b, Method m, std::uint64_t max_nodes) {
   const CountResult r = list_solutions(b, RunOptions{.method = m, .max_nodes = max_nodes},
                                        [&](const std::vector<int>& grid) {
                                          check_cover(b, grid, shapes);
-                                         if (!seen.insert(grid).second) fail("a solution listed twice");
+                                         if (!seen.insert(grid).second)
+                                           fail("a solution listed twice");
                                        });
   if (r.solutions != seen.size()) fail("the listing's count is not the boards listed");
   if (!r.complete) return;
@@ -199,15 +209,17 @@ inline void check_listing(const Board& b, Method m, std::uint64_t max_nodes) {
 
 /// The puzzle written back in its own format (pictures as stored: trimmed, in orientation 0).
 inline std::string written(const Puzzle& p) {
-  std::string out = p.format == Format::leiden ? std::to_string(p.stones.size()) + "\n"
-                                               : "[" + std::to_string(p.cols) + "," + std::to_string(p.rows) + "]\n";
+  std::string out = p.format == Format::leiden
+                        ? std::to_string(p.stones.size()) + "\n"
+                        : "[" + std::to_string(p.cols) + "," + std::to_string(p.rows) + "]\n";
   for (const Stone& s : p.stones) {
     const Shape& o = s.orientation[0];
-    out += p.format == Format::leiden
-               ? std::to_string(o.rows) + " " + std::to_string(o.cols) + "\n"
-               : "(" + std::to_string(o.cols) + "," + std::to_string(o.rows) + ")[" + s.letter + "]\n";
+    out += p.format == Format::leiden ? std::to_string(o.rows) + " " + std::to_string(o.cols) + "\n"
+                                      : "(" + std::to_string(o.cols) + "," +
+                                            std::to_string(o.rows) + ")[" + s.letter + "]\n";
     for (std::string row : o.picture()) {
-      for (char& c : row) c = p.format == Format::leiden ? (c == '#' ? 'X' : '.') : (c == '#' ? '1' : '0');
+      for (char& c : row)
+        c = p.format == Format::leiden ? (c == '#' ? 'X' : '.') : (c == '#' ? '1' : '0');
       out += row + "\n";
     }
   }
@@ -215,10 +227,13 @@ inline std::string written(const Puzzle& p) {
 }
 
 inline bool same_stones(const Puzzle& a, const Puzzle& b) {
-  if (a.format != b.format || a.rows != b.rows || a.cols != b.cols || a.stones.size() != b.stones.size()) return false;
+  if (a.format != b.format || a.rows != b.rows || a.cols != b.cols ||
+      a.stones.size() != b.stones.size())
+    return false;
   for (std::size_t i = 0; i < a.stones.size(); ++i) {
     const Stone &x = a.stones[i], &y = b.stones[i];
-    if (x.letter != y.letter || x.orientation != y.orientation || x.same_as != y.same_as || x.parts != y.parts)
+    if (x.letter != y.letter || x.orientation != y.orientation || x.same_as != y.same_as ||
+        x.parts != y.parts)
       return false;
   }
   return true;

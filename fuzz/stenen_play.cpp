@@ -32,7 +32,8 @@ void check_moves_read_back(const Board& b) {
   } catch (const solve::InputError&) {
     fuzz::fail("the moves made in play do not read back");
   }
-  if (again.grid() != b.grid() || again.moves() != b.moves()) fuzz::fail("the moves read back to another position");
+  if (again.grid() != b.grid() || again.moves() != b.moves())
+    fuzz::fail("the moves read back to another position");
 }
 
 }  // namespace

@@ -38,13 +38,15 @@ struct Read {
 
 Read read(const std::string& text, const char* name) {
   Read r;
-  r.c = xcover_mpi::parse_checkpoint(text, name, nullptr, [&](const xcover_mpi::PartResult& p) { r.parts.push_back(p); });
+  r.c = xcover_mpi::parse_checkpoint(
+      text, name, nullptr, [&](const xcover_mpi::PartResult& p) { r.parts.push_back(p); });
   return r;
 }
 
 std::string written(const Read& r) {
   std::string text = xcover_mpi::format_header(r.c.header);
-  for (const xcover_mpi::PartResult& p : r.parts) text += xcover_mpi::format_done(p, xcover_mpi::done_key(r.c.header));
+  for (const xcover_mpi::PartResult& p : r.parts)
+    text += xcover_mpi::format_done(p, xcover_mpi::done_key(r.c.header));
   return text;
 }
 
@@ -56,8 +58,10 @@ std::string with_checks(std::string_view text) {
     lines.push_back(text.substr(0, nl));
   xcover_mpi::CheckpointHeader h;
   if (lines.size() > 1)
-    std::sscanf(std::string(lines[1]).c_str(), "problem %16" SCNx64 " %" SCNu64, &h.problem_hash, &h.problem_bytes);
-  if (lines.size() > 2) std::sscanf(std::string(lines[2]).c_str(), "parts %zu %zu", &h.asked, &h.parts);
+    std::sscanf(std::string(lines[1]).c_str(), "problem %16" SCNx64 " %" SCNu64, &h.problem_hash,
+                &h.problem_bytes);
+  if (lines.size() > 2)
+    std::sscanf(std::string(lines[2]).c_str(), "parts %zu %zu", &h.asked, &h.parts);
   std::string out;
   for (std::size_t k = 0; k < lines.size(); ++k) {
     const std::size_t space = lines[k].rfind(' ');
@@ -77,9 +81,9 @@ std::string with_checks(std::string_view text) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string text = size % 2 == 1
-                               ? with_checks(std::string_view(reinterpret_cast<const char*>(data), size))
-                               : std::string(reinterpret_cast<const char*>(data), size);
+  const std::string text =
+      size % 2 == 1 ? with_checks(std::string_view(reinterpret_cast<const char*>(data), size))
+                    : std::string(reinterpret_cast<const char*>(data), size);
   size = text.size();
   Read r;
   try {
@@ -88,26 +92,31 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   const xcover_mpi::Checkpoint& c = r.c;
-  if (c.valid_bytes == 0 || c.valid_bytes > size || text[c.valid_bytes - 1] != '\n') fail("valid_bytes");
+  if (c.valid_bytes == 0 || c.valid_bytes > size || text[c.valid_bytes - 1] != '\n')
+    fail("valid_bytes");
   if (c.dropped_tail != (c.valid_bytes < size)) fail("dropped_tail");
   if (size - c.valid_bytes > xcover_mpi::max_checkpoint_line) fail("a tail longer than a line");
-  if (r.parts.size() > c.header.parts || c.done.size() > c.header.parts) fail("more parts than the header says");
+  if (r.parts.size() > c.header.parts || c.done.size() > c.header.parts)
+    fail("more parts than the header says");
   std::set<std::size_t> seen;
   solve::BigCount total;
   for (const auto& p : r.parts) {
-    if (p.index >= c.header.parts || !seen.insert(p.index).second || !p.complete() || !c.done[p.index])
+    if (p.index >= c.header.parts || !seen.insert(p.index).second || !p.complete() ||
+        !c.done[p.index])
       fail("part indices");
     total += p.count;
   }
   if (c.total.parts != r.parts.size() || c.total.count != total) fail("the parts added up");
   const std::string once = written(r);
   const Read back = read(once, "again");
-  if (!(back.c.header == c.header) || back.parts.size() != r.parts.size()) fail("header or size after writing");
+  if (!(back.c.header == c.header) || back.parts.size() != r.parts.size())
+    fail("header or size after writing");
   for (std::size_t k = 0; k < r.parts.size(); ++k) {
     const auto &a = r.parts[k], &b = back.parts[k];
     if (a.index != b.index || a.count != b.count || a.stats.nodes != b.stats.nodes ||
-        a.stats.updates != b.stats.updates || a.stats.max_depth != b.stats.max_depth || a.memo.hits != b.memo.hits ||
-        a.memo.lookups != b.memo.lookups || a.memo.stores != b.memo.stores || a.memo.evictions != b.memo.evictions)
+        a.stats.updates != b.stats.updates || a.stats.max_depth != b.stats.max_depth ||
+        a.memo.hits != b.memo.hits || a.memo.lookups != b.memo.lookups ||
+        a.memo.stores != b.memo.stores || a.memo.evictions != b.memo.evictions)
       fail("a result changed by writing it");
   }
   if (written(back) != once) fail("writing is not stable");

@@ -12,8 +12,8 @@
 //   square-maximize [--no-rotations] [--k-order auto|up|down] [tiles.xml]
 // prints "biggest square: K (optimal)" or "... (not proven)", as the first number
 // `carcassonne square` prints, so that a script can compare the two.
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <exception>
@@ -52,13 +52,15 @@ Grid build(const std::vector<Tile>& tiles, int bound, bool rotations) {
   std::vector<solve::Var> inside;
   for (int m = 0; m < bound; ++m) {
     inside.push_back(g.model.add_bool("inside" + std::to_string(m)));
-    solve::reify(g.model, inside.back(), [&](solve::Model& mm) { solve::compare(mm, g.k, solve::Rel::gt, m); });
+    solve::reify(g.model, inside.back(),
+                 [&](solve::Model& mm) { solve::compare(mm, g.k, solve::Rel::gt, m); });
   }
   for (int i = 0; i < bound * bound; ++i) {
     g.cells.push_back(g.model.add_var(values, "cell" + std::to_string(i)));
     const int ring = std::max(i / bound, i % bound);
-    solve::reify(g.model, inside[std::size_t(ring)],
-                 [&](solve::Model& mm) { solve::compare(mm, g.cells.back(), solve::Rel::ne, empty); });
+    solve::reify(g.model, inside[std::size_t(ring)], [&](solve::Model& mm) {
+      solve::compare(mm, g.cells.back(), solve::Rel::ne, empty);
+    });
   }
   // `empty` needs edges in the shared table; they are never compared: a constraint touching
   // an empty cell is switched off by its inside flag.
@@ -71,11 +73,13 @@ Grid build(const std::vector<Tile>& tiles, int bound, bool rotations) {
       const solve::Var x = g.cells[std::size_t(r * bound + c)];
       if (c + 1 < bound)
         solve::reify(g.model, inside[std::size_t(std::max(r, c + 1))],
-                     carcassonne::edges_match(x, g.cells[std::size_t(r * bound + c + 1)], carcassonne::east, table),
+                     carcassonne::edges_match(x, g.cells[std::size_t(r * bound + c + 1)],
+                                              carcassonne::east, table),
                      solve::Reification::implies);
       if (r + 1 < bound)
         solve::reify(g.model, inside[std::size_t(std::max(r + 1, c))],
-                     carcassonne::edges_match(x, g.cells[std::size_t((r + 1) * bound + c)], carcassonne::south, table),
+                     carcassonne::edges_match(x, g.cells[std::size_t((r + 1) * bound + c)],
+                                              carcassonne::south, table),
                      solve::Reification::implies);
     }
   std::vector<solve::ValueCount> groups;
@@ -101,7 +105,8 @@ int floor_sqrt(std::size_t n) {
 }  // namespace
 
 int main(int argc, char** argv) try {
-  CLI::App app{"Biggest square by Model::maximize (bench driver, see scripts/bench square-maximize)"};
+  CLI::App app{
+      "Biggest square by Model::maximize (bench driver, see scripts/bench square-maximize)"};
   std::string input, order = "auto";
   bool no_rotations = false;
   app.add_option("tiles", input, "XML tile set (default: the standard 72 tiles)");
@@ -125,11 +130,13 @@ int main(int argc, char** argv) try {
   solve::Result r;
   const auto best = solve::solve_best(g.model, {}, &r);
   if (!best) {
-    fmt::print(stderr, "square-maximize: no square found ({})\n", r.complete() ? "complete" : "stopped");
+    fmt::print(stderr, "square-maximize: no square found ({})\n",
+               r.complete() ? "complete" : "stopped");
     return 1;
   }
   fmt::print("biggest square: {} ({})\n", (*best)[g.k], r.complete() ? "optimal" : "not proven");
-  fmt::print(stderr, "nodes {}, fails {}, {:.3f} s\n", r.stats.nodes, r.stats.failures, r.stats.seconds);
+  fmt::print(stderr, "nodes {}, fails {}, {:.3f} s\n", r.stats.nodes, r.stats.failures,
+             r.stats.seconds);
   return 0;
 } catch (const std::exception& e) {
   fmt::print(stderr, "square-maximize: {}\n", e.what());

@@ -12,12 +12,17 @@ namespace {
 class Canvas {
  public:
   explicit Canvas(int size)
-      : n_(size - 2), h_(n_ / 2), d_((h_ + 2) / 2), cells_(std::size_t(n_) * std::size_t(n_), ' ') {}
+      : n_(size - 2),
+        h_(n_ / 2),
+        d_((h_ + 2) / 2),
+        cells_(std::size_t(n_) * std::size_t(n_), ' ') {}
 
   int n() const { return n_; }
   int h() const { return h_; }
   int d() const { return d_; }
-  void put(int row, int col, char c) { cells_[std::size_t(row) * std::size_t(n_) + std::size_t(col)] = c; }
+  void put(int row, int col, char c) {
+    cells_[std::size_t(row) * std::size_t(n_) + std::size_t(col)] = c;
+  }
   /// Draws a cell given in north-side coordinates, turned to face `side`.
   void put_facing(int side, int row, int col, char c) {
     const int last = n_ - 1;
@@ -94,7 +99,8 @@ void draw_abbey(Canvas& cv) {
 void check_size(int size) {
   if (!valid_tile_size(size))
     throw std::invalid_argument("tile size " + std::to_string(size) + ": must be odd, " +
-                                std::to_string(min_tile_size) + " to " + std::to_string(max_tile_size));
+                                std::to_string(min_tile_size) + " to " +
+                                std::to_string(max_tile_size));
 }
 
 /// `inner` between two `edge` characters.
@@ -127,7 +133,8 @@ std::vector<std::string> draw_board(const std::vector<Tile>& tiles, const Layout
   std::vector<std::vector<std::string>> pictures(rows * cols);
   for (std::size_t i = 0; i < tiles.size(); ++i) {
     const Placement& p = layout.placements[i];
-    pictures[std::size_t(p.row) * cols + std::size_t(p.col)] = draw_tile(oriented(tiles[i], p), size);
+    pictures[std::size_t(p.row) * cols + std::size_t(p.col)] =
+        draw_tile(oriented(tiles[i], p), size);
   }
   const std::string blank(std::size_t(size), ' ');
   std::vector<std::string> lines;

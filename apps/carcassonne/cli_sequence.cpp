@@ -1,5 +1,5 @@
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -32,7 +32,8 @@ int run_sequence(std::vector<std::string> args) {
   int tile_size = 11;
   double timeout = 0;
   std::uint64_t max_nodes = 0;
-  app.add_option("puzzle", puzzle, "puzzle file (tile N E S W per line; '-' for standard input)")->required();
+  app.add_option("puzzle", puzzle, "puzzle file (tile N E S W per line; '-' for standard input)")
+      ->required();
   app.add_option("--board_dimensions", dims, "largest board: ROWS COLS")->expected(2);
   app.add_flag("--all_solutions", all, "print every distinct map and their number");
   app.add_flag("--allow_rotations", rotations, "tiles may be turned by 90, 180, 270 degrees");
@@ -40,17 +41,21 @@ int run_sequence(std::vector<std::string> args) {
   cli::add_timeout(app, timeout,
                    "stop the search after SECONDS: the maps found, then a Partial: line (exit 3); "
                    "0: no limit");
-  cli::add_max_nodes(app, max_nodes,
-                     "stop the search after N nodes: the maps found, then a Partial: line (exit 3); "
-                     "0: no limit");
+  cli::add_max_nodes(
+      app, max_nodes,
+      "stop the search after N nodes: the maps found, then a Partial: line (exit 3); "
+      "0: no limit");
   app.add_option("--svg", svg, "also draw the first map as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
-  app.add_flag("--json", json, "print the answer as one JSON object instead of the course's text (docs/json.md)");
-  app.footer(std::string("Every option may be written with one dash or two, and with '_' or '-' (-all_solutions,\n"
-                         "--all-solutions). 'carcassonne square --help'\n"
-                         "for the biggest-square problem. A puzzle file may have ") +
-             cli::size_text(text_limits.max_bytes) + ", a line " + cli::size_text(text_limits.max_line) +
-             ".\n" + cli::exit_status_help);
+  app.add_flag("--json", json,
+               "print the answer as one JSON object instead of the course's text (docs/json.md)");
+  app.footer(
+      std::string(
+          "Every option may be written with one dash or two, and with '_' or '-' (-all_solutions,\n"
+          "--all-solutions). 'carcassonne square --help'\n"
+          "for the biggest-square problem. A puzzle file may have ") +
+      cli::size_text(text_limits.max_bytes) + ", a line " + cli::size_text(text_limits.max_line) +
+      ".\n" + cli::exit_status_help);
   if (const auto status = cli::parse(app, std::move(args), /*single_dash=*/true)) return *status;
   if (!valid_tile_size(tile_size)) {
     std::fprintf(stderr, "carcassonne: -tile_size must be odd, %d to %d (got %d)\n", min_tile_size,
@@ -94,10 +99,13 @@ int run_sequence(std::vector<std::string> args) {
     r = write_sequence_answer(std::cout, tiles, o, all, tile_size, search, &first);
   }
   if (stats)
-    std::cerr << (r.proof.empty() ? cli::format_stats(r.search.stats, r.search.stop, cli::Counters::csp)
-                                  : "no search: " + r.proof + "\n");
+    std::cerr << (r.proof.empty()
+                      ? cli::format_stats(r.search.stats, r.search.stop, cli::Counters::csp)
+                      : "no search: " + r.proof + "\n");
   if (!std::cout) return cli::bad_input;  // cli::guarded reports the failed write
-  const int status = r.cut_short(all) ? cli::stopped : r.maps > 0 ? cli::answered : cli::no_solution;
+  const int status = r.cut_short(all) ? cli::stopped
+                     : r.maps > 0     ? cli::answered
+                                      : cli::no_solution;
   if (json_answer) {
     cli::Json extra;
     if (!r.proof.empty()) extra["proof"] = r.proof;  // no search: a counting argument answered
@@ -106,9 +114,10 @@ int run_sequence(std::vector<std::string> args) {
   }
   if (!svg.empty() && r.maps > 0) write_svg_file(svg, tiles, first);
   if (status == cli::stopped)  // standard output ends with the Partial: line; the same cause here
-    std::cerr << cli::stopped_message("carcassonne", r.search.stop,
-                                      r.maps == 0 ? std::string("before any map was found")
-                                                  : fmt::format("after {} maps; the list is incomplete", r.maps))
+    std::cerr << cli::stopped_message(
+                     "carcassonne", r.search.stop,
+                     r.maps == 0 ? std::string("before any map was found")
+                                 : fmt::format("after {} maps; the list is incomplete", r.maps))
               << '\n';
   return status;
 }

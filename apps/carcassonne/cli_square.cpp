@@ -1,5 +1,5 @@
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include <iostream>
 
@@ -39,15 +39,20 @@ int run_square(std::vector<std::string> args) {
   double timeout = 0;
   app.add_option("tiles", input, "XML tile set (default: the standard 72 tiles)");
   app.add_flag("--no-rotations", no_rotations, "tiles keep their orientation");
-  cli::add_timeout(app, timeout,
-                   "stop after SECONDS in all and print the best square found, not proven (exit 3); "
-                   "0: no limit");
+  cli::add_timeout(
+      app, timeout,
+      "stop after SECONDS in all and print the best square found, not proven (exit 3); "
+      "0: no limit");
   app.add_option("-o,--output", output, "write the XML there instead of standard output");
   app.add_option("--svg", svg, "also draw the square as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
-  app.add_flag("--json", json, "print the answer as one JSON object instead of the XML (-o still gets the XML; docs/json.md)");
-  app.footer("Every option may be written with one dash or two, and with '_' or '-'.\nA tile set may have " + cli::size_text(xml_limits.max_bytes) + ".\n" +
-             cli::exit_status_help);
+  app.add_flag("--json", json,
+               "print the answer as one JSON object instead of the XML (-o still gets the XML; "
+               "docs/json.md)");
+  app.footer(
+      "Every option may be written with one dash or two, and with '_' or '-'.\nA tile set may "
+      "have " +
+      cli::size_text(xml_limits.max_bytes) + ".\n" + cli::exit_status_help);
   if (const auto status = cli::parse(app, std::move(args), /*single_dash=*/true)) return *status;
   SquareOptions options;  // the clock of --timeout starts here: reading counts too
   options.rotations = !no_rotations;
@@ -73,18 +78,19 @@ int run_square(std::vector<std::string> args) {
   const std::string text = summary(r, tiles.size());
   const std::string xml = write_tiles_xml(tiles, placed, text);
   // The best square so far when a limit stopped the climb, not proven.
-  const int status = cli::cut_short(r.stop) ? cli::stopped : r.k > 0 ? cli::answered : cli::no_solution;
+  const int status = cli::cut_short(r.stop) ? cli::stopped
+                     : r.k > 0              ? cli::answered
+                                            : cli::no_solution;
   if (json) {
-    cli::JsonAnswer answer(std::cout, "carcassonne", input.empty() ? cli::Json() : cli::Json(input), "square");
+    cli::JsonAnswer answer(std::cout, "carcassonne", input.empty() ? cli::Json() : cli::Json(input),
+                           "square");
     if (r.k > 0) answer.solution(map_json(square_tiles, layout, numbers));
     answer.finish(status, r.k > 0 ? 1 : 0, status != cli::stopped,
                   {{"side", r.k}, {"bound", r.bound}, {"proven", r.proven}},
                   cli::json_stats(r.stats, r.stop, cli::Counters::csp));
   }
-  if (!output.empty())
-    cli::write_file(output, xml);
-  else if (!json)
-    std::cout << xml;
+  if (!output.empty()) cli::write_file(output, xml);
+  else if (!json) std::cout << xml;
   std::cerr << text << '\n';
   if (stats) std::cerr << cli::format_stats(r.stats, r.stop, cli::Counters::csp);
   if (!svg.empty() && r.k > 0) write_svg_file(svg, square_tiles, layout, numbers);

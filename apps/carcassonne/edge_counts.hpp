@@ -50,7 +50,8 @@ struct ClosingProblem {
 /// is even (odd) and, with fixed orientations, the north ones left over meet as many south
 /// ones, east as many west (unbalanced); with no open edge and no tile to come that ends
 /// roads, they form loops, which need four bends (loops). `rotations`: tiles to come may turn.
-inline ClosingProblem closing_problem(const EdgeCounts& left, const EdgeCounts& open, bool rotations) {
+inline ClosingProblem closing_problem(const EdgeCounts& left, const EdgeCounts& open,
+                                      bool rotations) {
   for (Edge kind : {Edge::road, Edge::city}) {
     if (rotations) {
       const int spare = left.total(kind) - open.total(kind);
@@ -68,7 +69,8 @@ inline ClosingProblem closing_problem(const EdgeCounts& left, const EdgeCounts& 
     const std::size_t k = std::size_t(kind);
     if (open.total(kind) > 0 || left.total(kind) == 0 || left.ends[k] > 0) continue;
     const auto& b = left.bends[k];
-    if (rotations ? b[0] + b[1] + b[2] + b[3] < 4 : b[0] == 0 || b[1] == 0 || b[2] == 0 || b[3] == 0)
+    if (rotations ? b[0] + b[1] + b[2] + b[3] < 4
+                  : b[0] == 0 || b[1] == 0 || b[2] == 0 || b[3] == 0)
       return {ClosingProblem::loops, kind};
   }
   return {};

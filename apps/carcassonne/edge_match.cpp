@@ -10,7 +10,8 @@ ValueEdges::ValueEdges(int first_value, std::vector<Tile> value_edges)
   if (words > stride) return;  // more values than fit a mask: constraints make masks of their own
   for (std::size_t i = 0; i < edges.size(); ++i)
     for (int side = 0; side < 4; ++side)
-      by_side[std::size_t(side)][std::size_t(edges[i][side]) * stride + (i >> 6)] |= std::uint64_t{1} << (i & 63);
+      by_side[std::size_t(side)][std::size_t(edges[i][side]) * stride + (i >> 6)] |=
+          std::uint64_t{1} << (i & 63);
 }
 
 namespace {
@@ -24,7 +25,8 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
  public:
   EdgesMatch(Var a, Var b, int side, std::shared_ptr<const ValueEdges> table)
       : vars_{a, b}, sides_{side, opposite(side)}, table_(std::move(table)) {
-    if (a.scale != 1 || b.scale != 1) throw solve::ModelError("edges_match: a cell is a variable or x + c");
+    if (a.scale != 1 || b.scale != 1)
+      throw solve::ModelError("edges_match: a cell is a variable or x + c");
   }
 
   std::span<const Var> scope() const override { return vars_; }
@@ -42,11 +44,14 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
       // each kind's mask ANDed with all ones or zero: no branch per kind and word
       Words allowed;
       const std::uint64_t* masks = masks_[std::size_t(to)];
-      const std::uint64_t pick0 = 0 - std::uint64_t(kinds & 1), pick1 = 0 - std::uint64_t(kinds >> 1 & 1),
+      const std::uint64_t pick0 = 0 - std::uint64_t(kinds & 1),
+                          pick1 = 0 - std::uint64_t(kinds >> 1 & 1),
                           pick2 = 0 - std::uint64_t(kinds >> 2 & 1);
       for (std::size_t w = 0; w < words_; ++w)
-        allowed[w] = (masks[w] & pick0) | (masks[max_words + w] & pick1) | (masks[2 * max_words + w] & pick2);
-      if (s.intersect(cell(to), std::span(allowed.data(), words_)) == Event::failed) return PropStatus::failed;
+        allowed[w] = (masks[w] & pick0) | (masks[max_words + w] & pick1) |
+                     (masks[2 * max_words + w] & pick2);
+      if (s.intersect(cell(to), std::span(allowed.data(), words_)) == Event::failed)
+        return PropStatus::failed;
     }
     // one kind left on both sides: every remaining pair matches
     return kinds == 1 || kinds == 2 || kinds == 4 ? PropStatus::entailed : PropStatus::fixpoint;
@@ -66,7 +71,8 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
   void layout(const Space& s) {
     const std::size_t words = s.bits(vars_[0]).size();
     if (words != s.bits(vars_[1]).size() || words > max_words)
-      throw solve::ModelError("edges_match: the two cells need the same domain of at most 512 values");
+      throw solve::ModelError(
+          "edges_match: the two cells need the same domain of at most 512 values");
     std::shared_ptr<std::vector<std::uint64_t>> own;
     for (int k = 0; k < 2; ++k) {
       const int base = s.base(vars_[std::size_t(k)]);
@@ -112,7 +118,7 @@ class EdgesMatch : public solve::CloneableConstraint<EdgesMatch> {
   std::shared_ptr<const ValueEdges> table_;
   std::shared_ptr<const std::vector<std::uint64_t>> own_;
   std::array<const std::uint64_t*, 2> masks_{};  // into table_ or own_, which copies share
-  std::size_t words_ = 0;  // of both domains; 0 until layout()
+  std::size_t words_ = 0;                        // of both domains; 0 until layout()
 };
 
 }  // namespace

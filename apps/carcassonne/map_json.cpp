@@ -4,7 +4,8 @@
 
 namespace carcassonne {
 
-cli::Json map_json(const std::vector<Tile>& tiles, const Layout& layout, const std::vector<int>& numbers) {
+cli::Json map_json(const std::vector<Tile>& tiles, const Layout& layout,
+                   const std::vector<int>& numbers) {
   const Layout l = layout.normalised();
   cli::Json placements = cli::Json::array();
   for (std::size_t i = 0; i < tiles.size() && i < l.placements.size(); ++i) {

@@ -14,6 +14,7 @@
 namespace carcassonne {
 
 /// tiles[i] lies at layout.placements[i] and is numbered numbers[i] (default: i + 1).
-cli::Json map_json(const std::vector<Tile>& tiles, const Layout& layout, const std::vector<int>& numbers = {});
+cli::Json map_json(const std::vector<Tile>& tiles, const Layout& layout,
+                   const std::vector<int>& numbers = {});
 
 }  // namespace carcassonne

@@ -31,21 +31,25 @@ std::vector<Tile> read_puzzle(std::string_view input, const std::string& name) {
     std::vector<std::string> w;
     for (std::string s; words >> s;) w.push_back(s);
     if (w.empty()) continue;
-    if (w[0] != "tile") fail(name, line, fmt::format("unknown keyword '{}' (expected 'tile')", w[0]));
+    if (w[0] != "tile")
+      fail(name, line, fmt::format("unknown keyword '{}' (expected 'tile')", w[0]));
     if (w.size() != 5)
-      fail(name, line, fmt::format("a tile has 4 edges (north east south west), found {}", w.size() - 1));
+      fail(name, line,
+           fmt::format("a tile has 4 edges (north east south west), found {}", w.size() - 1));
     Tile t;
     for (int s = 0; s < 4; ++s) {
       const auto e = parse_edge(w[std::size_t(s) + 1]);
       if (!e)
-        fail(name, line, fmt::format("unknown edge label '{}' (expected pasture, road or city)",
-                                     w[std::size_t(s) + 1]));
+        fail(name, line,
+             fmt::format("unknown edge label '{}' (expected pasture, road or city)",
+                         w[std::size_t(s) + 1]));
       t.edges[std::size_t(s)] = *e;
     }
     if (!legal(t))
-      fail(name, line, fmt::format("illegal tile '{} {} {} {}' ({} road(s) with {} city edge(s){})",
-                                   w[1], w[2], w[3], w[4], t.count(Edge::road), t.count(Edge::city),
-                                   t.count(Edge::road) == 2 ? " on opposite sides" : ""));
+      fail(name, line,
+           fmt::format("illegal tile '{} {} {} {}' ({} road(s) with {} city edge(s){})", w[1], w[2],
+                       w[3], w[4], t.count(Edge::road), t.count(Edge::city),
+                       t.count(Edge::road) == 2 ? " on opposite sides" : ""));
     if (int(tiles.size()) == max_tiles)
       fail(name, line, fmt::format("too many tiles (at most {})", max_tiles));
     tiles.push_back(t);

@@ -73,7 +73,8 @@ class ValueMask {
   }
   void add(int value) {
     const long i = long(value) - base_;
-    if (i >= 0 && std::size_t(i) < words_.size() * 64) words_[std::size_t(i) >> 6] |= 1ull << (i & 63);
+    if (i >= 0 && std::size_t(i) < words_.size() * 64)
+      words_[std::size_t(i) >> 6] |= 1ull << (i & 63);
   }
   void add_cell(int cell) {
     for (int t = 0; t < 4; ++t) add(Grid::value(cell, t));
@@ -90,8 +91,12 @@ class ValueMask {
 class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
  public:
   PlayOrder(const Grid& g, const std::vector<Tile>& tiles, std::vector<Var> vars, int later)
-      : step_(g.step()), turns_(all_turns(tiles)), vars_(std::move(vars), "play_order"),
-        later_(later), owner_(std::size_t(g.cells()), -1), required_(std::size_t(g.cells()), 0) {}
+      : step_(g.step()),
+        turns_(all_turns(tiles)),
+        vars_(std::move(vars), "play_order"),
+        later_(later),
+        owner_(std::size_t(g.cells()), -1),
+        required_(std::size_t(g.cells()), 0) {}
 
   std::span<const Var> scope() const override { return vars_.all(); }
   std::string_view name() const override { return "play_order"; }
@@ -112,7 +117,8 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
       const Tile t = turns_[i][std::size_t(Grid::turn_of(v))];
       for (int side = 0; side < 4; ++side) {
         const int next = Grid::cell_of(v) + step_[std::size_t(side)];
-        if (t[side] != Edge::pasture && owner_[std::size_t(next)] < 0 && !required_[std::size_t(next)]) {
+        if (t[side] != Edge::pasture && owner_[std::size_t(next)] < 0 &&
+            !required_[std::size_t(next)]) {
           required_[std::size_t(next)] = 1;
           open_.push_back(next);
         }
@@ -124,10 +130,11 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
       for (int step : step_)
         if (owner_[std::size_t(cell + step)] < 0) allow_matching_turns(s, cell + step);
     }
-    for (std::size_t i = 0; i < last; ++i) owner_[std::size_t(Grid::cell_of(s.value(vars_[i])))] = -1;
+    for (std::size_t i = 0; i < last; ++i)
+      owner_[std::size_t(Grid::cell_of(s.value(vars_[i])))] = -1;
     for (int c : open_) required_[std::size_t(c)] = 0;
     return s.intersect(vars_[last], mask_.words()) == Event::failed ? PropStatus::failed
-                                                                     : PropStatus::entailed;
+                                                                    : PropStatus::entailed;
   }
 
  private:
@@ -155,7 +162,8 @@ class PlayOrder : public solve::CloneableConstraint<PlayOrder> {
     int open = int(open_.size()) - required_[std::size_t(cell)];
     for (int side = 0; side < 4; ++side) {
       const int next = cell + step_[std::size_t(side)];
-      open += t[side] != Edge::pasture && owner_[std::size_t(next)] < 0 && !required_[std::size_t(next)];
+      open += t[side] != Edge::pasture && owner_[std::size_t(next)] < 0 &&
+              !required_[std::size_t(next)];
     }
     return open;
   }
@@ -176,10 +184,13 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
  public:
   ClosedMap(const Grid& g, const std::vector<Tile>& tiles, std::vector<Var> vars, bool rotations,
             bool counting)
-      : step_(g.step()), turns_(all_turns(tiles)), vars_(std::move(vars), "closed_map"),
+      : step_(g.step()),
+        turns_(all_turns(tiles)),
+        vars_(std::move(vars), "closed_map"),
         rotations_(rotations),
         counting_(counting),
-        mark_(std::size_t(g.cells()), 0), owner_(std::size_t(g.cells()), -1) {}
+        mark_(std::size_t(g.cells()), 0),
+        owner_(std::size_t(g.cells()), -1) {}
 
   std::span<const Var> scope() const override { return vars_.all(); }
   std::string_view name() const override { return "closed_map"; }
@@ -275,15 +286,15 @@ class ClosedMap : public solve::CloneableConstraint<ClosedMap> {
   }
 
   std::array<int, 4> step_;
-  std::vector<Turns> turns_;        // per tile: its four turns
+  std::vector<Turns> turns_;  // per tile: its four turns
   TileVars vars_;
-  bool rotations_;                  // tiles not placed yet may still turn
-  bool counting_;                   // use can_close
-  std::vector<std::uint8_t> mark_;  // per cell, cleared after each run
+  bool rotations_;                   // tiles not placed yet may still turn
+  bool counting_;                    // use can_close
+  std::vector<std::uint8_t> mark_;   // per cell, cleared after each run
   std::vector<std::int16_t> owner_;  // per occupied cell: the tile on it (valid where marked)
-  std::vector<int> touched_;        // cells marked in this run
-  std::vector<int> required_;       // scratch
-  ValueMask mask_;                  // scratch
+  std::vector<int> touched_;         // cells marked in this run
+  std::vector<int> required_;        // scratch
+  ValueMask mask_;                   // scratch
 };
 
 // ---- bounding_box ----
@@ -341,7 +352,8 @@ std::unique_ptr<solve::Constraint> play_order(const Grid& g, std::vector<Tile> t
 }
 
 std::unique_ptr<solve::Constraint> closed_map(const Grid& g, std::vector<Tile> tiles,
-                                              std::vector<Var> vars, bool rotations, bool counting) {
+                                              std::vector<Var> vars, bool rotations,
+                                              bool counting) {
   return std::make_unique<ClosedMap>(g, tiles, std::move(vars), rotations, counting);
 }
 

@@ -64,7 +64,8 @@ struct SequenceResult {
   /// Every map was found (or none exists): no limit cut the search short. Stopping after
   /// the first map on purpose (all = false) counts as complete.
   bool complete() const {
-    return search.stop == solve::StopReason::exhausted || search.stop == solve::StopReason::by_callback;
+    return search.stop == solve::StopReason::exhausted ||
+           search.stop == solve::StopReason::by_callback;
   }
   /// The answer asked for is incomplete: a limit stopped the search before every map (when
   /// `all`) or before the first one was found.

@@ -26,8 +26,9 @@ std::optional<std::string> unpaired_edges(const EdgeCounts& c, bool rotations) {
     case ClosingProblem::too_few:  // not with nothing open
       return std::nullopt;
     case ClosingProblem::odd:
-      return fmt::format("the tiles have {} {} edges in all: an odd number cannot pair up, one stays open",
-                         c.total(p.kind), kind);
+      return fmt::format(
+          "the tiles have {} {} edges in all: an odd number cannot pair up, one stays open",
+          c.total(p.kind), kind);
     case ClosingProblem::unbalanced:
       return fmt::format(
           "{} tile(s) have a {} on the {} side but {} on the {} side: without rotations each meets "
@@ -38,8 +39,11 @@ std::optional<std::string> unpaired_edges(const EdgeCounts& c, bool rotations) {
       return fmt::format(
           "no tile ends a {0} (1, 3 or 4 {0} edges), so the {0}s can only form loops, and a loop "
           "bends four times{1}",
-          kind, rotations ? ": there are fewer than 4 tiles with two neighbouring " + std::string(kind) + " edges"
-                          : ", once each way (north-east, east-south, south-west, west-north): one of these bends is missing");
+          kind,
+          rotations ? ": there are fewer than 4 tiles with two neighbouring " + std::string(kind) +
+                          " edges"
+                    : ", once each way (north-east, east-south, south-west, west-north): one of "
+                      "these bends is missing");
   }
   return std::nullopt;
 }
@@ -50,7 +54,8 @@ bool box_fits(int rows, int cols, const SequenceOptions& o) {
   return (rows <= o.rows && cols <= o.cols) || (o.rotations && rows <= o.cols && cols <= o.rows);
 }
 
-std::optional<std::string> outline_too_long(std::size_t n, const EdgeCounts& c, const SequenceOptions& o) {
+std::optional<std::string> outline_too_long(std::size_t n, const EdgeCounts& c,
+                                            const SequenceOptions& o) {
   const long tiles = long(n);
   if (!o.rotations) {
     // columns <= tiles with pasture north (and south), rows <= tiles with pasture east (west)
@@ -75,14 +80,16 @@ std::optional<std::string> outline_too_long(std::size_t n, const EdgeCounts& c, 
   }
   const long pasture = c.total(Edge::pasture);
   if (outline == LONG_MAX || pasture >= outline) return std::nullopt;
-  return fmt::format("the outline of a map of {} tiles has at least {} edges, all pasture, but the "
-                     "tiles have {} pasture edges",
-                     n, outline, pasture);
+  return fmt::format(
+      "the outline of a map of {} tiles has at least {} edges, all pasture, but the "
+      "tiles have {} pasture edges",
+      n, outline, pasture);
 }
 
 }  // namespace
 
-std::optional<std::string> no_solution_proof(const std::vector<Tile>& tiles, const SequenceOptions& o) {
+std::optional<std::string> no_solution_proof(const std::vector<Tile>& tiles,
+                                             const SequenceOptions& o) {
   EdgeCounts c;
   for (const Tile& t : tiles) c.add(t);
   if (auto why = board_too_small(tiles.size(), o)) return why;

@@ -19,6 +19,7 @@ namespace carcassonne {
 
 /// Why the puzzle has no solution, in one sentence, or nullopt when these arguments cannot
 /// tell.
-std::optional<std::string> no_solution_proof(const std::vector<Tile>& tiles, const SequenceOptions& o);
+std::optional<std::string> no_solution_proof(const std::vector<Tile>& tiles,
+                                             const SequenceOptions& o);
 
 }  // namespace carcassonne

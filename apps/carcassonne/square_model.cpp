@@ -44,15 +44,19 @@ SquareModel build_square_model(const std::vector<Tile>& tiles, int k, bool rotat
     groups.push_back(std::move(g));
   }
   for (int i = 0; i < k * k; ++i)
-    sm.cells.push_back(sm.model.add_var(values, "cell" + std::to_string(i / k) + "_" + std::to_string(i % k)));
+    sm.cells.push_back(
+        sm.model.add_var(values, "cell" + std::to_string(i / k) + "_" + std::to_string(i % k)));
   std::vector<Tile> value_edges;
-  for (int v = 0; v < int(sm.kinds.size()) * 4; ++v) value_edges.push_back(sm.kinds[std::size_t(v / 4)].turned(v % 4));
+  for (int v = 0; v < int(sm.kinds.size()) * 4; ++v)
+    value_edges.push_back(sm.kinds[std::size_t(v / 4)].turned(v % 4));
   const auto table = std::make_shared<const ValueEdges>(0, std::move(value_edges));
   for (int r = 0; r < k; ++r)
     for (int c = 0; c < k; ++c) {
       const solve::Var x = sm.cells[std::size_t(r * k + c)];
-      if (c + 1 < k) sm.model.post(edges_match(x, sm.cells[std::size_t(r * k + c + 1)], east, table));
-      if (r + 1 < k) sm.model.post(edges_match(x, sm.cells[std::size_t((r + 1) * k + c)], south, table));
+      if (c + 1 < k)
+        sm.model.post(edges_match(x, sm.cells[std::size_t(r * k + c + 1)], east, table));
+      if (r + 1 < k)
+        sm.model.post(edges_match(x, sm.cells[std::size_t((r + 1) * k + c)], south, table));
     }
   // Kinds held as often as the square has cells cannot run out: no constraint needed.
   std::erase_if(groups, [&](const solve::ValueCount& g) { return g.hi >= k * k; });
@@ -81,7 +85,8 @@ SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions&
     so.limits.cancel = o.cancel;
     if (o.timeout > 0) {
       const double left =
-          o.timeout - std::chrono::duration<double>(std::chrono::steady_clock::now() - o.started).count();
+          o.timeout -
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - o.started).count();
       if (left <= 0) {
         res.stop = solve::StopReason::time_limit;
         break;

@@ -44,7 +44,7 @@ struct SquareResult {
   solve::StopReason stop = solve::StopReason::exhausted;
   /// placements[i] for input tile i, or nullopt when it is not in the square.
   std::vector<std::optional<Placement>> placements;
-  solve::Stats stats;   ///< all searches together
+  solve::Stats stats;  ///< all searches together
 };
 
 /// The model for one k (k * k <= number of tiles), and its cell variables row by row.

@@ -30,14 +30,14 @@ void draw_cities(std::string& out, const Tile& t, int x0, int y0) {
     if (t[side] != Edge::city) continue;
     const Turner p{x0, y0, side};
     const bool wide = t[(side + 1) & 3] == Edge::city || t[(side + 3) & 3] == Edge::city;
-    const std::string shape = wide ? p(0, 0) + p(100, 0) + p(50, 50)
-                                   : p(0, 0) + p(100, 0) + p(70, 30) + p(30, 30);
+    const std::string shape =
+        wide ? p(0, 0) + p(100, 0) + p(50, 50) : p(0, 0) + p(100, 0) + p(70, 30) + p(30, 30);
     // Two wide wedges of neighbouring sides meet along the diagonal: one city.
     out += fmt::format("<polygon points=\"{}\" fill=\"{}\"/>\n", shape, city_colour);
   }
   if (t.count(Edge::city) >= 3)
-    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"40\" height=\"40\" fill=\"{}\"/>\n", x0 + 30,
-                       y0 + 30, city_colour);
+    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"40\" height=\"40\" fill=\"{}\"/>\n",
+                       x0 + 30, y0 + 30, city_colour);
 }
 
 void draw_roads(std::string& out, const Tile& t, int x0, int y0) {
@@ -51,7 +51,8 @@ void draw_roads(std::string& out, const Tile& t, int x0, int y0) {
     if (straight || t.count(Edge::road) == 1) {
       out += fmt::format("<polyline points=\"{}\" {}/>\n", p(50, 0) + p(50, 50), stroke);
     } else if (t[next] == Edge::road) {  // a bend to the next side clockwise
-      out += fmt::format("<path d=\"M {} Q {} {}\" {}/>\n", p(50, 0), p(50, 50), p(100, 50), stroke);
+      out +=
+          fmt::format("<path d=\"M {} Q {} {}\" {}/>\n", p(50, 0), p(50, 50), p(100, 50), stroke);
     }
   }
 }
@@ -69,7 +70,8 @@ std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout,
                         const std::vector<int>& numbers) {
   const Layout l = layout.normalised();
   std::string out = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">\n",
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} "
+      "{}\">\n",
       l.cols() * unit, l.rows() * unit, l.cols() * unit, l.rows() * unit);
   for (std::size_t i = 0; i < tiles.size() && i < l.placements.size(); ++i) {
     const Placement& p = l.placements[i];
@@ -77,8 +79,9 @@ std::string svg_picture(const std::vector<Tile>& tiles, const Layout& layout,
     const int x0 = p.col * unit, y0 = p.row * unit;
     const int number = i < numbers.size() ? numbers[i] : int(i) + 1;
     out += fmt::format("<g id=\"tile{}\">\n", number);
-    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#333\"/>\n",
-                       x0, y0, unit, unit, pasture_colour);
+    out += fmt::format(
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#333\"/>\n", x0,
+        y0, unit, unit, pasture_colour);
     draw_cities(out, t, x0, y0);
     draw_roads(out, t, x0, y0);
     if (t.abbey()) draw_abbey(out, x0, y0);

@@ -28,7 +28,8 @@ std::vector<Tile> read_tiles_xml_file(const std::string& path);
 
 /// The set with positions: placed[i] is where tiles[i] lies (turn applied to the edges
 /// written), or nullptr when it is not on the board. `comment` goes in an XML comment.
-std::string write_tiles_xml(const std::vector<Tile>& tiles, const std::vector<const Placement*>& placed,
+std::string write_tiles_xml(const std::vector<Tile>& tiles,
+                            const std::vector<const Placement*>& placed,
                             const std::string& comment);
 
 }  // namespace carcassonne

@@ -9,7 +9,8 @@ namespace {
 std::atomic<bool> flag{false};
 volatile std::sig_atomic_t signalled = 0;
 volatile std::sig_atomic_t repeat_kills = 1;
-struct sigaction previous_int {}, previous_term {};
+struct sigaction previous_int {
+}, previous_term{};
 
 // Async-signal-safe: a lock-free atomic store, or (second signal) back to the default action.
 extern "C" void on_signal(int sig) {

@@ -9,7 +9,9 @@ namespace {
 constexpr std::uint64_t max_exact_double = (std::uint64_t(1) << 53) - 1;
 
 // One line of JSON; bytes that are not UTF-8 (a file or item name) become U+FFFD, not an error.
-std::string dumped(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string dumped(const Json& value) {
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
 }  // namespace
 
@@ -54,7 +56,8 @@ const char* status_name(int exit_status) {
   }
 }
 
-JsonAnswer::JsonAnswer(std::ostream& out, std::string_view program, Json input, std::string_view mode)
+JsonAnswer::JsonAnswer(std::ostream& out, std::string_view program, Json input,
+                       std::string_view mode)
     : out_(out) {
   head_["program"] = std::string(program);
   head_["input"] = std::move(input);
@@ -65,7 +68,8 @@ void JsonAnswer::open() {
   if (opened_) return;
   opened_ = true;
   out_ << "{\n";
-  for (const auto& [key, value] : head_.items()) out_ << "  " << dumped(key) << ": " << dumped(value) << ",\n";
+  for (const auto& [key, value] : head_.items())
+    out_ << "  " << dumped(key) << ": " << dumped(value) << ",\n";
   out_ << "  \"solutions\": [";
 }
 
@@ -76,7 +80,8 @@ bool JsonAnswer::solution(const Json& object) {
   return out_.good();
 }
 
-void JsonAnswer::finish(int exit_status, const Json& count, bool complete, const Json& extra, const Json& stats) {
+void JsonAnswer::finish(int exit_status, const Json& count, bool complete, const Json& extra,
+                        const Json& stats) {
   open();
   out_ << (solutions_ == 0 ? "],\n" : "\n  ],\n");
   Json tail = Json::object();

@@ -58,7 +58,8 @@ class JsonAnswer {
   /// (json_count), the length of "solutions" except in a counting mode, which lists none.
   /// complete: the answer asked for is whole (false after a limit or Ctrl-C). extra: an object
   /// whose keys come after "complete" (may be null).
-  void finish(int exit_status, const Json& count, bool complete, const Json& extra, const Json& stats);
+  void finish(int exit_status, const Json& count, bool complete, const Json& extra,
+              const Json& stats);
 
  private:
   void open();

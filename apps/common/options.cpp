@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <ostream>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <solve/exact_cover.hpp>
 
@@ -39,11 +39,13 @@ CLI::Validator seconds_between(double lo, double hi, const std::string& note) {
         // integers only
         char* end = nullptr;
         v = std::strtod(text.c_str(), &end);
-        const bool number = !text.empty() && text.front() != ' ' && end == text.c_str() + text.size();
+        const bool number =
+            !text.empty() && text.front() != ' ' && end == text.c_str() + text.size();
 #endif
         // from_chars reads "nan" and "inf" as numbers: refuse them here (nan fails every comparison)
         if (!number || !std::isfinite(v) || !(v >= lo && v <= hi))
-          return fmt::format("expected a number of seconds from {:g} to {:g}{}, got '{}'", lo, hi, note, text);
+          return fmt::format("expected a number of seconds from {:g} to {:g}{}, got '{}'", lo, hi,
+                             note, text);
         return {};
       },
       "");
@@ -70,11 +72,13 @@ CLI::Option* add_memo_mb(CLI::App& app, std::size_t& mb, const std::string& help
 std::size_t memo_mb_in_memory(std::size_t mb, std::string_view program, std::ostream& err) {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
   if (pages <= 0 || page <= 0) return mb;  // not known: as asked
-  const std::size_t half = std::max<std::size_t>(1, (std::size_t(pages) * std::size_t(page) >> 20) / 2);
+  const std::size_t half =
+      std::max<std::size_t>(1, (std::size_t(pages) * std::size_t(page) >> 20) / 2);
   if (mb <= half) return mb;
-  err << fmt::format("{}: --memo-mb {} is more than half of this machine's memory ({} MiB): the memo "
-                     "table stays within {} MiB\n",
-                     program, mb, 2 * half, half);
+  err << fmt::format(
+      "{}: --memo-mb {} is more than half of this machine's memory ({} MiB): the memo "
+      "table stays within {} MiB\n",
+      program, mb, 2 * half, half);
   return half;
 }
 

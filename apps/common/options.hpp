@@ -30,19 +30,22 @@ CLI::Validator seconds_between(double lo, double hi, const std::string& note = "
 /// --timeout SECONDS: a decimal number from 0 to max_timeout, 0 meaning no limit; negative
 /// numbers, nan, inf and words are usage errors (exit 2).
 CLI::Option* add_timeout(CLI::App& app, double& seconds,
-                         const std::string& help = "Stop the search after SECONDS of wall-clock "
-                                                   "time (exit 3); 0: no limit (the default)");
+                         const std::string& help =
+                             "Stop the search after SECONDS of wall-clock "
+                             "time (exit 3); 0: no limit (the default)");
 /// --max-nodes N: a whole number, 0 meaning no limit.
 CLI::Option* add_max_nodes(CLI::App& app, std::uint64_t& nodes,
-                           const std::string& help = "Stop the search after N search nodes "
-                                                     "(exit 3; unlike --timeout, the same on every "
-                                                     "run); 0: no limit (the default)");
+                           const std::string& help =
+                               "Stop the search after N search nodes "
+                               "(exit 3; unlike --timeout, the same on every "
+                               "run); 0: no limit (the default)");
 
 /// --memo-mb MB (xcover, stenen): the memo table's bound in MiB, 1 to 2^20 (1 TiB), default
 /// solve::CoverOptions::memo_mb.
 CLI::Option* add_memo_mb(CLI::App& app, std::size_t& mb,
-                         const std::string& help = "memory for --memo in MiB (then the least useful "
-                                                   "entries go; at most half the physical memory)");
+                         const std::string& help =
+                             "memory for --memo in MiB (then the least useful "
+                             "entries go; at most half the physical memory)");
 
 /// The memo bound to search with: `mb`, or half the machine's physical memory when that is
 /// less, with a note on `err` ("PROGRAM: --memo-mb ..."). Half, because a table that doubles

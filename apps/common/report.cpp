@@ -15,8 +15,7 @@ std::string format_stats(const solve::Stats& s, solve::StopReason stop, Counters
   out += fmt::format("nodes: {}\n", s.nodes);
   if (counters == Counters::csp)
     out += fmt::format("failures: {}\npropagations: {}\n", s.failures, s.propagations);
-  else
-    out += fmt::format("updates: {}\n", s.updates);
+  else out += fmt::format("updates: {}\n", s.updates);
   out += fmt::format("max depth: {}\nseconds: {:.6f}\nstopped: {}{}\n", s.max_depth, s.seconds,
                      solve::to_string(stop), cut_short(stop) ? " (partial)" : "");
   return out;

@@ -32,7 +32,8 @@ std::optional<int> parse(CLI::App& app, std::vector<std::string> args, bool sing
   } catch (const CLI::ParseError& e) {
     // --help and --version are ParseErrors that exit 0.
     if (app.exit(e) == 0) return answered;
-    if (const auto hint = did_you_mean(app, words)) std::cerr << app.get_name() << ": " << *hint << '\n';
+    if (const auto hint = did_you_mean(app, words))
+      std::cerr << app.get_name() << ": " << *hint << '\n';
     return bad_input;
   }
   return std::nullopt;
@@ -57,7 +58,8 @@ bool flushed(std::ostream& err, std::string_view program) noexcept {
   if (!ok) {
     const int e = errno;  // 0 when the write that failed was an earlier one
     err << program << ": standard output: write failed" << (e ? ": " : "")
-        << (e ? std::strerror(e) : "") << '\n' << std::flush;
+        << (e ? std::strerror(e) : "") << '\n'
+        << std::flush;
     std::clearerr(stdout);  // reported once, even when guards are nested
     std::cout.clear();
   }
@@ -70,7 +72,8 @@ int guarded(std::string_view program, const std::function<int()>& body) noexcept
   return guarded(program, body, std::cerr);
 }
 
-int guarded(std::string_view program, const std::function<int()>& body, std::ostream& err) noexcept {
+int guarded(std::string_view program, const std::function<int()>& body,
+            std::ostream& err) noexcept {
   int status = internal;
   try {
     try {

@@ -25,7 +25,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
-std::optional<std::string> nearest(std::string_view word, const std::vector<std::string>& candidates) {
+std::optional<std::string> nearest(std::string_view word,
+                                   const std::vector<std::string>& candidates) {
   const std::size_t allowed = word.size() >= 6 ? 2 : 1;
   std::optional<std::string> best;
   std::size_t best_distance = allowed + 1;
@@ -109,7 +110,8 @@ std::optional<std::string> did_you_mean(const CLI::App& app, const std::vector<s
     if (a.size() > 2 && a.starts_with("--")) {
       const std::string name = name_and_rest(a, 2).first;
       if (has(names, name)) continue;
-      if (const auto n = nearest(name, names)) return "unknown option '--" + name + "': did you mean '--" + *n + "'?";
+      if (const auto n = nearest(name, names))
+        return "unknown option '--" + name + "': did you mean '--" + *n + "'?";
       continue;
     }
     if (a.empty() || a[0] == '-') continue;
@@ -123,7 +125,8 @@ std::optional<std::string> did_you_mean(const CLI::App& app, const std::vector<s
       subs.push_back(sub->get_name());
     }
     if (subs.empty()) continue;
-    if (const auto n = nearest(a, subs)) return "unknown command '" + a + "': did you mean '" + *n + "'?";
+    if (const auto n = nearest(a, subs))
+      return "unknown command '" + a + "': did you mean '" + *n + "'?";
   }
   return std::nullopt;
 }

@@ -22,7 +22,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 /// The candidate nearest to word, when it is near enough to be what was meant (at most one
 /// edit for short words, two from six letters on, never a whole different word); nullopt
 /// otherwise or when two candidates are equally near.
-std::optional<std::string> nearest(std::string_view word, const std::vector<std::string>& candidates);
+std::optional<std::string> nearest(std::string_view word,
+                                   const std::vector<std::string>& candidates);
 
 /// args (without the program name) with each option written in the spelling app knows:
 /// "--all-solutions" for "--all_solutions" and the other way round, and, when single_dash,

@@ -56,7 +56,8 @@ class Checker {
     for (;;) {
       const std::size_t newline = chunk.find('\n');
       const std::string_view part = chunk.substr(0, newline);
-      if (const std::size_t nul = part.find('\0'); nul != std::string_view::npos && column_ + nul <= limits_.max_line)
+      if (const std::size_t nul = part.find('\0');
+          nul != std::string_view::npos && column_ + nul <= limits_.max_line)
         fail(fmt::format("{}:{}:{}: a NUL byte: not a text file", name_, line_, column_ + nul + 1));
       if (column_ + part.size() > limits_.max_line)
         fail(fmt::format("{}:{}: line longer than {}: too long for {}", name_, line_,
@@ -80,9 +81,12 @@ class Checker {
 
 }  // namespace
 
-TextFile read_text_file(const std::string& path, const TextLimits& limits) { return read_text_file(path, limits, {}); }
+TextFile read_text_file(const std::string& path, const TextLimits& limits) {
+  return read_text_file(path, limits, {});
+}
 
-TextFile read_text_file(const std::string& path, const TextLimits& limits, const std::function<void()>& poll) {
+TextFile read_text_file(const std::string& path, const TextLimits& limits,
+                        const std::function<void()>& poll) {
   TextFile file;
   const bool from_stdin = path == "-";
   file.name = from_stdin ? "<stdin>" : path;
@@ -91,7 +95,8 @@ TextFile read_text_file(const std::string& path, const TextLimits& limits, const
   const Descriptor in(fd, !from_stdin);
 
   struct stat st {};
-  if (::fstat(in.get(), &st) != 0) fail(fmt::format("{}: cannot read: {}", file.name, reason(errno)));
+  if (::fstat(in.get(), &st) != 0)
+    fail(fmt::format("{}: cannot read: {}", file.name, reason(errno)));
   if (S_ISDIR(st.st_mode)) fail(fmt::format("{}: is a directory", file.name));
   const auto too_large = [&] {
     fail(fmt::format("{}: more than {}: too large for {}", file.name, size_text(limits.max_bytes),

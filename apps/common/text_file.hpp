@@ -36,7 +36,8 @@ struct TextFile {
 TextFile read_text_file(const std::string& path, const TextLimits& limits);
 /// The same, calling `poll` after every chunk and, while the input has nothing to read (a
 /// pipe), every 100 ms: a time limit or Ctrl-C can end the reading by throwing from it.
-TextFile read_text_file(const std::string& path, const TextLimits& limits, const std::function<void()>& poll);
+TextFile read_text_file(const std::string& path, const TextLimits& limits,
+                        const std::function<void()>& poll);
 
 /// Lines read one at a time from a stream (commands typed or piped in), in bounded memory.
 class LineInput {

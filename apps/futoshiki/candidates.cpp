@@ -13,7 +13,9 @@ namespace {
 bool single(std::uint64_t d) { return d != 0 && (d & (d - 1)) == 0; }
 // Digits below / above the digit of bit b (bit b stands for digit b+1).
 std::uint64_t bits_below(int b) { return b <= 0 ? 0 : (std::uint64_t{1} << b) - 1; }
-std::uint64_t bits_above(int b, std::uint64_t all) { return b >= 63 ? 0 : all & ~((std::uint64_t{2} << b) - 1); }
+std::uint64_t bits_above(int b, std::uint64_t all) {
+  return b >= 63 ? 0 : all & ~((std::uint64_t{2} << b) - 1);
+}
 
 }  // namespace
 
@@ -21,7 +23,8 @@ Deductions deductions_of(Difficulty level) {
   switch (level) {
     case Difficulty::easy: return {Mode::forward, true, false};
     case Difficulty::tricky: return {Mode::arc, true, false};
-    case Difficulty::hard: return {Mode::domain, false, false};  // Hall sets hold the hidden singles
+    case Difficulty::hard:
+      return {Mode::domain, false, false};  // Hall sets hold the hidden singles
     case Difficulty::extreme: return {Mode::domain, false, true};
   }
   return {};
@@ -29,7 +32,8 @@ Deductions deductions_of(Difficulty level) {
 
 Candidates::Candidates(const Puzzle& p) : n_(p.n) {
   if (n_ > max_n)
-    throw solve::InputError(fmt::format("grading handles puzzles up to {0}x{0}; this one is {1}x{1}", max_n, n_));
+    throw solve::InputError(
+        fmt::format("grading handles puzzles up to {0}x{0}; this one is {1}x{1}", max_n, n_));
   all_ = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
   rows_dirty_ = cols_dirty_ = rows_unscanned_ = cols_unscanned_ = all_;
   const std::size_t cells = std::size_t(n_ * n_);
@@ -245,7 +249,8 @@ bool Candidates::trials() {
         dom_.swap(saved_dom_);
         spread_.swap(saved_spread_);
         queue_.clear();
-        rows_dirty_ = cols_dirty_ = rows_unscanned_ = cols_unscanned_ = 0;  // back at the hard fixpoint
+        rows_dirty_ = cols_dirty_ = rows_unscanned_ = cols_unscanned_ =
+            0;  // back at the hard fixpoint
         failed_ = false;
         if (holds) continue;
         if (!set(cell, ~v) || !fixpoint(deductions_of(Difficulty::hard))) return false;

@@ -70,13 +70,13 @@ class Candidates {
   struct Sign {
     int lo, hi;  // cell lo < cell hi
   };
-  bool set(int cell, std::uint64_t keep);  // dom &= keep; false on failure
-  bool forward();                          // Mode::forward: from the singletons not yet spread
-  bool chains();                           // Mode::arc: bounds on every sign; false on failure
-  bool hall(int start, int step);          // Mode::domain: one line domain-consistent
-  bool hidden_single(int start, int step); // one line's hidden singles
-  bool fixpoint(Deductions rules);         // without the trials
-  bool trials();                           // extreme
+  bool set(int cell, std::uint64_t keep);   // dom &= keep; false on failure
+  bool forward();                           // Mode::forward: from the singletons not yet spread
+  bool chains();                            // Mode::arc: bounds on every sign; false on failure
+  bool hall(int start, int step);           // Mode::domain: one line domain-consistent
+  bool hidden_single(int start, int step);  // one line's hidden singles
+  bool fixpoint(Deductions rules);          // without the trials
+  bool trials();                            // extreme
 
   int n_ = 0;
   std::uint64_t all_ = 0;
@@ -91,7 +91,7 @@ class Candidates {
   std::uint64_t cols_dirty_ = ~std::uint64_t{0};
   std::uint64_t rows_unscanned_ = ~std::uint64_t{0};  // lines to scan for hidden singles
   std::uint64_t cols_unscanned_ = ~std::uint64_t{0};
-  bool changed_ = false;                    // some set() removed something
+  bool changed_ = false;  // some set() removed something
   bool failed_ = false;
 };
 

@@ -12,8 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
@@ -56,7 +56,10 @@ class Deadline {
       const auto start = std::chrono::steady_clock::now();
       std::unique_lock lock(mutex_);
       while (!done_) {
-        const bool late = seconds > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds;
+        const bool late =
+            seconds > 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
+                seconds;
         if (late) timed_out_ = true;
         if (late || cli::cancel_flag().load()) {
           stop_ = true;
@@ -103,7 +106,11 @@ cli::Json puzzle_json(const Puzzle& p, std::uint64_t seed) {
     for (int c = 0; c < p.n; ++c) signs.push_back(sign(p.below(r, c), "^", "v"));
     down.push_back(signs);
   }
-  return {{"seed", seed}, {"givens", givens}, {"right", right}, {"down", down}, {"text", format_puzzle(p)}};
+  return {{"seed", seed},
+          {"givens", givens},
+          {"right", right},
+          {"down", down},
+          {"text", format_puzzle(p)}};
 }
 
 int generate_command(const std::vector<std::string>& args) {
@@ -114,49 +121,61 @@ int generate_command(const std::vector<std::string>& args) {
   std::string output_dir, svg;
   bool json = false;
   double seconds = 0;
-  CLI::App app{"Generates Futoshiki puzzles with one solution, graded exactly at the difficulty asked and\n"
-               "minimal for it (no digit or sign can be taken away without losing the solution's\n"
-               "uniqueness or needing harder reasoning). Printed in the course's format (futoshiki FILE\n"
-               "solves it). Puzzle k of --count K is the puzzle of seed S+k.",
-               "futoshiki generate"};
+  CLI::App app{
+      "Generates Futoshiki puzzles with one solution, graded exactly at the difficulty asked and\n"
+      "minimal for it (no digit or sign can be taken away without losing the solution's\n"
+      "uniqueness or needing harder reasoning). Printed in the course's format (futoshiki FILE\n"
+      "solves it). Puzzle k of --count K is the puzzle of seed S+k.",
+      "futoshiki generate"};
   app.footer(std::string(levels_help) + "\n" + cli::exit_status_help +
              " Exit 1: no puzzle of that size and difficulty was found.");
-  app.add_option("--size", size, fmt::format("Side of the grid, {} to {}", min_generated_size, max_generated_size))
+  app.add_option("--size", size,
+                 fmt::format("Side of the grid, {} to {}", min_generated_size, max_generated_size))
       ->type_name("N")
       ->check(CLI::Range(min_generated_size, max_generated_size))
       ->capture_default_str();
   app.add_option("--difficulty", level_name, "easy, tricky, hard or extreme (below)")
       ->check(CLI::IsMember({"easy", "tricky", "hard", "extreme"}))
       ->capture_default_str();
-  auto* seed_opt = app.add_option("--seed", seed,
-                                  "The same seed gives the same puzzles on every machine (default: a new "
-                                  "seed, told on standard error)")
-                       ->type_name("S")
-                       ->check(cli::whole_number(0));
+  auto* seed_opt =
+      app.add_option("--seed", seed,
+                     "The same seed gives the same puzzles on every machine (default: a new "
+                     "seed, told on standard error)")
+          ->type_name("S")
+          ->check(cli::whole_number(0));
   app.add_option("--count", count, "Number of puzzles (above 1: --output-dir or --json)")
       ->type_name("K")
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
-  app.add_option("-o,--output-dir", output_dir,
-                 "Write each puzzle to DIR/N-DIFFICULTY-SEED.txt (one puzzle per file, as futoshiki "
-                 "reads them) and print the paths")
+  app.add_option(
+         "-o,--output-dir", output_dir,
+         "Write each puzzle to DIR/N-DIFFICULTY-SEED.txt (one puzzle per file, as futoshiki "
+         "reads them) and print the paths")
       ->type_name("DIR");
-  app.add_option("--svg", svg, "Also draw the puzzle into FILE, an SVG picture (--count 1)")->type_name("FILE");
+  app.add_option("--svg", svg, "Also draw the puzzle into FILE, an SVG picture (--count 1)")
+      ->type_name("FILE");
   app.add_flag("--json", json,
-               "Print {\"program\", \"mode\", \"size\", \"difficulty\", \"puzzles\": [{\"seed\", \"givens\", "
+               "Print {\"program\", \"mode\", \"size\", \"difficulty\", \"puzzles\": [{\"seed\", "
+               "\"givens\", "
                "\"right\", \"down\", \"text\"}]}");
-  cli::add_timeout(app, seconds, "Stop after SECONDS of wall-clock time (exit 3, the puzzles made so far are kept); 0: no limit");
+  cli::add_timeout(app, seconds,
+                   "Stop after SECONDS of wall-clock time (exit 3, the puzzles made so far are "
+                   "kept); 0: no limit");
   if (const auto status = cli::parse(app, args)) return *status;
   if (count > 1 && output_dir.empty() && !json)
-    throw CLI::ValidationError("--count", "more than one puzzle needs --output-dir DIR or --json (a puzzle file holds one)");
-  if (!svg.empty() && count > 1) throw CLI::ValidationError("--svg", "draws one puzzle: use it with --count 1");
+    throw CLI::ValidationError(
+        "--count",
+        "more than one puzzle needs --output-dir DIR or --json (a puzzle file holds one)");
+  if (!svg.empty() && count > 1)
+    throw CLI::ValidationError("--svg", "draws one puzzle: use it with --count 1");
   if (!output_dir.empty() && !std::filesystem::is_directory(output_dir))
     throw cli::WriteError(fmt::format("{}: cannot write: not a directory", output_dir));
   if (!svg.empty()) cli::check_writable(svg);
   if (seed_opt->count() == 0) {
     seed = std::random_device{}();
     seed = (seed << 32) ^ std::random_device{}();
-    std::cerr << fmt::format("futoshiki generate: seed {} (--seed {} makes these puzzles again)\n", seed, seed);
+    std::cerr << fmt::format("futoshiki generate: seed {} (--seed {} makes these puzzles again)\n",
+                             seed, seed);
   }
   const Difficulty level = *difficulty_from_string(level_name);
 
@@ -176,7 +195,8 @@ int generate_command(const std::vector<std::string>& args) {
     if (json) puzzles.push_back(puzzle_json(p, s));
     if (!output_dir.empty()) {
       const std::string path =
-          (std::filesystem::path(output_dir) / fmt::format("{}-{}-{}.txt", size, level_name, s)).string();
+          (std::filesystem::path(output_dir) / fmt::format("{}-{}-{}.txt", size, level_name, s))
+              .string();
       cli::write_file(path, format_puzzle(p));
       if (!json) std::cout << path << '\n';
     } else if (!json) {
@@ -185,10 +205,12 @@ int generate_command(const std::vector<std::string>& args) {
     if (!svg.empty()) cli::write_file(svg, puzzle_svg(p, {}));
   }
   if (json) {  // the envelope indented, each puzzle on a line of its own
-    std::cout << fmt::format("{{\n  \"program\": \"futoshiki\",\n  \"mode\": \"generate\",\n  \"size\": {},\n"
-                             "  \"difficulty\": \"{}\",\n  \"puzzles\": [",
-                             size, level_name);
-    for (std::size_t i = 0; i < puzzles.size(); ++i) std::cout << (i ? ",\n    " : "\n    ") << puzzles[i].dump();
+    std::cout << fmt::format(
+        "{{\n  \"program\": \"futoshiki\",\n  \"mode\": \"generate\",\n  \"size\": {},\n"
+        "  \"difficulty\": \"{}\",\n  \"puzzles\": [",
+        size, level_name);
+    for (std::size_t i = 0; i < puzzles.size(); ++i)
+      std::cout << (i ? ",\n    " : "\n    ") << puzzles[i].dump();
     std::cout << (puzzles.empty() ? "]\n}\n" : "\n  ]\n}\n");
   }
   if (made < count) {
@@ -216,15 +238,20 @@ int grade_command(const std::vector<std::string>& args) {
   std::string input;
   bool json = false;
   double seconds = 0;
-  CLI::App app{"Grades a Futoshiki puzzle in the course's format: prints its difficulty, the weakest\n"
-               "reasoning that solves it (or 'beyond extreme', 'not unique', 'no solution').",
-               "futoshiki grade"};
+  CLI::App app{
+      "Grades a Futoshiki puzzle in the course's format: prints its difficulty, the weakest\n"
+      "reasoning that solves it (or 'beyond extreme', 'not unique', 'no solution').",
+      "futoshiki grade"};
   app.footer(std::string(levels_help) + "\n" + cli::exit_status_help);
-  app.add_option("input", input, "Puzzle file ('-' for standard input)")->required()->type_name("FILE");
-  app.add_flag("--json", json, "Print {\"program\", \"input\", \"mode\", \"solvable\", \"unique\", \"level\"}");
-  cli::add_timeout(app, seconds,
-                   "Stop the search for a second solution (only a puzzle beyond extreme needs one) after "
-                   "SECONDS (exit 3); 0: no limit");
+  app.add_option("input", input, "Puzzle file ('-' for standard input)")
+      ->required()
+      ->type_name("FILE");
+  app.add_flag("--json", json,
+               "Print {\"program\", \"input\", \"mode\", \"solvable\", \"unique\", \"level\"}");
+  cli::add_timeout(
+      app, seconds,
+      "Stop the search for a second solution (only a puzzle beyond extreme needs one) after "
+      "SECONDS (exit 3); 0: no limit");
   if (const auto status = cli::parse(app, args)) return *status;
   const Puzzle p = read_puzzle(input);
   const cli::InterruptGuard ctrl_c;
@@ -234,9 +261,13 @@ int grade_command(const std::vector<std::string>& args) {
     return cli::stopped;
   }
   if (json) {
-    std::cout << cli::Json{{"program", "futoshiki"}, {"input", input}, {"mode", "grade"}, {"solvable", g->solvable},
+    std::cout << cli::Json{{"program", "futoshiki"},
+                           {"input", input},
+                           {"mode", "grade"},
+                           {"solvable", g->solvable},
                            {"unique", g->unique},
-                           {"level", g->level ? cli::Json(std::string(to_string(*g->level))) : cli::Json()}}
+                           {"level",
+                            g->level ? cli::Json(std::string(to_string(*g->level))) : cli::Json()}}
                      .dump(2)
               << '\n';
   } else {
@@ -247,13 +278,16 @@ int grade_command(const std::vector<std::string>& args) {
 
 int hint_command(const std::vector<std::string>& args) {
   std::string input;
-  CLI::App app{"Prints the next cell of a Futoshiki puzzle (its givens: the puzzle's and a player's\n"
-               "entries, in the course's format) that the weakest reasoning can fill, and that\n"
-               "reasoning: 'r2c3 = 4: ...' (row 2, column 3). Exit 1 when the entries contradict the\n"
-               "solution.",
-               "futoshiki hint"};
+  CLI::App app{
+      "Prints the next cell of a Futoshiki puzzle (its givens: the puzzle's and a player's\n"
+      "entries, in the course's format) that the weakest reasoning can fill, and that\n"
+      "reasoning: 'r2c3 = 4: ...' (row 2, column 3). Exit 1 when the entries contradict the\n"
+      "solution.",
+      "futoshiki hint"};
   app.footer(std::string(levels_help) + "\n" + cli::exit_status_help);
-  app.add_option("input", input, "Puzzle file ('-' for standard input)")->required()->type_name("FILE");
+  app.add_option("input", input, "Puzzle file ('-' for standard input)")
+      ->required()
+      ->type_name("FILE");
   if (const auto status = cli::parse(app, args)) return *status;
   const Puzzle p = read_puzzle(input);
   bool full = true;
@@ -273,7 +307,9 @@ int hint_command(const std::vector<std::string>& args) {
 
 }  // namespace
 
-bool is_subcommand(std::string_view name) { return name == "generate" || name == "grade" || name == "hint"; }
+bool is_subcommand(std::string_view name) {
+  return name == "generate" || name == "grade" || name == "hint";
+}
 
 int run_subcommand(int argc, const char* const* argv) {
   const std::string name = argv[1];

@@ -38,13 +38,15 @@ std::vector<int> random_square(int n, Random& rng) {
       int best = -1, best_count = n + 1;
       for (int i = 0; i < n * n; ++i) {
         if (grid[std::size_t(i)]) continue;
-        const int k = std::popcount(all & ~(row_used[std::size_t(i / n)] | col_used[std::size_t(i % n)]));
+        const int k =
+            std::popcount(all & ~(row_used[std::size_t(i / n)] | col_used[std::size_t(i % n)]));
         if (k < best_count) best = i, best_count = k;
       }
       if (best < 0) break;  // full
       Frame f{best, {}, 0};
-      for (std::uint64_t left = all & ~(row_used[std::size_t(best / n)] | col_used[std::size_t(best % n)]); left;
-           left &= left - 1)
+      for (std::uint64_t left =
+               all & ~(row_used[std::size_t(best / n)] | col_used[std::size_t(best % n)]);
+           left; left &= left - 1)
         f.digits.push_back(std::countr_zero(left) + 1);
       rng.shuffle(f.digits);
       stack.push_back(std::move(f));
@@ -100,22 +102,26 @@ void set_clue(Puzzle& p, const std::vector<int>& solution, int k, bool present) 
   const int n = p.n;
   if (k < c.horizontal()) {
     const int r = k / (n - 1), col = k % (n - 1);
-    p.right[std::size_t(k)] =
-        present ? relation(solution[std::size_t(r * n + col)], solution[std::size_t(r * n + col + 1)]) : Relation::none;
+    p.right[std::size_t(k)] = present ? relation(solution[std::size_t(r * n + col)],
+                                                 solution[std::size_t(r * n + col + 1)])
+                                      : Relation::none;
     return;
   }
   k -= c.horizontal();
   const int r = k / n, col = k % n;
-  p.down[std::size_t(k)] =
-      present ? relation(solution[std::size_t(r * n + col)], solution[std::size_t((r + 1) * n + col)]) : Relation::none;
+  p.down[std::size_t(k)] = present ? relation(solution[std::size_t(r * n + col)],
+                                              solution[std::size_t((r + 1) * n + col)])
+                                   : Relation::none;
 }
 
 }  // namespace
 
-bool generate(int size, Difficulty level, std::uint64_t seed, const std::atomic<bool>* cancel, Puzzle* out) {
+bool generate(int size, Difficulty level, std::uint64_t seed, const std::atomic<bool>* cancel,
+              Puzzle* out) {
   if (size < min_generated_size || size > max_generated_size)
     throw solve::InputError(
-        fmt::format("size {} is out of range: puzzles of {} to {} are generated", size, min_generated_size, max_generated_size));
+        fmt::format("size {} is out of range: puzzles of {} to {} are generated", size,
+                    min_generated_size, max_generated_size));
   std::uint64_t mix = seed ^ (std::uint64_t(size) << 56) ^ (std::uint64_t(level) << 48);
   Random rng(Random::splitmix64(mix));
   const Clues clues{size};
@@ -145,7 +151,8 @@ bool generate(int size, Difficulty level, std::uint64_t seed, const std::atomic<
     *out = std::move(p);
     return true;
   }
-  throw NoPuzzle(fmt::format("no {}x{} {} puzzle found in {} tries", size, size, to_string(level), max_tries));
+  throw NoPuzzle(
+      fmt::format("no {}x{} {} puzzle found in {} tries", size, size, to_string(level), max_tries));
 }
 
 Puzzle generate(int size, Difficulty level, std::uint64_t seed) {

@@ -35,7 +35,8 @@ inline constexpr int max_generated_size = 16;
 Puzzle generate(int size, Difficulty level, std::uint64_t seed);
 
 /// generate() that gives up (returns false, leaves *out alone) when *cancel becomes true.
-bool generate(int size, Difficulty level, std::uint64_t seed, const std::atomic<bool>* cancel, Puzzle* out);
+bool generate(int size, Difficulty level, std::uint64_t seed, const std::atomic<bool>* cancel,
+              Puzzle* out);
 
 /// The puzzle in the course's text format: n rows of digits, a blank line, n rows of n-1
 /// horizontal signs, a blank line, n-1 rows of n vertical signs (what parse_puzzle reads).

@@ -19,7 +19,8 @@ std::optional<Grade> grade(const Puzzle& p, double max_seconds, const std::atomi
   o.limits.max_seconds = max_seconds;
   o.limits.cancel = cancel;
   const solve::Result r = solve::count(fm.model, o);
-  if (r.stop != solve::StopReason::exhausted && r.stop != solve::StopReason::solution_limit) return std::nullopt;
+  if (r.stop != solve::StopReason::exhausted && r.stop != solve::StopReason::solution_limit)
+    return std::nullopt;
   return Grade{r.stats.solutions >= 1, r.stats.solutions == 1, std::nullopt};
 }
 

@@ -55,7 +55,8 @@ class Explainer {
     all_ = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
     dom_.assign(std::size_t(n_ * n_), all_);
     for (int i = 0; i < n_ * n_; ++i)
-      if (p.givens[std::size_t(i)]) dom_[std::size_t(i)] = std::uint64_t{1} << (p.givens[std::size_t(i)] - 1);
+      if (p.givens[std::size_t(i)])
+        dom_[std::size_t(i)] = std::uint64_t{1} << (p.givens[std::size_t(i)] - 1);
     auto add = [&](Relation rel, int a, int b) {
       if (rel == Relation::less) signs_.push_back({a, b});
       if (rel == Relation::greater) signs_.push_back({b, a});
@@ -78,7 +79,8 @@ class Explainer {
   std::optional<Hint> run() {
     for (;;) {
       if (fixed_ >= 0) return made_hint();
-      if (easy_step() || hidden_single_step() || tricky_step() || hard_step() || extreme_step()) continue;
+      if (easy_step() || hidden_single_step() || tricky_step() || hard_step() || extreme_step())
+        continue;
       return std::nullopt;  // beyond extreme: the caller reveals a digit
     }
   }
@@ -94,15 +96,16 @@ class Explainer {
     int cell;
     std::uint64_t drop;
     std::string why;
-    bool obvious;             // easy: from a given or an entry, needs no mention elsewhere
-    std::vector<int> after;   // indices into removals_
+    bool obvious;            // easy: from a given or an entry, needs no mention elsewhere
+    std::vector<int> after;  // indices into removals_
   };
 
   // The removals so far of the given cells, as dependencies.
   std::vector<int> removals_of(std::initializer_list<const std::vector<int>*> cells) const {
     std::vector<int> out;
     for (const std::vector<int>* list : cells)
-      for (const int cell : *list) out.insert(out.end(), why_[std::size_t(cell)].begin(), why_[std::size_t(cell)].end());
+      for (const int cell : *list)
+        out.insert(out.end(), why_[std::size_t(cell)].begin(), why_[std::size_t(cell)].end());
     return out;
   }
 
@@ -140,17 +143,26 @@ class Explainer {
       bool any = false;
       const std::string name = cell_name(n_, cell);
       for (int k = 0; k < n_; ++k) {
-        if (k != c) any |= remove(r * n_ + k, v, fmt::format("{{}} in row {} ({} = {})", r + 1, name, digit), false, {}, true);
-        if (k != r) any |= remove(k * n_ + c, v, fmt::format("{{}} in column {} ({} = {})", c + 1, name, digit), false, {}, true);
+        if (k != c)
+          any |= remove(r * n_ + k, v, fmt::format("{{}} in row {} ({} = {})", r + 1, name, digit),
+                        false, {}, true);
+        if (k != r)
+          any |=
+              remove(k * n_ + c, v, fmt::format("{{}} in column {} ({} = {})", c + 1, name, digit),
+                     false, {}, true);
         if (fixed_ >= 0) return true;
       }
       for (const Sign& s : signs_) {
         if (s.lo == cell)
-          any |= remove(s.hi, ~(all_ & ~((std::uint64_t{2} << (digit - 1)) - 1)),
-                        fmt::format("{{}} too small: {} > {} = {}", cell_name(n_, s.hi), name, digit), false, {}, true);
+          any |=
+              remove(s.hi, ~(all_ & ~((std::uint64_t{2} << (digit - 1)) - 1)),
+                     fmt::format("{{}} too small: {} > {} = {}", cell_name(n_, s.hi), name, digit),
+                     false, {}, true);
         if (s.hi == cell)
-          any |= remove(s.lo, ~((std::uint64_t{1} << (digit - 1)) - 1),
-                        fmt::format("{{}} too large: {} < {} = {}", cell_name(n_, s.lo), name, digit), false, {}, true);
+          any |=
+              remove(s.lo, ~((std::uint64_t{1} << (digit - 1)) - 1),
+                     fmt::format("{{}} too large: {} < {} = {}", cell_name(n_, s.lo), name, digit),
+                     false, {}, true);
         if (fixed_ >= 0) return true;
       }
       if (any) return true;
@@ -170,13 +182,15 @@ class Explainer {
       const std::uint64_t below = (std::uint64_t{1} << (lo_min - 1)) - 1;
       const std::string max_text = hi_max == n_ ? "" : fmt::format(" and {} ≤ {}", b, hi_max);
       const std::string min_text = lo_min == 1 ? "" : fmt::format(" and {} ≥ {}", a, lo_min);
-      if (remove(s.lo, ~((std::uint64_t{1} << (hi_max - 1)) - 1),
-                 fmt::format("{{}} too large: {} < {}{}, so {} ≤ {}", a, b, max_text, a, hi_max - 1), false,
-                 removals_dropping(s.hi, above)))
+      if (remove(
+              s.lo, ~((std::uint64_t{1} << (hi_max - 1)) - 1),
+              fmt::format("{{}} too large: {} < {}{}, so {} ≤ {}", a, b, max_text, a, hi_max - 1),
+              false, removals_dropping(s.hi, above)))
         return true;
-      if (remove(s.hi, (std::uint64_t{2} << (lo_min - 1)) - 1,
-                 fmt::format("{{}} too small: {} > {}{}, so {} ≥ {}", b, a, min_text, b, lo_min + 1), false,
-                 removals_dropping(s.lo, below)))
+      if (remove(
+              s.hi, (std::uint64_t{2} << (lo_min - 1)) - 1,
+              fmt::format("{{}} too small: {} > {}{}, so {} ≥ {}", b, a, min_text, b, lo_min + 1),
+              false, removals_dropping(s.lo, below)))
         return true;
     }
     return false;
@@ -223,11 +237,12 @@ class Explainer {
       std::uint64_t digits = 0;
       std::vector<int> set;
       for (int i = 0; i < m; ++i)
-        if ((pick >> i) & 1u) digits |= dom_[std::size_t(open[std::size_t(i)])], set.push_back(open[std::size_t(i)]);
+        if ((pick >> i) & 1u)
+          digits |= dom_[std::size_t(open[std::size_t(i)])], set.push_back(open[std::size_t(i)]);
       if (std::popcount(digits) != k) continue;
       bool any = false;
-      const std::string why = fmt::format("{{}} taken: in {}, {} hold {} between them (a Hall set)", line.name,
-                                          cells_text(set), digits_text(digits));
+      const std::string why = fmt::format("{{}} taken: in {}, {} hold {} between them (a Hall set)",
+                                          line.name, cells_text(set), digits_text(digits));
       const std::vector<int> after = removals_of({&set});
       for (int i = 0; i < m; ++i)
         if (!((pick >> i) & 1u)) any |= remove(open[std::size_t(i)], digits, why, false, after);
@@ -247,7 +262,8 @@ class Explainer {
     const int m = int(ds.size());
     if (k > 1 && m > max_open) return false;  // hidden singles (k = 1) on every line: an easy step
     // the subsets of k of the m digits in increasing order (Gosper's next-subset step)
-    for (std::uint64_t pick = (std::uint64_t{1} << k) - 1; pick != 0 && (m == 64 || (pick >> m) == 0);) {
+    for (std::uint64_t pick = (std::uint64_t{1} << k) - 1;
+         pick != 0 && (m == 64 || (pick >> m) == 0);) {
       const std::uint64_t low = pick & (~pick + 1), up = pick + low;
       const std::uint64_t this_pick = pick;
       pick = up == 0 ? 0 : (((up ^ pick) >> 2) / low) | up;
@@ -261,11 +277,11 @@ class Explainer {
       bool any = false;
       std::string why;
       if (k == 1)
-        why = fmt::format("{{}} left out: {} needs a {} and only {} can hold it", line.name, digits_text(digits),
-                          cell_name(n_, holders.front()));
+        why = fmt::format("{{}} left out: {} needs a {} and only {} can hold it", line.name,
+                          digits_text(digits), cell_name(n_, holders.front()));
       else
-        why = fmt::format("{{}} left out: in {}, {} fit only in {} (a Hall set)", line.name, digits_text(digits),
-                          cells_text(holders));
+        why = fmt::format("{{}} left out: in {}, {} fit only in {} (a Hall set)", line.name,
+                          digits_text(digits), cells_text(holders));
       std::vector<int> others;  // the open cells the digits left
       for (const int cell : open)
         if (!(dom_[std::size_t(cell)] & digits)) others.push_back(cell);
@@ -289,7 +305,8 @@ class Explainer {
         holds = holds && trial.restrict(cell, v) && trial.reach(Difficulty::hard);
         if (holds) continue;
         remove(cell, v,
-               fmt::format("{{}} ruled out by a trial: with {} = {} the hard-level deductions reach a contradiction",
+               fmt::format("{{}} ruled out by a trial: with {} = {} the hard-level deductions "
+                           "reach a contradiction",
                            cell_name(n_, cell), std::countr_zero(v) + 1));
         return true;
       }
@@ -326,13 +343,16 @@ class Explainer {
     // the deductions in other cells this one relied on (beyond the obvious ones), in order
     std::vector<char> needed(removals_.size(), 0);
     std::vector<int> todo;
-    for (const int i : own) todo.insert(todo.end(), removals_[std::size_t(i)].after.begin(), removals_[std::size_t(i)].after.end());
+    for (const int i : own)
+      todo.insert(todo.end(), removals_[std::size_t(i)].after.begin(),
+                  removals_[std::size_t(i)].after.end());
     while (!todo.empty()) {
       const int i = todo.back();
       todo.pop_back();
       if (needed[std::size_t(i)]) continue;
       needed[std::size_t(i)] = 1;
-      todo.insert(todo.end(), removals_[std::size_t(i)].after.begin(), removals_[std::size_t(i)].after.end());
+      todo.insert(todo.end(), removals_[std::size_t(i)].after.begin(),
+                  removals_[std::size_t(i)].after.end());
     }
     std::string before;
     for (std::size_t i = 0; i < removals_.size(); ++i) {
@@ -351,8 +371,8 @@ class Explainer {
   std::vector<std::uint64_t> dom_;
   std::vector<Sign> signs_;
   std::vector<Line> lines_;
-  std::vector<Removal> removals_;        // every removal, in order
-  std::vector<std::vector<int>> why_;    // per cell: its removals (indices into removals_)
+  std::vector<Removal> removals_;      // every removal, in order
+  std::vector<std::vector<int>> why_;  // per cell: its removals (indices into removals_)
   int fixed_ = -1;
   bool fixed_by_hidden_ = false;
 };
@@ -374,9 +394,11 @@ std::optional<Hint> hint(const Puzzle& p) {
   if (solutions.empty()) return std::nullopt;
   for (int i = 0; i < p.n * p.n; ++i)
     if (!p.givens[std::size_t(i)])
-      return Hint{i / p.n, i % p.n, solutions.front()[std::size_t(i)],
-                  fmt::format("{} = {}: no deduction up to a trial fixes a cell here; this is the solution's digit",
-                              cell_name(p.n, i), solutions.front()[std::size_t(i)])};
+      return Hint{
+          i / p.n, i % p.n, solutions.front()[std::size_t(i)],
+          fmt::format(
+              "{} = {}: no deduction up to a trial fixes a cell here; this is the solution's digit",
+              cell_name(p.n, i), solutions.front()[std::size_t(i)])};
   return std::nullopt;
 }
 

@@ -7,11 +7,12 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <solve/search.hpp>
 
+#include "commands.hpp"
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
 #include "common/json.hpp"
@@ -20,7 +21,6 @@
 #include "common/output.hpp"
 #include "common/report.hpp"
 #include "common/run.hpp"
-#include "commands.hpp"
 #include "model.hpp"
 #include "print.hpp"
 #include "puzzle.hpp"
@@ -74,8 +74,8 @@ const char* mode_name(Mode m) {
 }
 
 // Searches and prints the answer on out (text, or JSON with --json); returns the exit status.
-int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle, const futoshiki::FutoshikiModel& fm,
-                     std::ostream& out) {
+int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle,
+                     const futoshiki::FutoshikiModel& fm, std::ostream& out) {
   solve::SearchOptions opts = method_options(s.method);
   opts.propagation = s.propagation.value_or(opts.propagation);
   opts.var_order = s.var_order.value_or(opts.var_order);
@@ -99,22 +99,25 @@ int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle, const f
   std::vector<std::vector<int>> kept;  // the first solution (--unique: the first two)
   std::uint64_t found = 0;
   // counting needs no solution in hand: solve::count lets threads count on their own
-  const solve::Result result =
-      s.mode == Mode::count ? solve::count(fm.model, opts)
-                            : solve::search(fm.model, opts, [&](const solve::Solution& sol) {
-                                ++found;
-                                std::vector<int> grid = fm.grid(sol);
-                                if (s.mode == Mode::all) {
-                                  // streamed: --all can be endless, nothing is kept but the
-                                  // first (for --svg)
-                                  if (json) json->solution(futoshiki::grid_json(fm.n, grid));
-                                  else out << (found > 1 ? "\n" : "") << futoshiki::format_grid(fm.n, grid);
-                                  if (found == 1) kept.push_back(std::move(grid));
-                                  return out.good();  // a failed write stops the search
-                                }
-                                if (kept.size() < (s.mode == Mode::unique ? 2u : 1u)) kept.push_back(std::move(grid));
-                                return true;
-                              });
+  const solve::Result result = s.mode == Mode::count
+                                   ? solve::count(fm.model, opts)
+                                   : solve::search(fm.model, opts, [&](const solve::Solution& sol) {
+                                       ++found;
+                                       std::vector<int> grid = fm.grid(sol);
+                                       if (s.mode == Mode::all) {
+                                         // streamed: --all can be endless, nothing is kept but the
+                                         // first (for --svg)
+                                         if (json) json->solution(futoshiki::grid_json(fm.n, grid));
+                                         else
+                                           out << (found > 1 ? "\n" : "")
+                                               << futoshiki::format_grid(fm.n, grid);
+                                         if (found == 1) kept.push_back(std::move(grid));
+                                         return out.good();  // a failed write stops the search
+                                       }
+                                       if (kept.size() < (s.mode == Mode::unique ? 2u : 1u))
+                                         kept.push_back(std::move(grid));
+                                       return true;
+                                     });
   if (s.mode == Mode::count) found = result.stats.solutions;
   if (s.stats) std::cerr << format_stats(result.stats, result.stop, Counters::csp);
 
@@ -140,7 +143,8 @@ int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle, const f
     if (s.mode != Mode::all)
       for (const std::vector<int>& grid : kept) json->solution(futoshiki::grid_json(fm.n, grid));
     Json extra;
-    if (s.mode == Mode::unique) extra["unique"] = found >= 2 ? Json(false) : status == stopped ? Json() : Json(true);
+    if (s.mode == Mode::unique)
+      extra["unique"] = found >= 2 ? Json(false) : status == stopped ? Json() : Json(true);
     json->finish(status, json_count(found), status != stopped, extra,
                  json_stats(result.stats, result.stop, Counters::csp));
   } else if (s.mode == Mode::count) {
@@ -149,11 +153,13 @@ int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle, const f
     if (!cut) out << "No solution.\n";
   } else if (s.mode != Mode::all) {
     out << futoshiki::format_grid(fm.n, kept.front());
-    if (s.mode == Mode::unique) out << (status == stopped ? "\nunknown\n" : found == 1 ? "\nunique\n" : "\nnot unique\n");
+    if (s.mode == Mode::unique)
+      out << (status == stopped ? "\nunknown\n" : found == 1 ? "\nunique\n" : "\nnot unique\n");
   }
   // The picture: the puzzle, filled in with the first solution when there is one.
   if (!s.svg.empty())
-    write_file(s.svg, futoshiki::puzzle_svg(puzzle, kept.empty() ? std::span<const int>() : kept.front()));
+    write_file(s.svg,
+               futoshiki::puzzle_svg(puzzle, kept.empty() ? std::span<const int>() : kept.front()));
   if (status == stopped) std::cerr << stopped_message("futoshiki", result.stop, missing) << '\n';
   return status;
 }
@@ -174,7 +180,8 @@ int run(const Settings& s) {
 
 int main(int argc, char** argv) {
   return cli::guarded("futoshiki", [&] {
-    if (argc >= 2 && futoshiki::is_subcommand(argv[1])) return futoshiki::run_subcommand(argc, argv);
+    if (argc >= 2 && futoshiki::is_subcommand(argv[1]))
+      return futoshiki::run_subcommand(argc, argv);
     Settings s;
     CLI::App app{"Solves a Futoshiki puzzle given in the course's text format (docs/futoshiki.md).",
                  "futoshiki"};

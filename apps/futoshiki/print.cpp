@@ -27,14 +27,10 @@ std::string format_trace(const solve::Model& m, const solve::TraceEvent& e) {
   using Kind = solve::TraceEvent::Kind;
   const std::string indent(std::size_t(e.depth > 0 ? 2 * (e.depth - 1) : 0), ' ');
   switch (e.kind) {
-    case Kind::decide:
-      return fmt::format("{}{} = {}\n", indent, m.name(e.var), e.value);
-    case Kind::fail:
-      return fmt::format("{}{} = {} fails\n", indent, m.name(e.var), e.value);
-    case Kind::backtrack:
-      return fmt::format("{}backtrack from {}\n", indent, m.name(e.var));
-    case Kind::solution:
-      return fmt::format("{}solution\n", indent);
+    case Kind::decide: return fmt::format("{}{} = {}\n", indent, m.name(e.var), e.value);
+    case Kind::fail: return fmt::format("{}{} = {} fails\n", indent, m.name(e.var), e.value);
+    case Kind::backtrack: return fmt::format("{}backtrack from {}\n", indent, m.name(e.var));
+    case Kind::solution: return fmt::format("{}solution\n", indent);
   }
   return {};
 }

@@ -27,7 +27,7 @@ bool is_space(char ch) {
 }
 
 struct Lexed {
-  std::vector<Row> rows;     // non-blank lines only
+  std::vector<Row> rows;      // non-blank lines only
   std::int64_t end_line = 1;  // just after the last token of the text
   std::int64_t end_col = 1;
 };
@@ -80,10 +80,8 @@ std::string shown(std::string_view s) {
       break;
     }
     const auto u = static_cast<unsigned char>(s[i]);
-    if (u < 0x20 || u >= 0x7f)
-      out += fmt::format("\\x{:02x}", u);
-    else
-      out += s[i];
+    if (u < 0x20 || u >= 0x7f) out += fmt::format("\\x{:02x}", u);
+    else out += s[i];
   }
   return out;
 }
@@ -198,10 +196,8 @@ class Reader {
       for (int c = 0; c < width && c < int(row.size()); ++c) {
         const Token& t = row[std::size_t(c)];
         Relation rel = Relation::none;
-        if (t.text == less)
-          rel = Relation::less;
-        else if (t.text == greater)
-          rel = Relation::greater;
+        if (t.text == less) rel = Relation::less;
+        else if (t.text == greater) rel = Relation::greater;
         else if (t.text != "0")
           fail(t, fmt::format("{}: expected '0', '{}' or '{}', found '{}'{}", what, less, greater,
                               shown(t.text), misplaced_hint(t.text, vertical)));

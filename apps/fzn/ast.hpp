@@ -41,16 +41,16 @@ struct IntSet {
 /// annotations only) a call f(args) / a bare annotation name.
 struct Expr {
   enum class Kind : std::uint8_t {
-    boolean,   ///< b
-    integer,   ///< i
-    floating,  ///< f
-    int_set,   ///< set
+    boolean,      ///< b
+    integer,      ///< i
+    floating,     ///< f
+    int_set,      ///< set
     float_range,  ///< flo..fhi (float set constants occur only as ranges)
-    string,    ///< text (a string literal, unescaped)
-    ident,     ///< text
-    access,    ///< text[i]
-    array,     ///< [items...]
-    call,      ///< text(items...) (annotations)
+    string,       ///< text (a string literal, unescaped)
+    ident,        ///< text
+    access,       ///< text[i]
+    array,        ///< [items...]
+    call,         ///< text(items...) (annotations)
   };
   Kind kind = Kind::integer;
   bool b = false;  ///< also, for an array: its packed items are Booleans

@@ -45,7 +45,8 @@ std::span<const Builtin> reif_builtins();
 
 /// The builtin of that name taking that many arguments, or nullptr. When the name exists
 /// with other arities only, *other_arity is set to one of them (for the error message).
-const Builtin* find_builtin(std::string_view name, std::size_t arity, std::size_t* other_arity = nullptr);
+const Builtin* find_builtin(std::string_view name, std::size_t arity,
+                            std::size_t* other_arity = nullptr);
 
 /// Posts one constraint item (InputError when the builtin is unknown or misused).
 void post_constraint(Context& ctx, const ConstraintItem& item);

@@ -15,9 +15,7 @@ Checked::Checked(std::vector<solve::Var> scope, std::string name, CheckFn check)
       check_(std::make_shared<const CheckFn>(std::move(check))),
       values_(scope_.size()) {}
 
-bool Checked::check(std::span<const int> values) const {
-  return (*check_)(Valuation(values));
-}
+bool Checked::check(std::span<const int> values) const { return (*check_)(Valuation(values)); }
 
 solve::PropStatus Checked::propagate(solve::Space& s) {
   int open = -1;

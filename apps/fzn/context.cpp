@@ -65,12 +65,18 @@ void Call::fail_arg(std::size_t k, std::string_view message) const {
   ctx_.fail(item_.args[k].pos, fmt::format("{}: argument {}: {}", item_.name, k + 1, message));
 }
 
-std::string Call::where(std::size_t k) const { return fmt::format("{}: argument {}: ", item_.name, k + 1); }
+std::string Call::where(std::size_t k) const {
+  return fmt::format("{}: argument {}: ", item_.name, k + 1);
+}
 
 Term Call::term(std::size_t k) const { return ctx_.term(item_.args.at(k), where(k)); }
-std::vector<Term> Call::terms(std::size_t k) const { return ctx_.terms(item_.args.at(k), where(k)); }
+std::vector<Term> Call::terms(std::size_t k) const {
+  return ctx_.terms(item_.args.at(k), where(k));
+}
 std::int64_t Call::integer(std::size_t k) const { return ctx_.integer(item_.args.at(k), where(k)); }
-std::vector<std::int64_t> Call::integers(std::size_t k) const { return ctx_.integers(item_.args.at(k), where(k)); }
+std::vector<std::int64_t> Call::integers(std::size_t k) const {
+  return ctx_.integers(item_.args.at(k), where(k));
+}
 IntSet Call::set(std::size_t k) const { return ctx_.set(item_.args.at(k), where(k)); }
 
 bool Call::has_annotation(std::string_view ann) const {
@@ -85,7 +91,8 @@ void Context::fail(Pos at, std::string_view message) const {
 }
 
 void Context::declare(Pos at, const std::string& name, Symbol s) {
-  if (!symbols_.emplace(name, std::move(s)).second) fail(at, fmt::format("'{}' is declared twice", name));
+  if (!symbols_.emplace(name, std::move(s)).second)
+    fail(at, fmt::format("'{}' is declared twice", name));
 }
 
 const Symbol* Context::find(const std::string& name) const {
@@ -106,7 +113,8 @@ const Symbol& lookup(const Context& ctx, const Expr& e, std::string_view where) 
 /// Element e.i (1-based) of an array of n, or an error.
 std::size_t element(const Context& ctx, const Expr& e, std::size_t n, std::string_view where) {
   if (e.i < 1 || std::uint64_t(e.i) > n)
-    ctx.fail(e.pos, fmt::format("{}index {} out of the range 1..{} of '{}'", where, e.i, n, e.text));
+    ctx.fail(e.pos,
+             fmt::format("{}index {} out of the range 1..{} of '{}'", where, e.i, n, e.text));
   return std::size_t(e.i - 1);
 }
 
@@ -118,15 +126,18 @@ Ref Context::ref(const Expr& e, std::string_view where) const {
     case Expr::Kind::boolean: return Ref{-1, e.b ? 1 : 0};
     case Expr::Kind::ident: {
       const Symbol& s = lookup(*this, e, where);
-      if (s.kind != Symbol::Kind::scalar) fail(e.pos, fmt::format("{}expected an integer or Boolean, found '{}'", where, e.text));
+      if (s.kind != Symbol::Kind::scalar)
+        fail(e.pos, fmt::format("{}expected an integer or Boolean, found '{}'", where, e.text));
       return s.refs.front();
     }
     case Expr::Kind::access: {
       const Symbol& s = lookup(*this, e, where);
-      if (s.kind != Symbol::Kind::array) fail(e.pos, fmt::format("{}'{}' is not an array of integers or Booleans", where, e.text));
+      if (s.kind != Symbol::Kind::array)
+        fail(e.pos, fmt::format("{}'{}' is not an array of integers or Booleans", where, e.text));
       return s.refs[element(*this, e, s.refs.size(), where)];
     }
-    default: fail(e.pos, fmt::format("{}expected an integer or Boolean, found {}", where, shown(e)));
+    default:
+      fail(e.pos, fmt::format("{}expected an integer or Boolean, found {}", where, shown(e)));
   }
 }
 
@@ -142,7 +153,8 @@ std::vector<Ref> Context::refs(const Expr& e, std::string_view where) const {
     const Symbol& s = lookup(*this, e, where);
     if (s.kind == Symbol::Kind::array) return s.refs;
   }
-  fail(e.pos, fmt::format("{}expected an array of integers or Booleans, found {}", where, shown(e)));
+  fail(e.pos,
+       fmt::format("{}expected an array of integers or Booleans, found {}", where, shown(e)));
 }
 
 IntSet Context::set(const Expr& e, std::string_view where) const {
@@ -150,7 +162,8 @@ IntSet Context::set(const Expr& e, std::string_view where) const {
   if (e.kind == Expr::Kind::ident || e.kind == Expr::Kind::access) {
     const Symbol& s = lookup(*this, e, where);
     if (e.kind == Expr::Kind::ident && s.kind == Symbol::Kind::set) return s.sets.front();
-    if (e.kind == Expr::Kind::access && s.kind == Symbol::Kind::set_array) return s.sets[element(*this, e, s.sets.size(), where)];
+    if (e.kind == Expr::Kind::access && s.kind == Symbol::Kind::set_array)
+      return s.sets[element(*this, e, s.sets.size(), where)];
   }
   fail(e.pos, fmt::format("{}expected a set of integers, found {}", where, shown(e)));
 }
@@ -175,7 +188,8 @@ std::vector<Term> Context::terms(const Expr& e, std::string_view where) const {
 
 std::int64_t Context::integer(const Expr& e, std::string_view where) const {
   const Ref r = ref(e, where);
-  if (r.id >= 0) fail(e.pos, fmt::format("{}expected a constant, found the variable {}", where, shown(e)));
+  if (r.id >= 0)
+    fail(e.pos, fmt::format("{}expected a constant, found the variable {}", where, shown(e)));
   return r.value;
 }
 
@@ -184,7 +198,8 @@ std::vector<std::int64_t> Context::integers(const Expr& e, std::string_view wher
   std::vector<std::int64_t> out;
   out.reserve(rs.size());
   for (const Ref& r : rs) {
-    if (r.id >= 0) fail(e.pos, fmt::format("{}expected an array of constants, found {}", where, shown(e)));
+    if (r.id >= 0)
+      fail(e.pos, fmt::format("{}expected an array of constants, found {}", where, shown(e)));
     out.push_back(r.value);
   }
   return out;
@@ -195,7 +210,8 @@ std::vector<std::int64_t> Context::integers(const Expr& e, std::string_view wher
 solve::Var Context::var(Term t) {
   if (!t.fixed) return t.var;
   if (t.value < INT_MIN || t.value > INT_MAX)
-    throw solve::ModelError(fmt::format("the constant {} does not fit libsolve's 32-bit values", t.value));
+    throw solve::ModelError(
+        fmt::format("the constant {} does not fit libsolve's 32-bit values", t.value));
   const auto it = constants_.find(t.value);
   if (it != constants_.end()) return it->second;
   const int v = int(t.value);

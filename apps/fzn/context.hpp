@@ -32,10 +32,10 @@ struct Symbol {
   enum class Kind : std::uint8_t { scalar, array, set, set_array, floating, float_array };
   Kind kind = Kind::scalar;
   bool is_bool = false;
-  bool is_var = false;          ///< declared `var` (even when fixed by its value)
-  std::vector<Ref> refs;        ///< scalar: one; array: its items
-  std::vector<IntSet> sets;     ///< set: one; set_array: its items
-  std::vector<double> floats;   ///< float parameters (only read, never used)
+  bool is_var = false;         ///< declared `var` (even when fixed by its value)
+  std::vector<Ref> refs;       ///< scalar: one; array: its items
+  std::vector<IntSet> sets;    ///< set: one; set_array: its items
+  std::vector<double> floats;  ///< float parameters (only read, never used)
 };
 
 /// Values of a checked constraint's arguments: a slot is a constant or a place in the scope.
@@ -48,7 +48,9 @@ struct Slot {
 class Valuation {
  public:
   explicit Valuation(std::span<const int> values) : values_(values) {}
-  std::int64_t operator[](Slot s) const { return s.index < 0 ? s.value : values_[std::size_t(s.index)]; }
+  std::int64_t operator[](Slot s) const {
+    return s.index < 0 ? s.value : values_[std::size_t(s.index)];
+  }
 
  private:
   std::span<const int> values_;
@@ -79,11 +81,11 @@ class Call {
   const ConstraintItem& item() const { return item_; }
   Context& ctx() const { return ctx_; }
 
-  Term term(std::size_t k) const;                          ///< int/bool variable or constant
-  std::vector<Term> terms(std::size_t k) const;            ///< array of those
-  std::int64_t integer(std::size_t k) const;               ///< a constant int (or bool)
-  std::vector<std::int64_t> integers(std::size_t k) const; ///< array of constants
-  IntSet set(std::size_t k) const;                         ///< a set constant
+  Term term(std::size_t k) const;                           ///< int/bool variable or constant
+  std::vector<Term> terms(std::size_t k) const;             ///< array of those
+  std::int64_t integer(std::size_t k) const;                ///< a constant int (or bool)
+  std::vector<std::int64_t> integers(std::size_t k) const;  ///< array of constants
+  IntSet set(std::size_t k) const;                          ///< a set constant
   /// True when the item carries the annotation `name` (e.g. domain, bounds).
   bool has_annotation(std::string_view ann) const;
 
@@ -117,12 +119,14 @@ class Context {
 
   /// Resolving expressions through the declared names (kinds checked, InputError otherwise;
   /// `where` starts the message, e.g. "int_lin_eq: argument 2: ").
-  Ref ref(const Expr& e, std::string_view where = {}) const;                ///< int/bool constant or variable
+  Ref ref(const Expr& e, std::string_view where = {}) const;  ///< int/bool constant or variable
   std::vector<Ref> refs(const Expr& e, std::string_view where = {}) const;  ///< an array of those
   IntSet set(const Expr& e, std::string_view where = {}) const;             ///< a set constant
-  double floating(const Expr& e, std::string_view where = {}) const;        ///< a float (or int) constant
+  double floating(const Expr& e, std::string_view where = {}) const;  ///< a float (or int) constant
   /// The same after bind(): with libsolve variables.
-  Term term(Ref r) const { return r.id < 0 ? Term::constant(r.value) : Term::variable(vars_[std::size_t(r.id)]); }
+  Term term(Ref r) const {
+    return r.id < 0 ? Term::constant(r.value) : Term::variable(vars_[std::size_t(r.id)]);
+  }
   Term term(const Expr& e, std::string_view where = {}) const { return term(ref(e, where)); }
   std::vector<Term> terms(const Expr& e, std::string_view where = {}) const;
   std::int64_t integer(const Expr& e, std::string_view where = {}) const;
@@ -152,7 +156,7 @@ class Context {
   Program& program_;
   std::string file_;
   std::unordered_map<std::string, Symbol> symbols_;
-  std::vector<solve::Var> vars_;                   // of FlatZinc variable i
+  std::vector<solve::Var> vars_;                  // of FlatZinc variable i
   std::map<std::int64_t, solve::Var> constants_;  // variables made for constants
 };
 

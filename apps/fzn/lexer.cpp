@@ -159,7 +159,8 @@ Token Lexer::number(Pos at) {
     advance();
     advance();
     const std::size_t digits = at_;
-    while (at_ < text_.size() && (base == 16 ? is_hex(text_[at_]) : (text_[at_] >= '0' && text_[at_] <= '7')))
+    while (at_ < text_.size() &&
+           (base == 16 ? is_hex(text_[at_]) : (text_[at_] >= '0' && text_[at_] <= '7')))
       advance();
     if (at_ == digits) fail(at, "malformed integer literal");
     std::uint64_t mag = 0;

@@ -12,13 +12,23 @@ namespace fzn {
 
 struct Token {
   enum class Kind : std::uint8_t {
-    end,        ///< end of the text
-    ident,      ///< [A-Za-z_][A-Za-z0-9_]* (text)
-    integer,    ///< decimal, 0x hex or 0o octal, with an optional leading '-' (i)
-    floating,   ///< 1.5, -2.0e3, 1e9 (f)
-    string,     ///< "..." with escapes resolved (text)
-    lparen, rparen, lbracket, rbracket, lbrace, rbrace,
-    comma, semicolon, colon, coloncolon, dotdot, equals,
+    end,       ///< end of the text
+    ident,     ///< [A-Za-z_][A-Za-z0-9_]* (text)
+    integer,   ///< decimal, 0x hex or 0o octal, with an optional leading '-' (i)
+    floating,  ///< 1.5, -2.0e3, 1e9 (f)
+    string,    ///< "..." with escapes resolved (text)
+    lparen,
+    rparen,
+    lbracket,
+    rbracket,
+    lbrace,
+    rbrace,
+    comma,
+    semicolon,
+    colon,
+    coloncolon,
+    dotdot,
+    equals,
   };
   Kind kind = Kind::end;
   Pos pos;

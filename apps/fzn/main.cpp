@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <solve/error.hpp>
 
@@ -41,14 +41,17 @@ struct Settings {
 /// A whole number from lo to hi (digits only: no sign, no exponent), with a short message
 /// ("expected a whole number from 0 to 18446744073709551615, got '-1'"), not CLI11's range
 /// text of 399 bytes; `zero` says what 0 means, when it is allowed.
-CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi, std::string zero = {}, std::string unit = {}) {
+CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi, std::string zero = {},
+                            std::string unit = {}) {
   return CLI::Validator(
       [=](std::string& text) -> std::string {
         std::uint64_t v = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
-          return fmt::format("expected a whole number{} from {} to {}{}, got '{}'", unit.empty() ? "" : " of " + unit,
-                             lo, hi, zero.empty() ? "" : " (0: " + zero + ")", text);
+        if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < lo ||
+            v > hi)
+          return fmt::format("expected a whole number{} from {} to {}{}, got '{}'",
+                             unit.empty() ? "" : " of " + unit, lo, hi,
+                             zero.empty() ? "" : " (0: " + zero + ")", text);
         return {};
       },
       "");
@@ -89,9 +92,11 @@ int solve_file(Settings& s) {
     return exit_status(s, fzn::RunStatus::limited);
   }
   if (s.verbose) {
-    std::cerr << fmt::format("fzn-libsolve: {} FlatZinc variables, {} constraints -> {} libsolve variables, {} constraints\n",
-                             program.fzn_vars, program.fzn_constraints, program.model.num_vars(),
-                             program.model.num_constraints());
+    std::cerr << fmt::format(
+        "fzn-libsolve: {} FlatZinc variables, {} constraints -> {} libsolve variables, {} "
+        "constraints\n",
+        program.fzn_vars, program.fzn_constraints, program.model.num_vars(),
+        program.model.num_constraints());
     for (const std::string& what : program.search.ignored)
       std::cerr << fmt::format("fzn-libsolve: search annotation not followed: {}\n", what);
   }
@@ -110,14 +115,19 @@ int parse_and_solve(int argc, char** argv) {
       "Exit status: 0 answered (the status lines tell which answer), 2 bad input or usage,\n"
       "4 internal error; with --exit-codes also 1 unsatisfiable, 3 limit reached.",
       "fzn-libsolve"};
-  app.add_option("file", s.input, "FlatZinc file ('-' for standard input)")->required()->type_name("FILE.fzn");
-  app.add_option("--paths", s.paths,
-                 "MiniZinc's paths file (minizinc passes it): errors name the model's place and variables")
+  app.add_option("file", s.input, "FlatZinc file ('-' for standard input)")
+      ->required()
+      ->type_name("FILE.fzn");
+  app.add_option(
+         "--paths", s.paths,
+         "MiniZinc's paths file (minizinc passes it): errors name the model's place and variables")
       ->type_name("FILE");
   app.add_flag("-a,--all-solutions", s.run.all,
                "All solutions (optimisation: print every improving solution)");
-  app.add_flag("-i,--intermediate", s.run.intermediate, "Print the improving solutions of an optimisation");
-  app.add_option("-n,--num-solutions", s.run.max_solutions, "Stop after N solutions (0: no limit, all of them)")
+  app.add_flag("-i,--intermediate", s.run.intermediate,
+               "Print the improving solutions of an optimisation");
+  app.add_option("-n,--num-solutions", s.run.max_solutions,
+                 "Stop after N solutions (0: no limit, all of them)")
       ->type_name("N")
       ->check(whole_number(0, UINT64_MAX, "no limit"));
   app.add_flag("-f,--free-search", s.free_search, "Ignore the search annotations");
@@ -131,11 +141,14 @@ int parse_and_solve(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("-s,--statistics", s.run.statistics, "Print statistics as %%%mzn-stat lines");
   app.add_option("-t,--time-limit", s.time_limit_ms,
-                 "Stop after MS milliseconds, reading included (=====UNKNOWN===== if nothing found); 0: no limit")
+                 "Stop after MS milliseconds, reading included (=====UNKNOWN===== if nothing "
+                 "found); 0: no limit")
       ->type_name("MS")
       ->check(whole_number(0, max_time_limit_ms, "no limit", "milliseconds"));
-  app.add_flag("--exit-codes", s.exit_codes, "Exit 1 when unsatisfiable, 3 when a limit stopped the search");
-  app.add_flag("-v,--verbose", s.verbose, "Print the model's size and the search annotations not followed");
+  app.add_flag("--exit-codes", s.exit_codes,
+               "Exit 1 when unsatisfiable, 3 when a limit stopped the search");
+  app.add_flag("-v,--verbose", s.verbose,
+               "Print the model's size and the search annotations not followed");
 
   // --version, "did you mean", '-' and '_' alike in option names: as every front-end.
   if (const auto status = cli::parse(app, argc, argv)) return *status;

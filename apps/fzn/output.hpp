@@ -22,6 +22,8 @@ constexpr std::string_view unknown = "=====UNKNOWN=====\n";
 std::string format_solution(const Program& program, const solve::Solution& solution);
 
 /// The value of a term in a solution.
-inline std::int64_t value_of(const Term& t, const solve::Solution& s) { return t.fixed ? t.value : s[t.var]; }
+inline std::int64_t value_of(const Term& t, const solve::Solution& s) {
+  return t.fixed ? t.value : s[t.var];
+}
 
 }  // namespace fzn

@@ -36,7 +36,8 @@ class Parser {
       : lex_(text, file),
         limits_(limits),
         stop_(stop),
-        budget_(std::max(limits.min_tree_bytes, limits.tree_bytes_per_byte * std::uint64_t(text.size()))) {
+        budget_(std::max(limits.min_tree_bytes,
+                         limits.tree_bytes_per_byte * std::uint64_t(text.size()))) {
     stop_.check();
     tok_ = lex_.next();
   }
@@ -55,7 +56,8 @@ class Parser {
         m.constraints.push_back(constraint());
       } else if (tok_.text == "solve") {
         m.solve = solve();
-        if (tok_.kind != K::end) fail(fmt::format("expected the end of the file after the solve item, found {}", what()));
+        if (tok_.kind != K::end)
+          fail(fmt::format("expected the end of the file after the solve item, found {}", what()));
         return m;
       } else {
         charge(sizeof(Decl));
@@ -95,7 +97,9 @@ class Parser {
     if (tok_.kind != k) fail(fmt::format("expected {} {}, found {}", describe(k), context, what()));
     return take();
   }
-  bool at_keyword(std::string_view word) const { return tok_.kind == K::ident && tok_.text == word; }
+  bool at_keyword(std::string_view word) const {
+    return tok_.kind == K::ident && tok_.text == word;
+  }
   void expect_keyword(std::string_view word, std::string_view context) {
     if (!at_keyword(word)) fail(fmt::format("expected '{}' {}, found {}", word, context, what()));
     take();
@@ -112,9 +116,11 @@ class Parser {
   void charge(std::uint64_t bytes) {
     tree_ += bytes;
     if (tree_ > budget_)
-      fail(fmt::format("the model is too large to read: its syntax tree would take more than {} "
-                       "({} bytes for each byte of the file, at least {})",
-                       cli::size_text(budget_), limits_.tree_bytes_per_byte, cli::size_text(limits_.min_tree_bytes)));
+      fail(
+          fmt::format("the model is too large to read: its syntax tree would take more than {} "
+                      "({} bytes for each byte of the file, at least {})",
+                      cli::size_text(budget_), limits_.tree_bytes_per_byte,
+                      cli::size_text(limits_.min_tree_bytes)));
   }
   /// A string's own allocation (short ones live inside the std::string).
   void charge_text(const std::string& text) {
@@ -139,7 +145,8 @@ class Parser {
     expect(K::lbrace, context);
     if (!accept(K::rbrace)) {
       do {
-        if (tok_.kind == K::floating) fail("float set literals are not supported (set and float variables are not supported)");
+        if (tok_.kind == K::floating)
+          fail("float set literals are not supported (set and float variables are not supported)");
         s.elems.push_back(expect(K::integer, "in a set literal").i);
         charge(sizeof(std::int64_t));
       } while (accept(K::comma));
@@ -241,7 +248,8 @@ class Parser {
   // ---- expressions ----
 
   Expr expr(bool in_annotation, int depth = 0) {
-    if (depth > limits_.max_depth) fail(fmt::format("expressions nested deeper than {}", limits_.max_depth));
+    if (depth > limits_.max_depth)
+      fail(fmt::format("expressions nested deeper than {}", limits_.max_depth));
     count_expr();
     Expr e;
     e.pos = tok_.pos;
@@ -313,8 +321,7 @@ class Parser {
         e.kind = Expr::Kind::ident;
         return e;
       }
-      default:
-        fail(fmt::format("expected an expression, found {}", what()));
+      default: fail(fmt::format("expected an expression, found {}", what()));
     }
   }
 
@@ -323,7 +330,8 @@ class Parser {
   /// item unpacks those before it.
   void add_item(Expr& array, Expr&& item, bool packable, std::uint64_t expected) {
     if (packable && array.items.empty()) {
-      const bool is_int = item.kind == Expr::Kind::integer, is_bool = item.kind == Expr::Kind::boolean;
+      const bool is_int = item.kind == Expr::Kind::integer,
+                 is_bool = item.kind == Expr::Kind::boolean;
       if (array.ints.empty() && (is_int || is_bool)) {  // the first item
         array.b = is_bool;
         reserve(array.ints, expected);
@@ -452,15 +460,18 @@ class Parser {
 
 }  // namespace
 
-Model parse(std::string_view text, const std::string& file, const ParseLimits& limits, StopCheck stop) {
+Model parse(std::string_view text, const std::string& file, const ParseLimits& limits,
+            StopCheck stop) {
   if (text.size() > limits.max_bytes)
-    throw solve::InputError(fmt::format("{}: more than {}: too large for a FlatZinc model", file, cli::size_text(limits.max_bytes)));
+    throw solve::InputError(fmt::format("{}: more than {}: too large for a FlatZinc model", file,
+                                        cli::size_text(limits.max_bytes)));
   return Parser(text, file, limits, stop).model();
 }
 
 Model parse_file(const std::string& path, const ParseLimits& limits, StopCheck stop) {
   // No line limit: MiniZinc writes a whole array on one line.
-  const cli::TextLimits text_limits{std::size_t(limits.max_bytes), std::size_t(limits.max_bytes), "a FlatZinc model"};
+  const cli::TextLimits text_limits{std::size_t(limits.max_bytes), std::size_t(limits.max_bytes),
+                                    "a FlatZinc model"};
   const cli::TextFile file = cli::read_text_file(path, text_limits, [&stop] { stop.check(); });
   return parse(file.text, file.name, limits, stop);
 }

@@ -20,14 +20,15 @@
 namespace fzn {
 
 struct ParseLimits {
-  std::uint64_t max_bytes = std::uint64_t(512) << 20;  ///< size of the text
-  std::uint64_t tree_bytes_per_byte = 32;              ///< the tree's memory, per byte of text
+  std::uint64_t max_bytes = std::uint64_t(512) << 20;      ///< size of the text
+  std::uint64_t tree_bytes_per_byte = 32;                  ///< the tree's memory, per byte of text
   std::uint64_t min_tree_bytes = std::uint64_t(64) << 20;  ///< ... but at least this much
-  int max_depth = 64;                                 ///< nesting of annotations / arrays
+  int max_depth = 64;                                      ///< nesting of annotations / arrays
 };
 
 /// Parses a whole model; `file` names the text in messages.
-Model parse(std::string_view text, const std::string& file, const ParseLimits& limits = {}, StopCheck stop = {});
+Model parse(std::string_view text, const std::string& file, const ParseLimits& limits = {},
+            StopCheck stop = {});
 /// Reads and parses a file ("-" reads standard input) through apps/common's bounded reader:
 /// a directory, a NUL byte (/dev/zero), an unreadable or oversized file is an InputError as
 /// soon as it is seen.

@@ -100,7 +100,9 @@ std::string to_text(const Type& t) {
     case Type::Base::integer: out += t.domain ? to_text(*t.domain) : "int"; break;
     case Type::Base::floating:
       if (!t.float_domain) out += "float";
-      else out += fmt::format("{}..{}", float_text(t.float_domain->first), float_text(t.float_domain->second));
+      else
+        out += fmt::format("{}..{}", float_text(t.float_domain->first),
+                           float_text(t.float_domain->second));
       break;
     case Type::Base::int_set:
       out += "set of ";
@@ -133,8 +135,12 @@ std::string to_text(const Model& m) {
   out += fmt::format("solve{}", annotations(m.solve.anns));
   switch (m.solve.goal) {
     case SolveItem::Goal::satisfy: out += " satisfy"; break;
-    case SolveItem::Goal::minimize: out += fmt::format(" minimize {}", to_text(*m.solve.objective)); break;
-    case SolveItem::Goal::maximize: out += fmt::format(" maximize {}", to_text(*m.solve.objective)); break;
+    case SolveItem::Goal::minimize:
+      out += fmt::format(" minimize {}", to_text(*m.solve.objective));
+      break;
+    case SolveItem::Goal::maximize:
+      out += fmt::format(" maximize {}", to_text(*m.solve.objective));
+      break;
   }
   out += ";\n";
   return out;

@@ -143,7 +143,8 @@ RunStatus run(Program& program, const RunOptions& options, std::ostream& out) {
   RunStatus status;
   if (program.unsatisfiable) {
     out << unsatisfiable;
-    if (options.statistics) print_statistics(out, program, solve::Result{}, init_time, std::nullopt);
+    if (options.statistics)
+      print_statistics(out, program, solve::Result{}, init_time, std::nullopt);
     status = RunStatus::unsatisfiable;
   } else if (program.goal == SolveItem::Goal::satisfy) {
     status = satisfy(program, options, out, init_time);

@@ -14,15 +14,15 @@
 namespace fzn {
 
 struct RunOptions {
-  bool all = false;                 ///< -a: all solutions (optimisation: every improving one)
-  bool intermediate = false;        ///< -i: print improving solutions of an optimisation
+  bool all = false;           ///< -a: all solutions (optimisation: every improving one)
+  bool intermediate = false;  ///< -i: print improving solutions of an optimisation
   /// -n: stop after N solutions; 0: no limit (all solutions); none: the default (one
   /// solution, all with -a; an optimisation stops at the optimum).
   std::optional<std::uint64_t> max_solutions;
-  int threads = 1;                  ///< -p
-  std::uint64_t seed = 1;           ///< -r
-  double time_limit = 0;            ///< -t, in seconds from `started` (0: none)
-  bool statistics = false;          ///< -s
+  int threads = 1;                            ///< -p
+  std::uint64_t seed = 1;                     ///< -r
+  double time_limit = 0;                      ///< -t, in seconds from `started` (0: none)
+  bool statistics = false;                    ///< -s
   const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C / SIGTERM
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };

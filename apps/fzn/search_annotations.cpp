@@ -40,8 +40,8 @@ void read_one(const Expr& a, SearchSpec& spec, std::vector<SearchGroup>& groups)
     for (const Expr& inner : a.items[0].items) read_one(inner, spec, groups);
     return;
   }
-  const bool search = a.kind == Expr::Kind::call && (a.text == "int_search" || a.text == "bool_search") &&
-                      a.items.size() >= 3;
+  const bool search = a.kind == Expr::Kind::call &&
+                      (a.text == "int_search" || a.text == "bool_search") && a.items.size() >= 3;
   if (!search) {
     spec.ignored.push_back(a.text);
     return;
@@ -58,7 +58,8 @@ void read_one(const Expr& a, SearchSpec& spec, std::vector<SearchGroup>& groups)
   if (w != val_choices.end()) g.val_order = w->second;
   else if (val_choice == "indomain_middle") g.val_order = solve::ValOrder::median;
   else spec.ignored.push_back(fmt::format("value choice {} (indomain_min used)", val_choice));
-  if (val_choice == "indomain_middle") spec.ignored.push_back("value choice indomain_middle (indomain_median used)");
+  if (val_choice == "indomain_middle")
+    spec.ignored.push_back("value choice indomain_middle (indomain_median used)");
   groups.push_back(g);
 }
 

@@ -14,7 +14,8 @@ namespace fzn {
 namespace {
 
 // A paths file has a line per FlatZinc variable and constraint, each a few hundred bytes.
-constexpr cli::TextLimits paths_limits{std::size_t(1) << 30, std::size_t(1) << 20, "a MiniZinc paths file"};
+constexpr cli::TextLimits paths_limits{std::size_t(1) << 30, std::size_t(1) << 20,
+                                       "a MiniZinc paths file"};
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> out;
@@ -28,7 +29,8 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 
 // Files of MiniZinc's library and of a solver's: a place there says nothing to the user.
 bool library_file(std::string_view file) {
-  return file.find("/minizinc/std/") != std::string_view::npos || file.find("/minizinc/libsolve/") != std::string_view::npos ||
+  return file.find("/minizinc/std/") != std::string_view::npos ||
+         file.find("/minizinc/libsolve/") != std::string_view::npos ||
          file.find("/share/minizinc/") != std::string_view::npos;
 }
 
@@ -39,8 +41,10 @@ std::string place_of(std::string_view path) {
     const auto fields = split(segment, '|');
     if (fields.size() < 3 || fields[0].empty() || library_file(fields[0])) continue;
     int line = 0, col = 0;
-    const auto [p1, e1] = std::from_chars(fields[1].data(), fields[1].data() + fields[1].size(), line);
-    const auto [p2, e2] = std::from_chars(fields[2].data(), fields[2].data() + fields[2].size(), col);
+    const auto [p1, e1] =
+        std::from_chars(fields[1].data(), fields[1].data() + fields[1].size(), line);
+    const auto [p2, e2] =
+        std::from_chars(fields[2].data(), fields[2].data() + fields[2].size(), col);
     if (e1 != std::errc{} || e2 != std::errc{} || line <= 0) continue;
     place = fmt::format("{}:{}:{}", fields[0], line, col);
   }
@@ -57,7 +61,8 @@ SourceMap SourceMap::parse(std::string_view text) {
     if (fields.size() < 3 || fields[0].empty()) continue;
     Entry e{std::string(fields[1]), place_of(fields[2])};
     std::size_t number = 0;
-    const auto [end, ec] = std::from_chars(fields[0].data(), fields[0].data() + fields[0].size(), number);
+    const auto [end, ec] =
+        std::from_chars(fields[0].data(), fields[0].data() + fields[0].size(), number);
     if (ec == std::errc{} && end == fields[0].data() + fields[0].size()) {
       e.nice.clear();
       map.constraints_[number] = std::move(e);
@@ -68,7 +73,9 @@ SourceMap SourceMap::parse(std::string_view text) {
   return map;
 }
 
-SourceMap SourceMap::read(const std::string& path) { return parse(cli::read_text_file(path, paths_limits).text); }
+SourceMap SourceMap::read(const std::string& path) {
+  return parse(cli::read_text_file(path, paths_limits).text);
+}
 
 std::string SourceMap::explain(const Model& model, std::string_view message) const {
   // "FILE:LINE:COL: what": the .fzn place ends at the third ':' that a space follows.
@@ -79,14 +86,17 @@ std::string SourceMap::explain(const Model& model, std::string_view message) con
   if (parts.size() < 3) return std::string(message);
   std::uint64_t line = 0;
   const std::string_view line_text = parts[parts.size() - 2];
-  if (std::from_chars(line_text.data(), line_text.data() + line_text.size(), line).ec != std::errc{}) return std::string(message);
+  if (std::from_chars(line_text.data(), line_text.data() + line_text.size(), line).ec !=
+      std::errc{})
+    return std::string(message);
 
   // The item that starts last at or before the line: a declaration or constraint number k.
   const Entry* item = nullptr;
   std::uint64_t best = 0;
   for (const Decl& d : model.decls)
     if (d.pos.line <= line && d.pos.line >= best)
-      if (const auto it = names_.find(d.name); it != names_.end()) item = &it->second, best = d.pos.line;
+      if (const auto it = names_.find(d.name); it != names_.end())
+        item = &it->second, best = d.pos.line;
   for (std::size_t k = 0; k < model.constraints.size(); ++k)
     if (const std::uint64_t at = model.constraints[k].pos.line; at <= line && at >= best) {
       const auto it = constraints_.find(k);
@@ -110,7 +120,8 @@ std::string SourceMap::explain(const Model& model, std::string_view message) con
     told += '\'';
     at = close + 1;
   }
-  if (!item || item->place.empty()) return told == what ? std::string(message) : fmt::format("{}: {}", fzn_place, told);
+  if (!item || item->place.empty())
+    return told == what ? std::string(message) : fmt::format("{}: {}", fzn_place, told);
   return fmt::format("{}: {} (FlatZinc {})", item->place, told, fzn_place);
 }
 

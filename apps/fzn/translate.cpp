@@ -126,7 +126,8 @@ class Translator {
   template <class F>
   void for_each_item(const Decl& d, F f) const {
     const Expr& e = *d.value;
-    if (e.kind != Expr::Kind::array) fail(e.pos, fmt::format("expected an array literal for '{}'", d.name));
+    if (e.kind != Expr::Kind::array)
+      fail(e.pos, fmt::format("expected an array literal for '{}'", d.name));
     for (const Expr& item : e.items) f(item);
     if (e.items.empty())
       for (std::size_t k = 0; k < e.ints.size(); ++k) f(e.item(k));
@@ -134,7 +135,8 @@ class Translator {
 
   void check_size(const Decl& d, std::size_t n) const {
     if (d.type.array_size && std::uint64_t(*d.type.array_size) != n)
-      fail(d.pos, fmt::format("'{}' is declared with {} elements but given {}", d.name, *d.type.array_size, n));
+      fail(d.pos, fmt::format("'{}' is declared with {} elements but given {}", d.name,
+                              *d.type.array_size, n));
   }
 
   /// The declared domain of one (element) variable.
@@ -192,12 +194,14 @@ class Translator {
       s.kind = t.is_array ? Symbol::Kind::array : Symbol::Kind::scalar;
       s.refs = t.is_array ? ctx_.refs(*d.value) : std::vector<Ref>{ctx_.ref(*d.value)};
       for (const Ref& r : s.refs)
-        if (r.id >= 0) fail(d.value->pos, fmt::format("parameter '{}' is given a variable", d.name));
+        if (r.id >= 0)
+          fail(d.value->pos, fmt::format("parameter '{}' is given a variable", d.name));
       if (t.is_array) check_size(d, s.refs.size());
     } else {
       const Domain dom = declared_domain(t);
-      const bool introduced = std::any_of(d.anns.begin(), d.anns.end(),
-                                          [](const Expr& a) { return a.text == "var_is_introduced"; });
+      const bool introduced = std::any_of(d.anns.begin(), d.anns.end(), [](const Expr& a) {
+        return a.text == "var_is_introduced";
+      });
       s.kind = t.is_array ? Symbol::Kind::array : Symbol::Kind::scalar;
       if (d.value) {
         s.refs = t.is_array ? ctx_.refs(*d.value) : std::vector<Ref>{ctx_.ref(*d.value)};
@@ -208,9 +212,10 @@ class Translator {
         const std::int64_t n = t.array_size.value_or(0);
         // (MiniZinc always lists the elements; a bare array is bounded here, not by the text)
         if (std::uint64_t(n) > max_unlisted_array)
-          fail(d.pos, fmt::format("'{}' declares {} variables without listing them (at most {})", d.name, n,
-                                  max_unlisted_array));
-        for (std::int64_t i = 1; i <= n; ++i) s.refs.push_back(new_var(fmt::format("{}[{}]", d.name, i), d.pos, dom, introduced));
+          fail(d.pos, fmt::format("'{}' declares {} variables without listing them (at most {})",
+                                  d.name, n, max_unlisted_array));
+        for (std::int64_t i = 1; i <= n; ++i)
+          s.refs.push_back(new_var(fmt::format("{}[{}]", d.name, i), d.pos, dom, introduced));
       }
       if (t.is_array) check_size(d, s.refs.size());
     }
@@ -222,8 +227,9 @@ class Translator {
   /// The FlatZinc variables of one search annotation, in order.
   std::vector<Ref> annotated(const Expr& e) const {
     const Symbol* named = e.kind == Expr::Kind::ident ? ctx_.find(e.text) : nullptr;
-    return e.kind == Expr::Kind::array || (named && named->kind == Symbol::Kind::array) ? ctx_.refs(e)
-                                                                                       : std::vector<Ref>{ctx_.ref(e)};
+    return e.kind == Expr::Kind::array || (named && named->kind == Symbol::Kind::array)
+               ? ctx_.refs(e)
+               : std::vector<Ref>{ctx_.ref(e)};
   }
 
   /// The variables the search annotations name, in order.
@@ -245,8 +251,11 @@ class Translator {
     const bool all_printed = std::all_of(vars_.begin(), vars_.end(), [&](const PendingVar& v) {
       return printed[std::size_t(v.var.id)] || program_.model.initial_domain(v.var).size() == 1;
     });
-    const bool first = !all_printed && options_.outputs_first && ast_.solve.goal == SolveItem::Goal::satisfy;
-    program_.duplicates = all_printed ? Duplicates::none : first ? Duplicates::consecutive : Duplicates::anywhere;
+    const bool first =
+        !all_printed && options_.outputs_first && ast_.solve.goal == SolveItem::Goal::satisfy;
+    program_.duplicates = all_printed ? Duplicates::none
+                          : first     ? Duplicates::consecutive
+                                      : Duplicates::anywhere;
     const auto group_vars = [&](const SearchGroup& g, bool only_printed) {
       std::vector<solve::Var> xs;
       for (const Ref& r : annotated(*g.variables)) {
@@ -258,7 +267,8 @@ class Translator {
     };
     if (first) {
       for (const SearchGroup& g : groups_)
-        if (const auto xs = group_vars(g, true); !xs.empty()) program_.model.branch(xs, g.var_order, g.val_order);
+        if (const auto xs = group_vars(g, true); !xs.empty())
+          program_.model.branch(xs, g.var_order, g.val_order);
       std::vector<solve::Var> rest;
       std::vector<std::uint8_t> taken(printed.size(), 0);
       for (const OutputItem& o : program_.outputs)
@@ -267,10 +277,12 @@ class Translator {
             taken[std::size_t(t.var.id)] = 1;
             rest.push_back(t.var);
           }
-      if (!rest.empty()) program_.model.branch(rest, program_.search.var_order, program_.search.val_order);
+      if (!rest.empty())
+        program_.model.branch(rest, program_.search.var_order, program_.search.val_order);
     }
     for (const SearchGroup& g : groups_)
-      if (const auto xs = group_vars(g, false); !xs.empty()) program_.model.branch(xs, g.var_order, g.val_order);
+      if (const auto xs = group_vars(g, false); !xs.empty())
+        program_.model.branch(xs, g.var_order, g.val_order);
   }
 
   /// By libsolve variable: 1 when an output prints it.
@@ -286,21 +298,26 @@ class Translator {
     stop_.poll();
     const Domain& d = v.domain;
     if (!d.bounded)
-      fail(v.pos, fmt::format("'{}' has no finite domain (libsolve needs bounds on every variable)", v.name));
+      fail(v.pos, fmt::format("'{}' has no finite domain (libsolve needs bounds on every variable)",
+                              v.name));
     if (d.empty()) {
       program_.unsatisfiable = true;
       v.var = program_.model.add_var(0, 0, v.name);
       return;
     }
     if (d.lo < INT_MIN || d.hi > INT_MAX)
-      fail(v.pos, fmt::format("'{}': domain {}..{} exceeds libsolve's 32-bit values", v.name, d.lo, d.hi));
+      fail(v.pos,
+           fmt::format("'{}': domain {}..{} exceeds libsolve's 32-bit values", v.name, d.lo, d.hi));
     const std::uint64_t width = std::uint64_t(d.hi - d.lo) + 1;
     if (width > max_domain_width)
-      fail(v.pos, fmt::format("'{}': domain {}..{} is wider than {} values (libsolve keeps domains as bitsets)",
-                              v.name, d.lo, d.hi, max_domain_width));
+      fail(v.pos,
+           fmt::format(
+               "'{}': domain {}..{} is wider than {} values (libsolve keeps domains as bitsets)",
+               v.name, d.lo, d.hi, max_domain_width));
     total_domain_ += d.values.empty() ? width : d.values.size();
     if (total_domain_ > max_total_domain)
-      fail(v.pos, fmt::format("the variables' domains hold more than {} values in all", max_total_domain));
+      fail(v.pos,
+           fmt::format("the variables' domains hold more than {} values in all", max_total_domain));
     if (d.values.empty()) {
       v.var = program_.model.add_var(int(d.lo), int(d.hi), v.name);
     } else {
@@ -342,13 +359,16 @@ class Translator {
         const bool scalar = a.text == "output_var";
         if (scalar && a.kind != Expr::Kind::ident)
           fail(a.pos, fmt::format("'{}': output_var takes no arguments", d.name));
-        if (!scalar && (a.kind != Expr::Kind::call || a.items.size() != 1 || a.items[0].kind != Expr::Kind::array))
+        if (!scalar && (a.kind != Expr::Kind::call || a.items.size() != 1 ||
+                        a.items[0].kind != Expr::Kind::array))
           fail(a.pos, "output_array expects one array of index ranges");
         const Symbol& s = *ctx_.find(d.name);
         if (s.kind != Symbol::Kind::scalar && s.kind != Symbol::Kind::array)
-          fail(a.pos, fmt::format("'{}': only integer and Boolean variables can be output", d.name));
+          fail(a.pos,
+               fmt::format("'{}': only integer and Boolean variables can be output", d.name));
         if (scalar != (s.kind == Symbol::Kind::scalar))
-          fail(a.pos, fmt::format("'{}': {} on {}", d.name, a.text, scalar ? "an array" : "a scalar"));
+          fail(a.pos,
+               fmt::format("'{}': {} on {}", d.name, a.text, scalar ? "an array" : "a scalar"));
         OutputItem out{d.name, s.is_bool, !scalar, {}, {}};
         if (!scalar) {
           std::uint64_t n = 1;
@@ -364,7 +384,9 @@ class Translator {
             n *= extent;
           }
           if (n != s.refs.size())
-            fail(a.pos, fmt::format("'{}': output_array's index ranges do not cover its {} elements", d.name, s.refs.size()));
+            fail(a.pos,
+                 fmt::format("'{}': output_array's index ranges do not cover its {} elements",
+                             d.name, s.refs.size()));
         }
         if (printed) continue;
         printed = true;

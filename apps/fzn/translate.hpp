@@ -24,7 +24,7 @@ struct TranslateOptions {
   /// print the same come one after the other (Program::duplicates) and only the last one
   /// needs remembering.
   bool outputs_first = false;
-  StopCheck stop;            ///< polled for every item: the time limit and Ctrl-C (Stopped)
+  StopCheck stop;  ///< polled for every item: the time limit and Ctrl-C (Stopped)
 };
 
 /// Widest domain (max - min + 1) of one variable: libsolve keeps every domain as a bitset
@@ -35,6 +35,7 @@ constexpr std::uint64_t max_total_domain = std::uint64_t(1) << 26;
 /// Elements of an `array [1..n] of var ...` declared without a list of its elements.
 constexpr std::uint64_t max_unlisted_array = std::uint64_t(1) << 20;
 
-Program translate(const Model& model, const std::string& file, const TranslateOptions& options = {});
+Program translate(const Model& model, const std::string& file,
+                  const TranslateOptions& options = {});
 
 }  // namespace fzn

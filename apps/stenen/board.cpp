@@ -19,7 +19,8 @@ std::optional<std::string> Board::why_illegal(const Move& m) const {
     return "orientation " + std::to_string(m.orient) + " out of range: orientations are 0..7";
   if (used(m.stone)) {
     for (const Move& d : moves_)
-      if (d.stone == m.stone) return "stone " + s.name() + " is already on the board at " + to_string(d, puzzle_);
+      if (d.stone == m.stone)
+        return "stone " + s.name() + " is already on the board at " + to_string(d, puzzle_);
   }
   const Shape& shape = s.orientation[std::size_t(m.orient)];
   if (m.row < 0 || m.col < 0 || m.row + shape.rows > rows_ || m.col + shape.cols > cols_)
@@ -31,8 +32,8 @@ std::optional<std::string> Board::why_illegal(const Move& m) const {
   for (Cell c : shape.cells) {
     const int r = m.row + c.row, k = m.col + c.col;
     if (const int other = at(r, k))
-      return "overlap: cell (" + std::to_string(r) + "," + std::to_string(k) + ") is covered by stone " +
-             puzzle_->stones[std::size_t(other - 1)].name();
+      return "overlap: cell (" + std::to_string(r) + "," + std::to_string(k) +
+             ") is covered by stone " + puzzle_->stones[std::size_t(other - 1)].name();
   }
   return std::nullopt;
 }

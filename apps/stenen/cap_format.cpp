@@ -16,11 +16,13 @@ namespace {
 /// A tiny scanner over one line: "[8, 8]" or "(4,2)[A]", spaces allowed between tokens.
 class LineScanner {
  public:
-  LineScanner(const TextReader& in, std::string_view text) : in_(in), text_(text), line_(in.line()) {}
+  LineScanner(const TextReader& in, std::string_view text)
+      : in_(in), text_(text), line_(in.line()) {}
 
   void expect(char c, const std::string& what) {
     skip();
-    if (pos_ >= text_.size() || text_[pos_] != c) fail("expected '" + std::string(1, c) + "' " + what);
+    if (pos_ >= text_.size() || text_[pos_] != c)
+      fail("expected '" + std::string(1, c) + "' " + what);
     ++pos_;
   }
   int number(const std::string& what) {
@@ -46,7 +48,9 @@ class LineScanner {
   char letter() {
     skip();
     if (pos_ >= text_.size() || !valid_letter(text_[pos_]))
-      fail("expected the piece's letter (one printable character, not a digit nor any of . , ( ) [ ] + -)");
+      fail(
+          "expected the piece's letter (one printable character, not a digit nor any of . , ( ) [ "
+          "] + -)");
     return text_[pos_++];
   }
   void end() {
@@ -94,13 +98,15 @@ Shape read_rows(TextReader& in, int cols, int rows, const std::string& name) {
     const std::string row = name + " row " + std::to_string(r + 1);
     const auto l = in.next_line();
     if (!l)
-      in.fail(in.line(), 0, "unexpected end of file: expected " + row + " (declared " + std::to_string(rows) +
-                                " rows)");
+      in.fail(in.line(), 0,
+              "unexpected end of file: expected " + row + " (declared " + std::to_string(rows) +
+                  " rows)");
     const auto d = digits(*l);
     if (!d) in.fail(in.line(), 0, row + ": only digits 0 and 1 allowed, found " + shown(*l));
     if (int(d->size()) != cols)
-      in.fail(in.line(), 0, row + " has " + std::to_string(d->size()) + " digits, expected " +
-                                std::to_string(cols) + " (declared " + std::to_string(cols) + " columns)");
+      in.fail(in.line(), 0,
+              row + " has " + std::to_string(d->size()) + " digits, expected " +
+                  std::to_string(cols) + " (declared " + std::to_string(cols) + " columns)");
     for (int c = 0; c < cols; ++c)
       if ((*d)[std::size_t(c)] == '1') s.cells.push_back({r, c});
   }
@@ -147,9 +153,10 @@ Puzzle parse_cap_puzzle(std::string_view text, const std::string& source, Limits
     if (previous) {
       const auto d = digits(*header);
       if (d && int(d->size()) == previous->cols)
-        in.fail(line, 0, previous_name + " is declared (" + std::to_string(previous->cols) + "," +
-                             std::to_string(previous->rows) + "): " + std::to_string(previous->rows) +
-                             " rows, but one more row follows");
+        in.fail(line, 0,
+                previous_name + " is declared (" + std::to_string(previous->cols) + "," +
+                    std::to_string(previous->rows) + "): " + std::to_string(previous->rows) +
+                    " rows, but one more row follows");
     }
     LineScanner s(in, *header);
     s.expect('(', "to open a piece header (columns,rows)[letter]");
@@ -163,16 +170,19 @@ Puzzle parse_cap_puzzle(std::string_view text, const std::string& source, Limits
     s.end();
     const std::string name = std::string("piece ") + letter;
     if (cols < 1 || rows < 1 || cols > sane_side || rows > sane_side)
-      in.fail(line, 0, name + ": size (" + std::to_string(cols) + "," + std::to_string(rows) +
-                           ") out of range: each side must be 1.." + std::to_string(sane_side));
-    if (!letters.insert(letter).second) in.fail(line, 0, name + ": letter used by an earlier piece");
+      in.fail(line, 0,
+              name + ": size (" + std::to_string(cols) + "," + std::to_string(rows) +
+                  ") out of range: each side must be 1.." + std::to_string(sane_side));
+    if (!letters.insert(letter).second)
+      in.fail(line, 0, name + ": letter used by an earlier piece");
     Shape shape = trimmed(read_rows(in, cols, rows, name));
     check_shape(shape, in.where(line), name, false);  // moyen-plus.cfg's piece H is in two parts
     area += int(shape.cells.size());
     if (area > board_area)
-      in.fail(line, 0, name + ": the pieces cover " + std::to_string(area) + " cells, more than the " +
-                           std::to_string(board_area) + " of the board " + std::to_string(p.rows) + "x" +
-                           std::to_string(p.cols));
+      in.fail(line, 0,
+              name + ": the pieces cover " + std::to_string(area) + " cells, more than the " +
+                  std::to_string(board_area) + " of the board " + std::to_string(p.rows) + "x" +
+                  std::to_string(p.cols));
     p.stones.push_back(make_stone(int(p.stones.size()) + 1, letter, std::move(shape)));
     previous = &p.stones.back().orientation[0];
     previous_name = name;

@@ -11,7 +11,8 @@ namespace {
 constexpr int max_stones = 20;
 constexpr int max_side = 5;
 
-int bounded(TextReader& in, const std::string& what, int lo, int hi, bool enforced, std::size_t* line = nullptr) {
+int bounded(TextReader& in, const std::string& what, int lo, int hi, bool enforced,
+            std::size_t* line = nullptr) {
   TextReader::Token t;
   const int v = in.expect_int(what, &t);
   if (line) *line = t.line;
@@ -36,7 +37,8 @@ Shape read_stone(TextReader& in, int number, const Limits& limits, std::size_t* 
     if (r == 0) first = t;
     for (std::size_t c = 0; c < t.text.size(); ++c) {
       if (t.text[c] != 'X' && t.text[c] != '.')
-        in.fail(t.line, t.col + c, row + ": " + shown(t.text.substr(c, 1)) + " is neither 'X' nor '.'");
+        in.fail(t.line, t.col + c,
+                row + ": " + shown(t.text.substr(c, 1)) + " is neither 'X' nor '.'");
     }
     if (int(t.text.size()) != n)
       in.fail(t.line, t.col,
@@ -56,8 +58,8 @@ Puzzle parse_leiden(std::string_view text, const std::string& source, Limits lim
   Puzzle p;
   p.format = Format::leiden;
   p.source = source;
-  const int count = bounded(in, "the number of stones", 1,
-                            limits.enforce ? max_stones : sane_side, limits.enforce);
+  const int count = bounded(in, "the number of stones", 1, limits.enforce ? max_stones : sane_side,
+                            limits.enforce);
   // The running area is checked stone by stone, before a stone's orientations are made.
   int area = 0;
   for (int i = 1; i <= count; ++i) {
@@ -65,14 +67,16 @@ Puzzle parse_leiden(std::string_view text, const std::string& source, Limits lim
     Shape shape = read_stone(in, i, limits, &line);
     area += int(shape.cells.size());
     if (area > sane_cells)
-      in.fail(line, 0, "stone " + std::to_string(i) + ": the stones cover " + std::to_string(area) +
-                           " cells, more than the largest board (" + std::to_string(sane_side) + "x" +
-                           std::to_string(sane_side) + ") has");
+      in.fail(line, 0,
+              "stone " + std::to_string(i) + ": the stones cover " + std::to_string(area) +
+                  " cells, more than the largest board (" + std::to_string(sane_side) + "x" +
+                  std::to_string(sane_side) + ") has");
     p.stones.push_back(make_stone(i, 0, std::move(shape)));
   }
   if (auto t = in.next())
     in.fail(t->line, t->col,
-            "unexpected " + shown(t->text) + " after the last of the " + std::to_string(count) + " stones");
+            "unexpected " + shown(t->text) + " after the last of the " + std::to_string(count) +
+                " stones");
   return p;
 }
 

@@ -48,8 +48,10 @@ Model::~Model() = default;
 void Model::look_at_limits() const {
   since_poll_ = 0;
   const BuildLimits& l = options_.limits;
-  if (l.cancel && l.cancel->load(std::memory_order_relaxed)) throw BuildStopped{solve::StopReason::cancelled};
-  if (std::chrono::steady_clock::now() >= l.deadline) throw BuildStopped{solve::StopReason::time_limit};
+  if (l.cancel && l.cancel->load(std::memory_order_relaxed))
+    throw BuildStopped{solve::StopReason::cancelled};
+  if (std::chrono::steady_clock::now() >= l.deadline)
+    throw BuildStopped{solve::StopReason::time_limit};
 }
 
 void Model::make_pieces(const ModelOptions& o) {
@@ -75,9 +77,9 @@ void Model::make_pieces(const ModelOptions& o) {
   // engine when small enough and branching on the first open item (CoverEngine::automatic).
   const int bitset_items = 256;  // solve::CoverEngine::bitset's limit
   const bool first_item = cover_options().item_choice == solve::ItemChoice::first;
-  ordered_ = o.twins == Twins::ordered ||
-             (o.twins == Twins::automatic && first_item &&
-              position_->empty_cells() + int(left.size()) <= bitset_items);
+  ordered_ =
+      o.twins == Twins::ordered || (o.twins == Twins::automatic && first_item &&
+                                    position_->empty_cells() + int(left.size()) <= bitset_items);
   std::map<int, std::size_t> last_of_class;  // class -> its latest piece
   for (const auto& [cls, stone] : left) {
     const auto it = last_of_class.find(cls);
@@ -151,7 +153,8 @@ struct ImageScratch {
 /// Linear in their size: the cells of `to` are marked first. (A search of `to` for each cell
 /// of `from`, kept for small sets, was quadratic: a 300x300 stone took 114 s in
 /// placement_images, issue 22.)
-[[gnu::noinline]] bool same_marked(const Cells& from, const std::vector<int>& image, const Cells& to, ImageScratch& s) {
+[[gnu::noinline]] bool same_marked(const Cells& from, const std::vector<int>& image,
+                                   const Cells& to, ImageScratch& s) {
   if (s.mark.size() < image.size()) s.mark.resize(image.size(), 0);
   if (++s.stamp == 0) {  // wrapped round: forget every old mark
     std::fill(s.mark.begin(), s.mark.end(), 0);
@@ -163,7 +166,8 @@ struct ImageScratch {
   return true;
 }
 
-inline bool same_image(const Cells& from, const std::vector<int>& image, const Cells& to, ImageScratch& s) {
+inline bool same_image(const Cells& from, const std::vector<int>& image, const Cells& to,
+                       ImageScratch& s) {
   if (from.size() != to.size()) return false;
   if (to.size() > 16) return same_marked(from, image, to, s);
   // A handful of cells (the statement's stones): a scan is cheaper than marks.
@@ -179,8 +183,8 @@ inline bool same_image(const Cells& from, const std::vector<int>& image, const C
 /// the keys still half of what is left of it). Linear in the cells of the placements times
 /// the symmetries; poll(cells) is called as the work goes.
 template <class Poll>
-void placement_images(const std::vector<Cells>& cs, const std::vector<BoardSymmetry>& group, ImageScratch& scratch,
-                      std::vector<int>& out, const Poll& poll) {
+void placement_images(const std::vector<Cells>& cs, const std::vector<BoardSymmetry>& group,
+                      ImageScratch& scratch, std::vector<int>& out, const Poll& poll) {
   auto& slots = scratch.slots;
   std::size_t mask = 1;
   while (mask < 2 * cs.size()) mask <<= 1;
@@ -197,8 +201,10 @@ void placement_images(const std::vector<Cells>& cs, const std::vector<BoardSymme
     for (std::size_t g = 0; g < group.size(); ++g) {
       const std::uint64_t key = set_key(cs[i], &group[g].image);
       int& j = out[i * group.size() + g];
-      for (std::size_t h = std::size_t(key) & mask; slots[h].second >= 0 && j < 0; h = (h + 1) & mask)
-        if (slots[h].first == key && same_image(cs[i], group[g].image, cs[std::size_t(slots[h].second)], scratch))
+      for (std::size_t h = std::size_t(key) & mask; slots[h].second >= 0 && j < 0;
+           h = (h + 1) & mask)
+        if (slots[h].first == key &&
+            same_image(cs[i], group[g].image, cs[std::size_t(slots[h].second)], scratch))
           j = slots[h].second;
       if (j < 0) throw solve::ModelError("stenen: a symmetric placement is missing");
     }
@@ -227,7 +233,8 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
   // instructions of "rest" on 4x15).
   std::vector<std::size_t> order(pieces_.size());
   for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cells[a].size() < cells[b].size(); });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return cells[a].size() < cells[b].size(); });
   const std::size_t n_group = group_.size();
   for (const std::size_t p : order) {
     if (!pieces_[p].alone()) continue;  // the breaker must have no twin
@@ -240,7 +247,8 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
       for (std::size_t g = 0; g < n_group; ++g) {
         const auto j = std::size_t(image[i * n_group + g]);
         // The orbit's representative: the placement the scan meets first.
-        if (std::pair{per_piece[p][j].anchor, j} < std::pair{per_piece[p][i].anchor, i}) keep[i] = 0;
+        if (std::pair{per_piece[p][j].anchor, j} < std::pair{per_piece[p][i].anchor, i})
+          keep[i] = 0;
         if (j == i) stab[i] |= std::uint32_t(1) << g;
       }
     }
@@ -266,7 +274,8 @@ void Model::choose_breaker(std::vector<std::vector<Placement>>& per_piece,
     kept.push_back(per_piece[b][i]);
     kept_cells.push_back(std::move(cells[b][i]));
     stab_of.emplace_back();
-    for (std::uint32_t g = best_stab[i]; g; g &= g - 1) stab_of.back().push_back(std::countr_zero(g));
+    for (std::uint32_t g = best_stab[i]; g; g &= g - 1)
+      stab_of.back().push_back(std::countr_zero(g));
   }
   per_piece[b] = std::move(kept);
   cells[b] = std::move(kept_cells);
@@ -310,7 +319,8 @@ void Model::restrict_second(const std::vector<std::vector<Placement>>& per_piece
   ImageScratch scratch;
   std::vector<int> image;
   const std::vector<Placement>& ps = per_piece[std::size_t(y)];
-  placement_images(cells[std::size_t(y)], group_, scratch, image, [this](std::size_t c) { poll(c); });
+  placement_images(cells[std::size_t(y)], group_, scratch, image,
+                   [this](std::size_t c) { poll(c); });
   second_sym_.assign(ps.size(), 0);
   second_stab_of_.assign(ps.size(), {});
   for (std::size_t i = 0; i < ps.size(); ++i)
@@ -339,11 +349,13 @@ void Model::build_problem(const std::vector<std::vector<Placement>>& per_piece,
   const auto piece_name = [&](const Piece& p) {
     return p.hole() ? fmt::format("hole{}", ++hole) : fmt::format("s{}", p.shape()->name());
   };
-  const int breaker_item = breaker_first_ ? problem_.add_primary(piece_name(pieces_[std::size_t(breaker_)])) : -1;
+  const int breaker_item =
+      breaker_first_ ? problem_.add_primary(piece_name(pieces_[std::size_t(breaker_)])) : -1;
   for (int c : by_rank) {
     if (position_->grid()[std::size_t(c)] != 0) continue;
     const std::string name = fmt::format("r{}c{}", c / cols, c % cols);
-    cell_item[std::size_t(c)] = cells_primary_ ? problem_.add_primary(name) : problem_.add_secondary(name);
+    cell_item[std::size_t(c)] =
+        cells_primary_ ? problem_.add_primary(name) : problem_.add_secondary(name);
     poll(1);
   }
   std::vector<int> piece_item;
@@ -381,7 +393,8 @@ void Model::build_problem(const std::vector<std::vector<Placement>>& per_piece,
 
 std::span<const int> Model::cells(int option) const {
   const auto o = std::size_t(option);
-  return {option_cells_.data() + option_start_[o], std::size_t(option_start_[o + 1] - option_start_[o])};
+  return {option_cells_.data() + option_start_[o],
+          std::size_t(option_start_[o + 1] - option_start_[o])};
 }
 
 solve::CoverOptions Model::cover_options() const {
@@ -398,8 +411,7 @@ solve::CoverOptions Model::cover_options() const {
   if (pruner_ && (options_.method != Method::dumb || ordered_)) {
     if (pruner_->reads_words())
       c.prune_position = [p = pruner_](const solve::CoverPosition& at) { return (*p)(at); };
-    else
-      c.prune = [p = pruner_](std::span<const int> chosen) { return (*p)(chosen); };
+    else c.prune = [p = pruner_](std::span<const int> chosen) { return (*p)(chosen); };
   }
   return c;
 }
@@ -460,7 +472,10 @@ std::vector<int> Model::stabiliser(std::span<const int> chosen, bool with_second
     if (placement(o).piece == second_ && with_second) second = &stabiliser(o);
   }
   if (second)  // both sorted
-    stab.erase(std::remove_if(stab.begin(), stab.end(), [&](int g) { return !std::binary_search(second->begin(), second->end(), g); }), stab.end());
+    stab.erase(std::remove_if(
+                   stab.begin(), stab.end(),
+                   [&](int g) { return !std::binary_search(second->begin(), second->end(), g); }),
+               stab.end());
   return stab;
 }
 

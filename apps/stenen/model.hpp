@@ -101,10 +101,10 @@ struct ModelOptions {
 /// Twins::ordered every piece is one stone or one hole, linked to the others of its class.
 struct Piece {
   std::vector<const Stone*> stones;  ///< in number order (placed by first cell); empty: holes
-  int size = 1;    ///< cells of one copy
-  int holes = 0;   ///< how many holes (when stones is empty)
-  int prev = -1;   ///< Twins::ordered: the piece before in its class (at a lower first cell), or -1
-  int next = -1;   ///< Twins::ordered: the piece after in its class, or -1
+  int size = 1;                      ///< cells of one copy
+  int holes = 0;                     ///< how many holes (when stones is empty)
+  int prev = -1;  ///< Twins::ordered: the piece before in its class (at a lower first cell), or -1
+  int next = -1;  ///< Twins::ordered: the piece after in its class, or -1
   bool hole() const { return stones.empty(); }
   int copies() const { return hole() ? holes : int(stones.size()); }
   /// True when no other stone is interchangeable with it (one copy, no class linked).
@@ -212,7 +212,7 @@ class Model {
   int breaker_ = -1;
   bool breaker_first_ = false;
   int second_ = -1;
-  int sym_items_ = 0;                     // secondary items of restrict_second()
+  int sym_items_ = 0;                                    // secondary items of restrict_second()
   std::vector<std::uint32_t> breaker_sym_, second_sym_;  // by placement: those items, bit k
   std::vector<std::vector<int>> second_stab_of_;         // by placement of the second
   std::vector<std::vector<int>> stabs_;  // stabilisers of the breaker's and second's placements
@@ -220,7 +220,7 @@ class Model {
 
   solve::ExactCover problem_;
   std::vector<Placement> placements_;
-  std::vector<int> option_cells_;   // every option's cells, one after the other
+  std::vector<int> option_cells_;  // every option's cells, one after the other
   std::vector<int> option_start_{0};
   std::shared_ptr<Pruner> pruner_;
 };

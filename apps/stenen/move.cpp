@@ -80,8 +80,8 @@ class MoveScanner {
   }
   // Blanks, and between moves also commas.
   void skip(bool between) {
-    while (pos_ < text_.size() &&
-           (std::isspace(static_cast<unsigned char>(text_[pos_])) || (between && text_[pos_] == ',')))
+    while (pos_ < text_.size() && (std::isspace(static_cast<unsigned char>(text_[pos_])) ||
+                                   (between && text_[pos_] == ',')))
       ++pos_;
   }
   [[noreturn]] void fail(const std::string& what) const {
@@ -96,7 +96,8 @@ class MoveScanner {
 
 }  // namespace
 
-std::vector<Move> parse_moves(std::string_view text, const Puzzle& puzzle, std::string_view source) {
+std::vector<Move> parse_moves(std::string_view text, const Puzzle& puzzle,
+                              std::string_view source) {
   return MoveScanner(text, puzzle, source).all();
 }
 

@@ -48,12 +48,15 @@ std::string stone_names(const Puzzle& puzzle) {
 
 /// What Tab completes at the start of a line.
 std::vector<std::string> command_words() {
-  return {"place", "undo", "show", "moves", "stones", "orientations", "solve", "count", "help", "quit"};
+  return {"place",        "undo",  "show",  "moves", "stones",
+          "orientations", "solve", "count", "help",  "quit"};
 }
 
 /// The first word of a line and the rest after it.
 std::pair<std::string_view, std::string_view> split_command(std::string_view line) {
-  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; };
+  const auto blank = [](char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+  };
   std::size_t start = 0;
   while (start < line.size() && blank(line[start])) ++start;
   std::size_t end = start;
@@ -72,7 +75,8 @@ bool PlaySession::handle(std::string_view line) {
   else if (cmd == "undo") undo();
   else if (cmd == "moves") list_moves();
   else if (cmd == "orientations" && split_command(rest).first.empty())
-    out_ << "orientations of which stone? e.g. orientations " << board_.puzzle().stones.front().name() << "\n";
+    out_ << "orientations of which stone? e.g. orientations "
+         << board_.puzzle().stones.front().name() << "\n";
   else if (cmd == "stones" || cmd == "orientations") list_stones(rest);
   else if (cmd == "solve") solve();
   else if (cmd == "count") count();
@@ -124,8 +128,7 @@ void PlaySession::solve() {
   search_done();
   if (!r.grid && cli::cut_short(r.stop))
     out_ << "stopped by " << cli::stop_cause(r.stop) << " before any solution was found\n";
-  else
-    out_ << solve_text(board_, r);
+  else out_ << solve_text(board_, r);
 }
 
 void PlaySession::count() {
@@ -133,7 +136,8 @@ void PlaySession::count() {
   const CountResult r = count_solutions(board_, options_);
   search_done();
   out_ << count_text(r);
-  if (cli::cut_short(r.stop)) out_ << "stopped by " << cli::stop_cause(r.stop) << ": the count is incomplete\n";
+  if (cli::cut_short(r.stop))
+    out_ << "stopped by " << cli::stop_cause(r.stop) << ": the count is incomplete\n";
 }
 
 void PlaySession::undo() {
@@ -155,17 +159,19 @@ void PlaySession::list_moves() {
 // "stones": the stones left, drawn; "stones 3 A": those stones in each orientation.
 void PlaySession::list_stones(std::string_view names) {
   bool any = false;
-  for (auto [name, rest] = split_command(names); !name.empty(); std::tie(name, rest) = split_command(rest)) {
+  for (auto [name, rest] = split_command(names); !name.empty();
+       std::tie(name, rest) = split_command(rest)) {
     any = true;
-    if (const Stone* s = board_.puzzle().find(name))
-      out_ << orientations_text(board_, *s, width());
+    if (const Stone* s = board_.puzzle().find(name)) out_ << orientations_text(board_, *s, width());
     else
-      out_ << "no stone " << detail::shown(name) << ": the stones are" << stone_names(board_.puzzle()) << "\n";
+      out_ << "no stone " << detail::shown(name) << ": the stones are"
+           << stone_names(board_.puzzle()) << "\n";
   }
   if (!any) out_ << stones_text(board_, width());
 }
 
-int play(Board& board, const RunOptions& options, std::istream& in, std::ostream& out, PlayInput how) {
+int play(Board& board, const RunOptions& options, std::istream& in, std::ostream& out,
+         PlayInput how) {
   PlaySession session(board, options, out, std::move(how.screen));
   out << "board " << board.rows() << "x" << board.cols() << ", " << board.puzzle().stones.size()
       << " stones; type help for the commands, stones to see them\n";
@@ -184,9 +190,9 @@ int play(Board& board, const RunOptions& options, std::istream& in, std::ostream
         break;
       }
       if (read->size() > max_command_length)
-        out << "line longer than " << cli::size_text(max_command_length) << ": too long for a command, ignored\n";
-      else if (!session.handle(*read))
-        break;
+        out << "line longer than " << cli::size_text(max_command_length)
+            << ": too long for a command, ignored\n";
+      else if (!session.handle(*read)) break;
     }
     return 0;
   }

@@ -67,6 +67,7 @@ struct PlayInput {
 /// Runs commands from `in` until "quit" or the end of the input; returns the exit status (0).
 /// Throws solve::InputError for a line over max_command_length or a NUL byte (cli::LineInput;
 /// an edited line that long is refused with a message and the session goes on).
-int play(Board& board, const RunOptions& options, std::istream& in, std::ostream& out, PlayInput how);
+int play(Board& board, const RunOptions& options, std::istream& in, std::ostream& out,
+         PlayInput how);
 
 }  // namespace stenen

@@ -33,7 +33,8 @@ std::string side_by_side(const std::vector<std::vector<std::string>>& blocks, in
   for (std::size_t first = 0; first < blocks.size();) {
     // As many blocks as fit, at least one.
     std::size_t last = first + 1, used = block_width(blocks[first]), height = blocks[first].size();
-    while (last < blocks.size() && used + gap + block_width(blocks[last]) <= std::size_t(std::max(width, 0))) {
+    while (last < blocks.size() &&
+           used + gap + block_width(blocks[last]) <= std::size_t(std::max(width, 0))) {
       used += gap + block_width(blocks[last]);
       height = std::max(height, blocks[last].size());
       ++last;
@@ -99,15 +100,17 @@ std::string orientations_text(const Board& position, const Stone& stone, int wid
     blocks.push_back(stone_picture(position.puzzle(), stone, o, caption));
   }
   const std::string name = stone.name();
-  const std::string which = blocks.size() == 1 ? "its only orientation, under its"
-                                                : fmt::format("its {} different orientations, under their", blocks.size());
+  const std::string which =
+      blocks.size() == 1 ? "its only orientation, under its"
+                         : fmt::format("its {} different orientations, under their", blocks.size());
   std::string out = fmt::format(
       "stone {} ({} cells) in {} orient numbers;\n"
       "the move (row,col,{},orient) puts the top-left of the box drawn at (row,col)\n",
       name, stone.size(), which, name);
   out += side_by_side(blocks, width);
   for (const Move& m : position.moves())
-    if (m.stone == stone.number) out += fmt::format("stone {} is on the board: {}\n", name, to_string(m, &position.puzzle()));
+    if (m.stone == stone.number)
+      out += fmt::format("stone {} is on the board: {}\n", name, to_string(m, &position.puzzle()));
   return out;
 }
 
@@ -119,7 +122,8 @@ namespace {
 
 std::string moves_line(const Board& position, const std::vector<Move>& moves) {
   std::string s;
-  for (const Move& m : moves) s += fmt::format("{}{}", s.empty() ? "" : " ", to_string(m, &position.puzzle()));
+  for (const Move& m : moves)
+    s += fmt::format("{}{}", s.empty() ? "" : " ", to_string(m, &position.puzzle()));
   return s;
 }
 
@@ -132,12 +136,14 @@ std::string solve_text(const Board& position, const SolveResult& r) {
   return out + stats_text(r.positions, r.seconds);
 }
 
-cli::Json board_json(const Board& position, const std::vector<int>& grid, const std::vector<Move>* moves) {
+cli::Json board_json(const Board& position, const std::vector<int>& grid,
+                     const std::vector<Move>* moves) {
   cli::Json rows = cli::Json::array();
   const auto cols = std::size_t(position.cols());
   for (std::size_t row = 0; row * cols < grid.size(); ++row)
     rows.push_back(std::span<const int>(grid).subspan(row * cols, cols));
-  cli::Json j = {{"board", std::move(rows)}, {"text", board_text(position.puzzle(), position.cols(), grid)}};
+  cli::Json j = {{"board", std::move(rows)},
+                 {"text", board_text(position.puzzle(), position.cols(), grid)}};
   if (moves) {
     j["moves"] = cli::Json::array();
     for (const Move& m : *moves) j["moves"].push_back(to_string(m, &position.puzzle()));
@@ -145,8 +151,8 @@ cli::Json board_json(const Board& position, const std::vector<int>& grid, const 
   return j;
 }
 
-cli::Json stats_json(const solve::Stats& stats, solve::StopReason stop, std::uint64_t positions, double seconds,
-                     const solve::MemoStats& memo) {
+cli::Json stats_json(const solve::Stats& stats, solve::StopReason stop, std::uint64_t positions,
+                     double seconds, const solve::MemoStats& memo) {
   cli::Json j = cli::json_stats(stats, stop, cli::Counters::exact_cover);
   j["seconds"] = std::round(seconds * 1e4) / 1e4;  // the whole run, as the text says it
   j["positions_examined"] = positions;
@@ -162,8 +168,8 @@ namespace {
 
 // "memo hits: 812 of 1024 lookups (79.3%)": what the memo did, after the statistics.
 std::string memo_text(const solve::MemoStats& m) {
-  return fmt::format("memo hits: {} of {} lookups ({:.1f}%)\nmemo evictions: {}\n", m.hits, m.lookups,
-                     100 * m.hit_rate(), m.evictions);
+  return fmt::format("memo hits: {} of {} lookups ({:.1f}%)\nmemo evictions: {}\n", m.hits,
+                     m.lookups, 100 * m.hit_rate(), m.evictions);
 }
 
 }  // namespace
@@ -179,9 +185,11 @@ std::string libsolve_stats_text(const CountResult& r) {
   std::string out = fmt::format("nodes: {}\nupdates: {}\n", r.stats.nodes, r.stats.updates);
   // The labelled count taken through the classes of congruent stones (RunOptions::labelled_by_classes).
   if (r.relabellings != 1)
-    out += fmt::format("labelled: the boards of interchangeable congruent stones x {}\n", r.relabellings.to_string());
+    out += fmt::format("labelled: the boards of interchangeable congruent stones x {}\n",
+                       r.relabellings.to_string());
   if (r.memo_trial > 0)
-    out += fmt::format("memo trial: {} nodes, {}\n", r.memo_trial, r.memo.lookups > 0 ? "counted" : "dropped");
+    out += fmt::format("memo trial: {} nodes, {}\n", r.memo_trial,
+                       r.memo.lookups > 0 ? "counted" : "dropped");
   return out;
 }
 

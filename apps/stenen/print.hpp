@@ -43,11 +43,12 @@ std::string stats_text(std::uint64_t positions, double seconds);
 std::string solve_text(const Board& position, const SolveResult& r);
 /// A solution for --json: {"board": [[1, 1, 3], ...], "text": "the board as printed",
 /// "moves": ["(0,0,1,1)", ...]}; "moves" (the moves added to the position) only when given.
-cli::Json board_json(const Board& position, const std::vector<int>& grid, const std::vector<Move>* moves);
+cli::Json board_json(const Board& position, const std::vector<int>& grid,
+                     const std::vector<Move>* moves);
 /// The "stats" of --json: libsolve's figures (common/json.hpp), the whole run's seconds, the
 /// positions examined, and with --memo the memo's lookups, hits and evictions.
-cli::Json stats_json(const solve::Stats& stats, solve::StopReason stop, std::uint64_t positions, double seconds,
-                     const solve::MemoStats& memo = {});
+cli::Json stats_json(const solve::Stats& stats, solve::StopReason stop, std::uint64_t positions,
+                     double seconds, const solve::MemoStats& memo = {});
 /// count's output: "solutions: N" ("unique: N" for cap_puzzle), then the statistics (and, with
 /// --memo, "memo hits: H of L lookups (P%)" and "memo evictions: E").
 std::string count_text(const CountResult& r);

@@ -30,7 +30,8 @@ Pruner::Pruner(const Model& model, bool region_test, bool generic)
   const int options = model.problem().num_options();
   one_word_ = !generic && cells_ <= 64 && model.pieces().size() <= 64;
   base_.resize(std::size_t(cells_));
-  for (int c = 0; c < cells_; ++c) base_[std::size_t(model.rank(c))] = model.position().grid()[std::size_t(c)] != 0;
+  for (int c = 0; c < cells_; ++c)
+    base_[std::size_t(model.rank(c))] = model.position().grid()[std::size_t(c)] != 0;
   latest_.assign(model.pieces().size(), -1);
   part_start_.push_back(0);
   for (const Piece& p : model.pieces()) {
@@ -106,7 +107,8 @@ Pruner::Pruner(const Model& model, bool region_test, bool generic)
     const std::size_t n = std::size_t(option_start_[std::size_t(o) + 1]) - from;
     reads_words_ = items.size() > n && items[n].item == piece_item(option_piece_[std::size_t(o)]);
     for (std::size_t k = 0; k < items.size() && reads_words_; ++k)
-      reads_words_ = k < n ? items[k].item == option_ranks_[from + k] + cell_shift_ : k == n || items[k].item >= after_pieces;
+      reads_words_ = k < n ? items[k].item == option_ranks_[from + k] + cell_shift_
+                           : k == n || items[k].item >= after_pieces;
   }
   lean_ = reads_words_ && region_test_ && !ordering_ && hole_pieces_ == 0 && spare_ >= 0;
   lone_fails_ = lean_ && spare_ == 0 && std::find(parts_.begin(), parts_.end(), 1) == parts_.end();
@@ -137,11 +139,13 @@ bool Pruner::operator()(const solve::CoverPosition& position) const {
   const std::uint64_t empty = full_ & ~(lo >> cell_shift_);
   if (lone_fails_) {
     // An empty cell with no empty neighbour is a region of one cell that nothing can fill.
-    const std::uint64_t near = ((empty << 1) & not_first_) | ((empty >> 1) & not_last_) | (empty << line_) | (empty >> line_);
+    const std::uint64_t near = ((empty << 1) & not_first_) | ((empty >> 1) & not_last_) |
+                               (empty << line_) | (empty >> line_);
     if (empty & ~near) return false;
   }
   const std::uint64_t left = all_pieces_ & ~placed(lo, hi);
-  if (left & late_[std::size_t(empty ? std::countr_zero(empty) : cells_)]) return false;  // a piece has no place left
+  if (left & late_[std::size_t(empty ? std::countr_zero(empty) : cells_)])
+    return false;  // a piece has no place left
   const std::uint64_t first = main_region(empty);
   if (first == empty) return true;  // one region (lean_: spare_ >= 0)
   return split_fits(empty, first, left, spare_);
@@ -152,7 +156,8 @@ inline std::uint64_t Pruner::placed(std::uint64_t lo, std::uint64_t hi) const {
   // of lo, so that piece_shift_ == 64 needs no branch); the breaker's bit, when it comes first,
   // put back between the pieces before and after it.
   const std::uint64_t after = (lo >> (piece_shift_ - 1)) >> 1 | hi << (64 - piece_shift_);
-  return (after & keep_low_) | ((after & ~keep_low_) << cell_shift_) | ((lo & std::uint64_t(cell_shift_)) << breaker_bit_);
+  return (after & keep_low_) | ((after & ~keep_low_) << cell_shift_) |
+         ((lo & std::uint64_t(cell_shift_)) << breaker_bit_);
 }
 
 bool Pruner::words_path(const solve::CoverPosition& position) const {
@@ -188,7 +193,8 @@ int bits(std::uint64_t x) {
 
 }  // namespace
 
-inline bool Pruner::one_copy_path(std::span<const int> chosen, std::uint64_t occupied, std::uint64_t placed) const {
+inline bool Pruner::one_copy_path(std::span<const int> chosen, std::uint64_t occupied,
+                                  std::uint64_t placed) const {
   const std::uint64_t empty = full_ & ~occupied, left = all_pieces_ & ~placed;
   const int first_empty = empty ? std::countr_zero(empty) : cells_;
   if (ordering_) {
@@ -210,12 +216,14 @@ inline bool Pruner::one_copy_path(std::span<const int> chosen, std::uint64_t occ
   return split_fits(empty, first, left, slack);
 }
 
-bool Pruner::split_fits(std::uint64_t empty, std::uint64_t first, std::uint64_t left, int slack) const {
+bool Pruner::split_fits(std::uint64_t empty, std::uint64_t first, std::uint64_t left,
+                        int slack) const {
   std::uint64_t sums = 1;
   if (!sums_by_left_.empty()) {
     sums = sums_by_left_[std::size_t(left)];
   } else {
-    for (std::uint64_t b = left & whole_pieces_; b; b &= b - 1) sums |= sums << whole_[std::size_t(std::countr_zero(b))];
+    for (std::uint64_t b = left & whole_pieces_; b; b &= b - 1)
+      sums |= sums << whole_[std::size_t(std::countr_zero(b))];
   }
   for (const int p : in_parts_)
     if (left >> p & 1)
@@ -279,13 +287,15 @@ std::uint64_t Pruner::region_of(std::uint64_t seed, std::uint64_t empty) const {
   std::uint64_t region, grown = seed;
   do {
     region = grown;
-    grown = (region | ((region << 1) & not_first_) | ((region >> 1) & not_last_) | (region << line_) |
-             (region >> line_)) & empty;
+    grown = (region | ((region << 1) & not_first_) | ((region >> 1) & not_last_) |
+             (region << line_) | (region >> line_)) &
+            empty;
   } while (grown != region);
   return region;
 }
 
-bool Pruner::regions_fit(std::uint64_t empty, std::uint64_t region, std::uint64_t sums, int slack) const {
+bool Pruner::regions_fit(std::uint64_t empty, std::uint64_t region, std::uint64_t sums,
+                         int slack) const {
   while (empty) {
     slack -= waste(bits(region), sums);
     if (slack < 0) return false;
@@ -304,7 +314,8 @@ bool Pruner::generic_path(std::span<const int> chosen) const {
       s.occupied[std::size_t(option_ranks_[std::size_t(i)])] = 1;
     --s.left[std::size_t(option_piece_[std::size_t(o)])];
   }
-  const int first_empty = int(std::find(s.occupied.begin(), s.occupied.end(), 0) - s.occupied.begin());
+  const int first_empty =
+      int(std::find(s.occupied.begin(), s.occupied.end(), 0) - s.occupied.begin());
   if (ordering_) {
     const int prev = model_.pieces()[std::size_t(option_piece_[std::size_t(chosen.back())])].prev;
     if (!in_order(chosen, first_empty, prev >= 0 && s.left[std::size_t(prev)] == 0)) {
@@ -318,7 +329,8 @@ bool Pruner::generic_path(std::span<const int> chosen) const {
   return regions_fillable(s.occupied, s.left);
 }
 
-bool Pruner::regions_fillable(const std::vector<char>& occupied, const std::vector<int>& copies_left) const {
+bool Pruner::regions_fillable(const std::vector<char>& occupied,
+                              const std::vector<int>& copies_left) const {
   thread_local Scratch s;
   const std::size_t words = std::size_t(cells_) / 64 + 1;
   s.sums.assign(words, 0);
@@ -354,8 +366,8 @@ bool Pruner::regions_fillable(const std::vector<char>& occupied, const std::vect
       s.stack.pop_back();
       ++region;
       const int l = r / line_, k = r % line_;
-      const int next[4] = {l > 0 ? r - line_ : -1, l + 1 < lines ? r + line_ : -1, k > 0 ? r - 1 : -1,
-                           k + 1 < line_ ? r + 1 : -1};
+      const int next[4] = {l > 0 ? r - line_ : -1, l + 1 < lines ? r + line_ : -1,
+                           k > 0 ? r - 1 : -1, k + 1 < line_ ? r + 1 : -1};
       for (int n : next)
         if (n >= 0 && !s.seen[std::size_t(n)]) {
           s.seen[std::size_t(n)] = 1;

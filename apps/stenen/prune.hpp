@@ -60,16 +60,19 @@ class Pruner {
   /// pieces placed (bit by piece).
   /// (Inlined into both callers: called out of line from the words path it cost 1.5 % more
   /// instructions on stenen2 6x10, the call and the members loaded again.)
-  [[gnu::always_inline]] inline bool one_copy_path(std::span<const int> chosen, std::uint64_t occupied,
+  [[gnu::always_inline]] inline bool one_copy_path(std::span<const int> chosen,
+                                                   std::uint64_t occupied,
                                                    std::uint64_t placed) const;
   /// The region test when the main region is not every empty cell (or the slack is short):
   /// out of line, so that the common case saves few registers.
-  [[gnu::noinline]] bool split_fits(std::uint64_t empty, std::uint64_t first, std::uint64_t left, int slack) const;
+  [[gnu::noinline]] bool split_fits(std::uint64_t empty, std::uint64_t first, std::uint64_t left,
+                                    int slack) const;
   /// The region test on the empty cells, one of their regions, the subset sums of the
   /// sizes still to place (bit s: sum s) and the cells allowed to stay empty.
   /// (Inlined: as a call of its own it cost 2.6 % more instructions on stenen2 6x10, where half
   /// the positions have more than one region and nearly all of those fail on the first.)
-  [[gnu::always_inline]] inline bool regions_fit(std::uint64_t empty, std::uint64_t first, std::uint64_t sums, int slack) const;
+  [[gnu::always_inline]] inline bool regions_fit(std::uint64_t empty, std::uint64_t first,
+                                                 std::uint64_t sums, int slack) const;
   /// The pieces placed (bit by piece) from the engine's first two words of covered items.
   [[gnu::always_inline]] inline std::uint64_t placed(std::uint64_t lo, std::uint64_t hi) const;
   /// The region of the empty cells after the last occupied one (or of the first empty cell).
@@ -89,12 +92,12 @@ class Pruner {
   bool ordering_ = false;
   bool one_word_;  // at most 64 cells and 64 pieces: bit masks and word-parallel flood fill
   int line_, cells_;
-  std::vector<char> base_;            // covered in the position, by rank
+  std::vector<char> base_;  // covered in the position, by rank
   std::uint64_t base_mask_ = 0;
   std::uint64_t full_ = 0, not_first_ = 0, not_last_ = 0;  // not the first / last of its line
-  std::vector<std::uint64_t> masks_;  // by option (one_word_)
+  std::vector<std::uint64_t> masks_;                       // by option (one_word_)
   std::vector<int> option_piece_, option_anchor_;
-  std::vector<int> copies_;  // by piece
+  std::vector<int> copies_;    // by piece
   bool one_copy_each_ = true;  // every copies_[p] is 1: one_copy_path
   // one_copy_path (one_word_ and one_copy_each_), by bit per piece: the pieces, the holes, the
   // pieces summed as one part; late_[r]: the pieces whose every placement starts before rank r.
@@ -119,7 +122,7 @@ class Pruner {
   std::vector<std::uint64_t> sums_by_left_;
   int spare_ = 0;  // empty cells at the start less the area of every piece
   std::vector<int> option_ranks_, option_start_;  // ranks of each option's cells
-  std::vector<int> latest_;  // by piece: the largest anchor among its options
+  std::vector<int> latest_;                       // by piece: the largest anchor among its options
   std::vector<int> parts_, part_start_;  // piece p's part sizes: [part_start_[p], part_start_[p+1])
   // The fast path's sums: whole_[p] is piece p's size when it is one part (and under 64), else 0
   // (a hole adds nothing; pieces in parts, listed in in_parts_, add each part).

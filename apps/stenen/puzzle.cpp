@@ -57,9 +57,11 @@ void check_board(const Puzzle& p, int rows, int cols, Limits limits) {
                             " cells, more than the " + std::to_string(area) + " of the board " +
                             size);
   if (const std::uint64_t cells = placement_cells(p, rows, cols); cells > max_placement_cells)
-    throw solve::InputError(p.source + ": too big to search on the board " + size + ": the placements of the stones cover " +
-                            std::to_string(cells) + " cells in all, stenen stops at " +
-                            std::to_string(max_placement_cells) + " (a smaller board, or fewer stones)");
+    throw solve::InputError(p.source + ": too big to search on the board " + size +
+                            ": the placements of the stones cover " + std::to_string(cells) +
+                            " cells in all, stenen stops at " +
+                            std::to_string(max_placement_cells) +
+                            " (a smaller board, or fewer stones)");
 }
 
 std::uint64_t placement_cells(const Puzzle& p, int rows, int cols) {
@@ -73,19 +75,23 @@ std::uint64_t placement_cells(const Puzzle& p, int rows, int cols) {
                std::uint64_t(s.size());
       total = std::min(total, std::uint64_t(1) << 62);
     }
-  const std::uint64_t area = std::uint64_t(rows) * std::uint64_t(cols), stones = std::uint64_t(p.area());
-  if (stones < area && area - stones <= std::uint64_t(max_hole_stones)) total += (area - stones) * area;
+  const std::uint64_t area = std::uint64_t(rows) * std::uint64_t(cols),
+                      stones = std::uint64_t(p.area());
+  if (stones < area && area - stones <= std::uint64_t(max_hole_stones))
+    total += (area - stones) * area;
   return total;
 }
 
 bool valid_letter(char c) {
   const auto u = static_cast<unsigned char>(c);
-  return std::isgraph(u) && !std::isdigit(u) && std::string_view(".,()[]+-").find(c) == std::string_view::npos;
+  return std::isgraph(u) && !std::isdigit(u) &&
+         std::string_view(".,()[]+-").find(c) == std::string_view::npos;
 }
 
 namespace detail {
 
-void check_shape(const Shape& s, const std::string& where, const std::string& what, bool must_connect) {
+void check_shape(const Shape& s, const std::string& where, const std::string& what,
+                 bool must_connect) {
   bool top = false, bottom = false, left = false, right = false;
   for (Cell c : s.cells) {
     top |= c.row == 0;

@@ -46,9 +46,9 @@ inline constexpr int max_hole_stones = 4;
 
 struct Puzzle {
   Format format = Format::leiden;
-  std::string source;          ///< file name, for messages
-  std::vector<Stone> stones;   ///< numbered 1, 2, ... in file order
-  int rows = 0;                ///< board from the file (cap_puzzle); 0 in the Leiden format
+  std::string source;         ///< file name, for messages
+  std::vector<Stone> stones;  ///< numbered 1, 2, ... in file order
+  int rows = 0;               ///< board from the file (cap_puzzle); 0 in the Leiden format
   int cols = 0;
 
   /// Cells the stones cover together.

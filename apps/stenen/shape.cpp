@@ -85,8 +85,8 @@ std::vector<int> part_sizes(const Shape& shape) {
       todo.pop_back();
       ++size;
       const std::size_t r = i / cols, c = i % cols;
-      const std::size_t next[4] = {r > 0 ? i - cols : i, r + 1 < rows ? i + cols : i, c > 0 ? i - 1 : i,
-                                   c + 1 < cols ? i + 1 : i};
+      const std::size_t next[4] = {r > 0 ? i - cols : i, r + 1 < rows ? i + cols : i,
+                                   c > 0 ? i - 1 : i, c + 1 < cols ? i + 1 : i};
       for (std::size_t n : next)
         if (open[n]) {
           open[n] = 0;

@@ -35,8 +35,8 @@ inline constexpr int num_orientations = 8;
 
 /// One stone of a puzzle, with its eight orientations.
 struct Stone {
-  int number = 0;    ///< 1, 2, ... in file order
-  char letter = 0;   ///< the cap_puzzle letter, 0 in the Leiden format
+  int number = 0;   ///< 1, 2, ... in file order
+  char letter = 0;  ///< the cap_puzzle letter, 0 in the Leiden format
   std::array<Shape, num_orientations> orientation;
   /// For each orientation, the lowest orientation with the same shape (itself if distinct).
   std::array<int, num_orientations> same_as{};

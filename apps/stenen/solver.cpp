@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <climits>
+#include <cmath>
 #include <numeric>
 #include <optional>
 
@@ -24,11 +24,13 @@ BuildLimits build_limits(const RunOptions& o, Clock::time_point t0) {
   BuildLimits l;
   l.cancel = o.cancel;
   if (o.max_seconds > 0)
-    l.deadline = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.max_seconds));
+    l.deadline = t0 + std::chrono::duration_cast<Clock::duration>(
+                          std::chrono::duration<double>(o.max_seconds));
   return l;
 }
 
-ModelOptions model_options(const Board& position, const RunOptions& o, bool for_count, Clock::time_point t0) {
+ModelOptions model_options(const Board& position, const RunOptions& o, bool for_count,
+                           Clock::time_point t0) {
   ModelOptions m;
   m.limits = build_limits(o, t0);
   m.method = o.method;
@@ -37,19 +39,23 @@ ModelOptions model_options(const Board& position, const RunOptions& o, bool for_
   // the breaker per orbit, each solution weighted by its orbit's size (exact, |G| times less
   // work). cap_puzzle counts report the count up to symmetry as well. Not with the memo: the
   // weights need every solution, which a memoised count never sees one by one.
-  m.symmetric = for_count && !o.memo && (position.puzzle().format == Format::cap_puzzle || o.method == Method::fast);
+  m.symmetric = for_count && !o.memo &&
+                (position.puzzle().format == Format::cap_puzzle || o.method == Method::fast);
   // The memo takes no prune hook, so no ordering test either.
   m.twins = o.memo ? Twins::multiplicity : o.twins;
   return m;
 }
 
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+double since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
 
 /// The search's options; its time limit is what is left of --timeout after the model was built.
 solve::CoverOptions cover_options(const Model& model, const RunOptions& o, Clock::time_point t0) {
   solve::CoverOptions c = model.cover_options();
   const std::uint64_t cells = std::max<std::uint64_t>(model.placement_cells(), 1);
-  c.threads = int(std::clamp<std::uint64_t>(max_worker_cells / cells, 1, std::uint64_t(std::max(o.threads, 1))));
+  c.threads = int(std::clamp<std::uint64_t>(max_worker_cells / cells, 1,
+                                            std::uint64_t(std::max(o.threads, 1))));
   c.progress = o.progress;
   // (0 would be no limit: a timeout already passed stops the search at its first look.)
   c.limits.max_seconds = o.max_seconds > 0 ? std::max(o.max_seconds - since(t0), 1e-9) : 0;
@@ -73,7 +79,8 @@ std::vector<int> numbered_by_first_cell(const Model& model, std::vector<int> gri
   const std::vector<int>& class_of = model.class_of_stone();
   std::vector<int> first(class_of.size(), INT_MAX);  // by stone number: its first cell's rank
   for (std::size_t c = 0; c < grid.size(); ++c)
-    if (grid[c] > 0) first[std::size_t(grid[c])] = std::min(first[std::size_t(grid[c])], model.rank(int(c)));
+    if (grid[c] > 0)
+      first[std::size_t(grid[c])] = std::min(first[std::size_t(grid[c])], model.rank(int(c)));
   std::vector<int> renumber(class_of.size());
   std::iota(renumber.begin(), renumber.end(), 0);
   for (std::size_t s = 1; s < class_of.size(); ++s) {
@@ -91,7 +98,8 @@ std::vector<int> numbered_by_first_cell(const Model& model, std::vector<int> gri
 }
 
 /// Builds the model into `model`; false when Ctrl-C or the timeout stopped it (`why` says which).
-bool build(std::optional<Model>& model, const Board& position, const ModelOptions& m, solve::StopReason& why) {
+bool build(std::optional<Model>& model, const Board& position, const ModelOptions& m,
+           solve::StopReason& why) {
   try {
     model.emplace(position, m);
     return true;
@@ -122,7 +130,8 @@ solve::BigCount times(solve::BigCount n, const std::vector<std::uint32_t>& facto
 /// n x factors / order, exact when the result is a whole number and order is a power of two
 /// (the order of a group of board symmetries: 1, 2, 4 or 8): the twos of the factors cancel
 /// first, and those left then divide n (the rest of the product is odd).
-solve::BigCount times_over(std::uint64_t n, std::vector<std::uint32_t> factors, std::uint64_t order) {
+solve::BigCount times_over(std::uint64_t n, std::vector<std::uint32_t> factors,
+                           std::uint64_t order) {
   for (std::uint32_t& k : factors)
     for (; order > 1 && k % 2 == 0; order /= 2) k /= 2;
   return times(n / order, factors);
@@ -139,7 +148,9 @@ bool same_symmetries(const Board& position) {
   for (std::size_t i = 0; i < stones.size(); ++i)
     classes[std::size_t(stones[i].number)] = int(stones.size()) + 1 + congruent[i];
   for (const BoardSymmetry& g : board_symmetries(position.rows(), position.cols()))
-    if (invariant(position.grid(), numbers, g.image) != invariant(position.grid(), classes, g.image)) return false;
+    if (invariant(position.grid(), numbers, g.image) !=
+        invariant(position.grid(), classes, g.image))
+      return false;
   return true;
 }
 
@@ -158,9 +169,11 @@ std::uint64_t memo_trial_budget(const Board& position, const RunOptions& o) {
   for (std::size_t i = 0; i < stones.size(); ++i)
     if (!position.used(stones[i].number)) {
       ++stones_left;
-      ++left[o.labelled_by_classes || o.counting != Counting::labelled ? std::size_t(congruent[i]) : i];
+      ++left[o.labelled_by_classes || o.counting != Counting::labelled ? std::size_t(congruent[i])
+                                                                       : i];
     }
-  double states = std::ldexp(1.0, std::min(position.rows(), position.cols())) * position.empty_cells();
+  double states =
+      std::ldexp(1.0, std::min(position.rows(), position.cols())) * position.empty_cells();
   for (int k : left) states *= k + 1;
   if (stones_left < memo_trial_min_stones || states > memo_trial_states) return 0;
   return std::max(memo_trial_min_nodes, std::uint64_t(states / 10));
@@ -184,7 +197,8 @@ void SymmetryTally::add(std::span<const int> chosen) {
     // Every symmetry fixing the board fixes its breaker's placement (and the second's): it is in stab.
     const std::vector<int> grid = model_.grid(chosen);
     for (int g : stab) {
-      if (g == 0 || !invariant(grid, model_.class_of_stone(), group[std::size_t(g)].image)) continue;
+      if (g == 0 || !invariant(grid, model_.class_of_stone(), group[std::size_t(g)].image))
+        continue;
       ++fix;
       fix_labelled += !numbers_.empty() && invariant(grid, numbers_, group[std::size_t(g)].image);
     }
@@ -221,7 +235,8 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   // Labelled boards through the classes of congruent stones (RunOptions::labelled_by_classes):
   // a cap_puzzle count also says how many up to symmetry, which needs the same symmetries.
   const std::vector<std::uint32_t> factors =
-      o.counting == Counting::labelled && o.labelled_by_classes ? relabellings(position) : std::vector<std::uint32_t>{};
+      o.counting == Counting::labelled && o.labelled_by_classes ? relabellings(position)
+                                                                : std::vector<std::uint32_t>{};
   const bool by_classes = !factors.empty() && (leiden || o.memo || same_symmetries(position));
   RunOptions search = o;
   if (by_classes) {
@@ -230,7 +245,8 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   }
   std::optional<Model> built;
   if (!build(built, position, model_options(position, search, true, t0), out.stop)) {
-    if (position.puzzle().format == Format::cap_puzzle && !o.memo) out.unique = 0;  // as a count cut short
+    if (position.puzzle().format == Format::cap_puzzle && !o.memo)
+      out.unique = 0;  // as a count cut short
     out.complete = false;
     out.seconds = since(t0);
     return out;
@@ -253,10 +269,11 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
     c.memo_mb = o.memo_mb;
     r = solve::count(model.problem(), c);
   } else if (model.symmetries().size() > 1) {
-    r = solve::search(model.problem(), cover_options(model, o, t0), [&](std::span<const int> chosen) {
-      tally.add(chosen);
-      return true;
-    });
+    r = solve::search(model.problem(), cover_options(model, o, t0),
+                      [&](std::span<const int> chosen) {
+                        tally.add(chosen);
+                        return true;
+                      });
   } else {
     r = solve::count(model.problem(), cover_options(model, o, t0));
   }
@@ -266,7 +283,8 @@ CountResult count_solutions(const Board& position, const RunOptions& o) {
   out.solutions = leiden && o.counting == Counting::unique ? unique : all;
   if (by_classes) {
     out.solutions = times(out.solutions, factors);
-    unique = tallied ? times_over(tally.labelled_unique_times_group(), factors, model.symmetries().size())
+    unique = tallied ? times_over(tally.labelled_unique_times_group(), factors,
+                                  model.symmetries().size())
                      : out.solutions;
   }
   if (!leiden && !o.memo) out.unique = unique;
@@ -303,7 +321,8 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     // One board per orbit of the stabiliser: the one with the least key.
     const std::vector<int> key = board_key(grid, model.class_of_stone());
     for (int g : stab)
-      if (g != 0 && board_key(transformed(grid, group[std::size_t(g)].image), model.class_of_stone()) < key)
+      if (g != 0 &&
+          board_key(transformed(grid, group[std::size_t(g)].image), model.class_of_stone()) < key)
         return true;
     out.solutions += 1;
     if (model.second() < 0) {
@@ -316,7 +335,8 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     std::vector<int> least = grid, least_key = key;
     for (int g : model.stabiliser(chosen, false)) {
       if (g == 0) continue;
-      std::vector<int> t = numbered_by_first_cell(model, transformed(grid, group[std::size_t(g)].image));
+      std::vector<int> t =
+          numbered_by_first_cell(model, transformed(grid, group[std::size_t(g)].image));
       if (std::vector<int> k = board_key(t, model.class_of_stone()); k < least_key) {
         least = std::move(t);
         least_key = std::move(k);
@@ -326,10 +346,8 @@ CountResult list_solutions(const Board& position, const RunOptions& o,
     return true;
   };
   solve::Result r;
-  if (model.pieces().empty())
-    take({});
-  else
-    r = solve::search(model.problem(), cover_options(model, o, t0), take);
+  if (model.pieces().empty()) take({});
+  else r = solve::search(model.problem(), cover_options(model, o, t0), take);
   out.positions = positions_examined(r, model);
   out.complete = r.complete();
   out.stop = r.stop;
@@ -349,17 +367,18 @@ SolveResult find_solution(const Board& position, const RunOptions& o) {
   const Model& model = *built;
   solve::Result r;
   std::optional<std::vector<int>> chosen;
-  if (model.pieces().empty())
-    chosen.emplace();
-  else
-    chosen = solve::solve_first(model.problem(), cover_options(model, o, t0), &r);
+  if (model.pieces().empty()) chosen.emplace();
+  else chosen = solve::solve_first(model.problem(), cover_options(model, o, t0), &r);
   if (chosen) {
     out.grid = model.grid(*chosen);
     out.moves = model.moves(*chosen);
     const int cols = position.cols();
     std::stable_sort(out.moves.begin(), out.moves.end(), [&](const Move& a, const Move& b) {
       const auto first = [&](const Move& m) {
-        const Cell c = position.puzzle().stones[std::size_t(m.stone - 1)].orientation[std::size_t(m.orient)].cells[0];
+        const Cell c = position.puzzle()
+                           .stones[std::size_t(m.stone - 1)]
+                           .orientation[std::size_t(m.orient)]
+                           .cells[0];
         return (m.row + c.row) * cols + m.col + c.col;
       };
       return first(a) < first(b);

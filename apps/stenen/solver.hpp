@@ -25,7 +25,7 @@ struct RunOptions {
   /// --max-nodes: stop after this many options chosen, libsolve's nodes (0: no limit); the
   /// result is then not complete.
   std::uint64_t max_nodes = 0;
-  double max_seconds = 0;  ///< --timeout (0: no limit)
+  double max_seconds = 0;                     ///< --timeout (0: no limit)
   const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C (see solve::Limits::cancel)
   /// count_solutions only (--memo): libsolve's memoised count (solve::CoverOptions::memo),
   /// one thread, no prune hook and no symmetry: labelled or identical counts (Counting::unique

@@ -12,14 +12,46 @@ std::vector<BoardSymmetry> board_symmetries(int rows, int cols) {
   };
   const int R = rows - 1, C = cols - 1;
   const Map maps[] = {
-      {"identity", [](int r, int c) { return std::pair{r, c}; }, false},
-      {"turn 180", [&](int r, int c) { return std::pair{R - r, C - c}; }, false},
-      {"mirror rows", [&](int r, int c) { return std::pair{R - r, c}; }, false},
-      {"mirror columns", [&](int r, int c) { return std::pair{r, C - c}; }, false},
-      {"turn 90", [&](int r, int c) { return std::pair{c, R - r}; }, true},
-      {"turn 270", [&](int r, int c) { return std::pair{C - c, r}; }, true},
-      {"transpose", [](int r, int c) { return std::pair{c, r}; }, true},
-      {"anti-transpose", [&](int r, int c) { return std::pair{C - c, R - r}; }, true},
+      {"identity",
+       [](int r, int c) {
+         return std::pair{r, c};
+       },
+       false},
+      {"turn 180",
+       [&](int r, int c) {
+         return std::pair{R - r, C - c};
+       },
+       false},
+      {"mirror rows",
+       [&](int r, int c) {
+         return std::pair{R - r, c};
+       },
+       false},
+      {"mirror columns",
+       [&](int r, int c) {
+         return std::pair{r, C - c};
+       },
+       false},
+      {"turn 90",
+       [&](int r, int c) {
+         return std::pair{c, R - r};
+       },
+       true},
+      {"turn 270",
+       [&](int r, int c) {
+         return std::pair{C - c, r};
+       },
+       true},
+      {"transpose",
+       [](int r, int c) {
+         return std::pair{c, r};
+       },
+       true},
+      {"anti-transpose",
+       [&](int r, int c) {
+         return std::pair{C - c, R - r};
+       },
+       true},
   };
   std::vector<BoardSymmetry> out;
   for (const Map& m : maps) {

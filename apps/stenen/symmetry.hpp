@@ -8,7 +8,7 @@ namespace stenen {
 
 /// A symmetry of the board: image[c] is where cell c (row-major index) goes.
 struct BoardSymmetry {
-  std::string name;        ///< "identity", "turn 180", "mirror rows", ...
+  std::string name;  ///< "identity", "turn 180", "mirror rows", ...
   std::vector<int> image;
 };
 

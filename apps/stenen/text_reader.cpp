@@ -10,7 +10,8 @@ namespace {
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 }  // namespace
 
-TextReader::TextReader(std::string_view text, std::string source) : rest_(text), source_(std::move(source)) {}
+TextReader::TextReader(std::string_view text, std::string source)
+    : rest_(text), source_(std::move(source)) {}
 
 std::optional<std::string_view> TextReader::next_line() {
   if (rest_.empty()) return std::nullopt;
@@ -49,7 +50,8 @@ int TextReader::expect_int(std::string_view what, Token* where) {
 }
 
 std::string TextReader::where(std::size_t line, std::size_t col) const {
-  return col > 0 ? fmt::format("{}:{}:{}", source_, line, col) : fmt::format("{}:{}", source_, line);
+  return col > 0 ? fmt::format("{}:{}:{}", source_, line, col)
+                 : fmt::format("{}:{}", source_, line);
 }
 
 void TextReader::fail(std::size_t line, std::size_t col, const std::string& message) const {

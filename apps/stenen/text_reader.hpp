@@ -43,7 +43,7 @@ class TextReader {
   std::string_view current_;  // the current line (of next())
   std::string source_;
   std::size_t line_ = 0;
-  std::size_t col_ = 0;       // next()'s cursor in the current line
+  std::size_t col_ = 0;  // next()'s cursor in the current line
 };
 
 /// Text from the input for a message: quoted, cut after 40 characters, bytes that are not

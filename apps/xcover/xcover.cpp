@@ -37,8 +37,9 @@ cli::Json solution_json(const solve::ExactCover& problem, std::span<const int> o
   for (int o : sorted) {
     cli::Json items = cli::Json::array();
     for (const solve::ItemColour& ic : problem.option(o))
-      items.push_back(ic.colour == 0 ? problem.item_name(ic.item)
-                                     : problem.item_name(ic.item) + ":" + problem.colour_name(ic.colour));
+      items.push_back(ic.colour == 0
+                          ? problem.item_name(ic.item)
+                          : problem.item_name(ic.item) + ":" + problem.colour_name(ic.colour));
     list.push_back({{"id", o}, {"items", std::move(items)}});
   }
   return {{"options", std::move(list)}};
@@ -55,22 +56,24 @@ solve::ExactCover read_input(const std::string& input) {
 
 // The shared statistics, with the exact count (it may exceed 64 bits) and the memo's figures.
 std::string format_stats(const solve::Result& r) {
-  std::string out = cli::format_stats(r.stats, r.stop, cli::Counters::exact_cover, r.count.to_string());
+  std::string out =
+      cli::format_stats(r.stats, r.stop, cli::Counters::exact_cover, r.count.to_string());
   if (const solve::MemoStats& m = r.memo; m.lookups > 0)
-    out += fmt::format("memo hits: {} of {} lookups ({:.1f}%)\nmemo stores: {} ({} evictions, {:.1f} MiB)\n", m.hits,
-                       m.lookups, 100 * m.hit_rate(), m.stores, m.evictions, double(m.bytes) / (1 << 20));
+    out += fmt::format(
+        "memo hits: {} of {} lookups ({:.1f}%)\nmemo stores: {} ({} evictions, {:.1f} MiB)\n",
+        m.hits, m.lookups, 100 * m.hit_rate(), m.stores, m.evictions, double(m.bytes) / (1 << 20));
   return out;
 }
 
 // The plan that ran (Result::plan): engine and item choice, and what else it decided.
 std::string format_plan(const solve::CoverPlan& p) {
-  std::string out = fmt::format("engine: {}\nchoice: {}{}\n", cli::name(p.engine), cli::name(p.item_choice),
-                                p.probed ? " (estimated)" : "");
+  std::string out = fmt::format("engine: {}\nchoice: {}{}\n", cli::name(p.engine),
+                                cli::name(p.item_choice), p.probed ? " (estimated)" : "");
   if (p.multiplicities) out += "multiplicities: Algorithm M\n";
   if (p.memo_trial_nodes > 0)
-    out += fmt::format("memo trial: {} nodes, {}\n", p.memo_trial_nodes, p.memo ? "counted" : "dropped");
-  else if (p.memo)
-    out += "memo: on\n";
+    out += fmt::format("memo trial: {} nodes, {}\n", p.memo_trial_nodes,
+                       p.memo ? "counted" : "dropped");
+  else if (p.memo) out += "memo: on\n";
   return out;
 }
 
@@ -80,12 +83,13 @@ std::string format_trace(const solve::ExactCover& p, const solve::CoverTraceEven
   switch (e.kind) {
     case Kind::choose:  // option -1: the item takes no more options (multiplicities)
       if (e.option < 0) return fmt::format("{}{}: no more options\n", indent, p.item_name(e.item));
-      return fmt::format("{}{}: {}\n", indent, p.item_name(e.item), solve::format_option(p, e.option));
+      return fmt::format("{}{}: {}\n", indent, p.item_name(e.item),
+                         solve::format_option(p, e.option));
     case Kind::backtrack:
-      if (e.option < 0) return fmt::format("{}undo no more options for {}\n", indent, p.item_name(e.item));
+      if (e.option < 0)
+        return fmt::format("{}undo no more options for {}\n", indent, p.item_name(e.item));
       return fmt::format("{}undo {}\n", indent, solve::format_option(p, e.option));
-    case Kind::solution:
-      return fmt::format("{}solution\n", indent);
+    case Kind::solution: return fmt::format("{}solution\n", indent);
   }
   return {};
 }
@@ -95,7 +99,8 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   solve::CoverOptions opts = s.search;
   if (opts.memo) opts.memo_mb = cli::memo_mb_in_memory(opts.memo_mb, "xcover", err);
   if (s.mode == Mode::first) opts.limits.max_solutions = 1;
-  if (s.trace) opts.trace = [&](const solve::CoverTraceEvent& e) { err << format_trace(problem, e); };
+  if (s.trace)
+    opts.trace = [&](const solve::CoverTraceEvent& e) { err << format_trace(problem, e); };
   cli::ProgressLine progress(s.progress);
   opts.progress = progress.hook();
   opts.progress_seconds = 1;
@@ -103,7 +108,11 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   opts.limits.cancel = &cli::cancel_flag();
 
   std::optional<cli::JsonAnswer> json;
-  if (s.json) json.emplace(out, "xcover", s.input, s.mode == Mode::all ? "all" : s.mode == Mode::count ? "count" : "first");
+  if (s.json)
+    json.emplace(out, "xcover", s.input,
+                 s.mode == Mode::all     ? "all"
+                 : s.mode == Mode::count ? "count"
+                                         : "first");
   // The first solution, as text or JSON; `any` says whether there was one (the empty set of
   // options is a solution when every primary item has lower bound 0, and its text is empty).
   std::string first;
@@ -129,8 +138,9 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
   };
   // A count takes no callback: the workers then tally alone, without a lock per solution (and
   // a memoised count sees no solution one by one).
-  const solve::Result result = s.mode == Mode::count || opts.memo ? solve::count(problem, opts)
-                                                                   : solve::search(problem, opts, on_solution);
+  const solve::Result result = s.mode == Mode::count || opts.memo
+                                   ? solve::count(problem, opts)
+                                   : solve::search(problem, opts, on_solution);
   progress.clear();
   // What ran: the automatic choices resolved, and whether a memo trial finished the count.
   const solve::CoverPlan plan = result.plan.value_or(solve::CoverPlan{});
@@ -152,16 +162,18 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
       stats["memo_stores"] = m.stores;
       stats["memo_evictions"] = m.evictions;
     }
-    const bool complete = !cut && (s.mode == Mode::first || result.stop != solve::StopReason::solution_limit);
+    const bool complete =
+        !cut && (s.mode == Mode::first || result.stop != solve::StopReason::solution_limit);
     json->finish(status, cli::json_count(found), complete, nullptr, stats);
   } else if (!cut) {
     if (s.mode == Mode::count) out << "solutions: " << found.to_string() << '\n';
     if (s.mode == Mode::first) out << first;
   }
   if (cut)
-    err << cli::stopped_message("xcover", result.stop,
-                                fmt::format("after {} solutions; the {} is incomplete", found.to_string(),
-                                            s.mode == Mode::count ? "count" : "list"))
+    err << cli::stopped_message(
+               "xcover", result.stop,
+               fmt::format("after {} solutions; the {} is incomplete", found.to_string(),
+                           s.mode == Mode::count ? "count" : "list"))
         << '\n';
   return status;
 }
@@ -169,7 +181,8 @@ int solve_and_print(const Settings& s, std::ostream& out, std::ostream& err) {
 }  // namespace
 
 int run(const Settings& settings, std::ostream& out, std::ostream& err) {
-  return cli::guarded("xcover", [&] { return solve_and_print(settings, out, err); }, err);
+  return cli::guarded(
+      "xcover", [&] { return solve_and_print(settings, out, err); }, err);
 }
 
 }  // namespace xcover

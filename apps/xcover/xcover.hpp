@@ -15,18 +15,19 @@ namespace xcover {
 
 /// A problem file may have 256 MiB, a line (the items, or an option) 16 MiB, as
 /// solve::ReadLimits allows by default; larger ones are refused before they are read to the end.
-inline constexpr cli::TextLimits text_limits{std::size_t(256) << 20, 16 << 20, "an exact-cover problem"};
+inline constexpr cli::TextLimits text_limits{std::size_t(256) << 20, 16 << 20,
+                                             "an exact-cover problem"};
 
 enum class Mode { first, all, count };
 
 struct Settings {
-  std::string input;              ///< file name ("-": standard input)
+  std::string input;  ///< file name ("-": standard input)
   Mode mode = Mode::first;
-  bool stats = false;             ///< statistics on the error stream
-  bool trace = false;             ///< every choice and backtrack on the error stream
-  bool progress = false;          ///< a progress line on standard error (when a terminal)
-  bool json = false;              ///< the answer as one JSON object (docs/json.md)
-  solve::CoverOptions search;     ///< engine, item choice, threads, limits
+  bool stats = false;          ///< statistics on the error stream
+  bool trace = false;          ///< every choice and backtrack on the error stream
+  bool progress = false;       ///< a progress line on standard error (when a terminal)
+  bool json = false;           ///< the answer as one JSON object (docs/json.md)
+  solve::CoverOptions search;  ///< engine, item choice, threads, limits
 };
 
 /// Runs xcover; solutions go to out, statistics and messages to err. Returns the exit status

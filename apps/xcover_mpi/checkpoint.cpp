@@ -52,8 +52,10 @@ std::optional<std::uint64_t> whole(std::string_view s, int base = 10) {
 
 std::optional<double> seconds(std::string_view s) {
   double v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, std::chars_format::fixed);
-  if (s.empty() || ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v) || v < 0) return std::nullopt;
+  const auto [end, ec] =
+      std::from_chars(s.data(), s.data() + s.size(), v, std::chars_format::fixed);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v) || v < 0)
+    return std::nullopt;
   return v;
 }
 
@@ -62,7 +64,8 @@ std::optional<double> seconds(std::string_view s) {
 class Lines {
  public:
   Lines(std::string_view text, const std::string& name) : name_(name), window_(text) {}
-  Lines(int fd, const std::string& name) : name_(name), fd_(fd), buffer_(std::size_t(64) << 10, '\0') {}
+  Lines(int fd, const std::string& name)
+      : name_(name), fd_(fd), buffer_(std::size_t(64) << 10, '\0') {}
 
   /// The next complete line without its newline (valid until the next call), or nullopt at the
   /// end; then tail() is what followed the last newline.
@@ -80,7 +83,7 @@ class Lines {
       if (!refill()) return std::nullopt;
     }
   }
-  std::size_t number() const { return number_; }     ///< of the last line returned (from 1)
+  std::size_t number() const { return number_; }      ///< of the last line returned (from 1)
   std::size_t consumed() const { return consumed_; }  ///< bytes of the complete lines returned
   std::size_t tail() const { return window_.size(); }
   /// The bytes read so far (the file's size once the end is reached).
@@ -96,15 +99,16 @@ class Lines {
     for (;;) {
       const ssize_t n = ::read(fd_, buffer_.data() + kept, buffer_.size() - kept);
       if (n < 0 && errno == EINTR) continue;
-      if (n < 0) throw solve::InputError(fmt::format("{}: read error: {}", name_, std::strerror(errno)));
+      if (n < 0)
+        throw solve::InputError(fmt::format("{}: read error: {}", name_, std::strerror(errno)));
       eof_ = n == 0;
       window_ = std::string_view(buffer_.data(), kept + std::size_t(n));
       return n > 0;
     }
   }
   [[noreturn]] void too_long() const {
-    throw solve::InputError(fmt::format("{}:{}: line longer than {} bytes: not a checkpoint line", name_, number_ + 1,
-                                        max_checkpoint_line));
+    throw solve::InputError(fmt::format("{}:{}: line longer than {} bytes: not a checkpoint line",
+                                        name_, number_ + 1, max_checkpoint_line));
   }
 
   const std::string& name_;
@@ -119,8 +123,8 @@ class Lines {
 // The reader: the header, then "done" lines until the end or the first bad one.
 class Reader {
  public:
-  Reader(Lines& lines, const std::string& name, const CheckpointExpect* expect, const PartHook& each,
-         std::uint64_t file_size)
+  Reader(Lines& lines, const std::string& name, const CheckpointExpect* expect,
+         const PartHook& each, std::uint64_t file_size)
       : lines_(lines), name_(name), expect_(expect), each_(each), file_size_(file_size) {}
 
   Checkpoint read() {
@@ -155,22 +159,27 @@ class Reader {
   }
 
   CheckpointHeader header() {
-    const std::string not_one = fmt::format("not an xcover-mpi checkpoint (no '{}' line)", checkpoint_magic);
+    const std::string not_one =
+        fmt::format("not an xcover-mpi checkpoint (no '{}' line)", checkpoint_magic);
     const std::string_view first = header_line(not_one.c_str());
     if (first == "xcover-mpi checkpoint 1")
-      fail("a checkpoint of format 1, which has no check sums: its counts cannot be checked, so it is not used "
-           "(count again with --checkpoint; docs/distributed.md)");
+      fail(
+          "a checkpoint of format 1, which has no check sums: its counts cannot be checked, so it "
+          "is not used "
+          "(count again with --checkpoint; docs/distributed.md)");
     if (first != checkpoint_magic) fail(not_one);
     const auto problem = words(header_line("expected 'problem HASH BYTES'"));
-    const auto hash = problem.size() == 3 && problem[0] == "problem" ? whole(problem[1], 16) : std::nullopt;
+    const auto hash =
+        problem.size() == 3 && problem[0] == "problem" ? whole(problem[1], 16) : std::nullopt;
     const auto bytes = problem.size() == 3 ? whole(problem[2]) : std::nullopt;
     if (!hash || !bytes) fail("expected 'problem HASH BYTES'");
     CheckpointHeader h{*hash, *bytes, 0, 0};
-    if (expect_ && (h.problem_hash != expect_->problem_hash || h.problem_bytes != expect_->problem_bytes))
-      throw solve::InputError(fmt::format("{}: a checkpoint of another problem (its text has {} bytes, hash {:016x}; "
-                                          "this one {} bytes, hash {:016x})",
-                                          name_, h.problem_bytes, h.problem_hash, expect_->problem_bytes,
-                                          expect_->problem_hash));
+    if (expect_ &&
+        (h.problem_hash != expect_->problem_hash || h.problem_bytes != expect_->problem_bytes))
+      throw solve::InputError(fmt::format(
+          "{}: a checkpoint of another problem (its text has {} bytes, hash {:016x}; "
+          "this one {} bytes, hash {:016x})",
+          name_, h.problem_bytes, h.problem_hash, expect_->problem_bytes, expect_->problem_hash));
 
     const std::string_view line = header_line("expected 'parts ASKED MADE CHECK'");
     const auto parts = words(line);
@@ -182,13 +191,13 @@ class Reader {
       fail(fmt::format("{} parts asked: out of bounds (--split takes 1 to {})", *asked, max_split));
     h.asked = std::size_t(*asked);
     if (expect_ && expect_->split != 0 && expect_->split != h.asked)
-      throw solve::InputError(
-          fmt::format("{}: made with --split {}; give that or no --split to go on with it", name_, h.asked));
+      throw solve::InputError(fmt::format(
+          "{}: made with --split {}; give that or no --split to go on with it", name_, h.asked));
     // The split stops once it has `asked` parts; its last cut adds at most one per option.
     const std::uint64_t most = *asked + (expect_ ? expect_->options : std::uint64_t(INT_MAX));
     if (*made > most)
-      fail(fmt::format("{} parts made of {} asked: more than a split of {} can give (at most {})", *made, *asked,
-                       expect_ ? "this problem" : "any problem", most));
+      fail(fmt::format("{} parts made of {} asked: more than a split of {} can give (at most {})",
+                       *made, *asked, expect_ ? "this problem" : "any problem", most));
     h.parts = std::size_t(*made);
     return h;
   }
@@ -196,27 +205,34 @@ class Reader {
   // Refuses a file larger than `parts` lines of the longest kind (and a cut one) after the
   // header: before reading them when its size is known.
   void bound_size(std::size_t parts) const {
-    const std::uint64_t most = lines_.consumed() + (std::uint64_t(parts) + 1) * (max_checkpoint_line + 1);
+    const std::uint64_t most =
+        lines_.consumed() + (std::uint64_t(parts) + 1) * (max_checkpoint_line + 1);
     const std::uint64_t size = std::max<std::uint64_t>(file_size_, lines_.read());
     if (size > most)
-      throw solve::InputError(fmt::format("{}: {} bytes: more than a checkpoint of {} parts can hold (at most {})",
-                                          name_, size, parts, most));
+      throw solve::InputError(
+          fmt::format("{}: {} bytes: more than a checkpoint of {} parts can hold (at most {})",
+                      name_, size, parts, most));
   }
 
   // Refuses a line whose last word is not the check of the rest.
   void check(std::string_view line, std::uint64_t key) const {
     const std::size_t space = line.rfind(' ');
-    const auto sum = space == std::string_view::npos || line.size() - space != 17 ? std::nullopt
-                                                                                   : whole(line.substr(space + 1), 16);
+    const auto sum = space == std::string_view::npos || line.size() - space != 17
+                         ? std::nullopt
+                         : whole(line.substr(space + 1), 16);
     if (!sum || *sum != line_check(key, line.substr(0, space)))
-      fail("the check sum does not match the line: it was damaged or edited, or comes from the checkpoint of "
-           "another problem or split; the checkpoint is not used");
+      fail(
+          "the check sum does not match the line: it was damaged or edited, or comes from the "
+          "checkpoint of "
+          "another problem or split; the checkpoint is not used");
   }
 
   PartResult done(std::string_view line, std::size_t parts, std::uint64_t key) const {
     const auto w = words(line);
     if (w.size() != 12 || w[0] != "done")
-      fail("expected 'done INDEX COUNT NODES UPDATES DEPTH SECONDS LOOKUPS HITS STORES EVICTIONS CHECK'");
+      fail(
+          "expected 'done INDEX COUNT NODES UPDATES DEPTH SECONDS LOOKUPS HITS STORES EVICTIONS "
+          "CHECK'");
     check(line, key);
     const auto number = [&](std::size_t k, const char* what) {
       const auto v = whole(w[k]);
@@ -228,7 +244,9 @@ class Reader {
     if (index >= parts) fail(fmt::format("part {} of {}: past the last part", index, parts));
     r.index = std::size_t(index);
     const auto count = parse_count(w[2]);
-    if (!count) fail(fmt::format("the count '{}' is not a whole number of at most {} digits", w[2], max_count_digits));
+    if (!count)
+      fail(fmt::format("the count '{}' is not a whole number of at most {} digits", w[2],
+                       max_count_digits));
     r.count = *count;
     r.stats.solutions = r.count.saturated_u64();
     r.stats.nodes = number(3, "the node count");
@@ -275,33 +293,37 @@ std::uint64_t line_check(std::uint64_t key, std::string_view text) {
   return mix(fnv1a(mix(key ^ 0xcbf29ce484222325u), text) ^ text.size());
 }
 
-std::uint64_t parts_key(const CheckpointHeader& h) { return mix(h.problem_hash ^ mix(h.problem_bytes)); }
+std::uint64_t parts_key(const CheckpointHeader& h) {
+  return mix(h.problem_hash ^ mix(h.problem_bytes));
+}
 
 std::uint64_t done_key(const CheckpointHeader& h) {
   return line_check(parts_key(h), fmt::format("parts {} {}", h.asked, h.parts));
 }
 
 std::string format_header(const CheckpointHeader& h) {
-  return fmt::format("{}\nproblem {:016x} {}\nparts {} {} {:016x}\n", checkpoint_magic, h.problem_hash,
-                     h.problem_bytes, h.asked, h.parts, done_key(h));
+  return fmt::format("{}\nproblem {:016x} {}\nparts {} {} {:016x}\n", checkpoint_magic,
+                     h.problem_hash, h.problem_bytes, h.asked, h.parts, done_key(h));
 }
 
 std::string format_done(const PartResult& r, std::uint64_t key) {
-  std::string line = fmt::format("done {} {} {} {} {} {:.6f} {} {} {} {}", r.index, r.count.to_string(),
-                                 r.stats.nodes, r.stats.updates, r.stats.max_depth, r.stats.seconds, r.memo.lookups,
-                                 r.memo.hits, r.memo.stores, r.memo.evictions);
+  std::string line =
+      fmt::format("done {} {} {} {} {} {:.6f} {} {} {} {}", r.index, r.count.to_string(),
+                  r.stats.nodes, r.stats.updates, r.stats.max_depth, r.stats.seconds,
+                  r.memo.lookups, r.memo.hits, r.memo.stores, r.memo.evictions);
   return fmt::format("{} {:016x}\n", line, line_check(key, line));
 }
 
-Checkpoint parse_checkpoint(std::string_view text, const std::string& name, const CheckpointExpect* expect,
-                            const PartHook& each) {
+Checkpoint parse_checkpoint(std::string_view text, const std::string& name,
+                            const CheckpointExpect* expect, const PartHook& each) {
   Lines lines(text, name);
   return Reader(lines, name, expect, each, text.size()).read();
 }
 
 namespace {
 [[noreturn]] void refuse_existing(const std::string& path) {
-  throw cli::WriteError(fmt::format("{}: exists; go on with its count with --resume {}, or remove it", path, path));
+  throw cli::WriteError(
+      fmt::format("{}: exists; go on with its count with --resume {}, or remove it", path, path));
 }
 }  // namespace
 
@@ -324,12 +346,13 @@ CheckpointFile CheckpointFile::create(const std::string& path, const CheckpointH
   return f;
 }
 
-CheckpointFile CheckpointFile::resume(const std::string& path, const CheckpointExpect& expect, Checkpoint& read,
-                                      const PartHook& each) {
+CheckpointFile CheckpointFile::resume(const std::string& path, const CheckpointExpect& expect,
+                                      Checkpoint& read, const PartHook& each) {
   // Read (and locked) through a descriptor of its own: a checkpoint that cannot be written is
   // still read and checked, and refused only when there is something to write.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw solve::InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  if (fd < 0)
+    throw solve::InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
   CheckpointFile f(path, -1);
   f.lock_fd_ = fd;
   struct stat st;
@@ -347,8 +370,8 @@ void CheckpointFile::open_to_append(std::size_t valid_bytes) {
   fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
   if (fd_ < 0) fail("cannot open for writing");
   struct stat read_st, write_st;
-  if (::fstat(lock_fd_, &read_st) != 0 || ::fstat(fd_, &write_st) != 0 || read_st.st_dev != write_st.st_dev ||
-      read_st.st_ino != write_st.st_ino)
+  if (::fstat(lock_fd_, &read_st) != 0 || ::fstat(fd_, &write_st) != 0 ||
+      read_st.st_dev != write_st.st_dev || read_st.st_ino != write_st.st_ino)
     throw cli::WriteError(fmt::format("{}: was replaced by another file while it was read", path_));
   if (::ftruncate(fd_, off_t(valid_bytes)) != 0) fail("cannot cut off its incomplete last line");
 }
@@ -356,9 +379,10 @@ void CheckpointFile::open_to_append(std::size_t valid_bytes) {
 void CheckpointFile::lock() {
   if (::flock(lock_fd_, LOCK_EX | LOCK_NB) == 0) return;
   if (errno == EWOULDBLOCK)
-    throw solve::InputError(fmt::format("checkpoint {} is in use by another run (it holds a lock on the file); "
-                                        "wait for that run to end",
-                                        path_));
+    throw solve::InputError(
+        fmt::format("checkpoint {} is in use by another run (it holds a lock on the file); "
+                    "wait for that run to end",
+                    path_));
   fail("cannot lock");
 }
 

@@ -52,7 +52,8 @@ struct CheckpointExpect {
   std::uint64_t problem_hash = 0;   ///< this problem's fingerprint()
   std::uint64_t problem_bytes = 0;  ///< its size
   std::size_t split = 0;            ///< --split (0: not given)
-  std::size_t options = 0;          ///< the problem's options: the split gives at most asked + options parts
+  std::size_t options =
+      0;  ///< the problem's options: the split gives at most asked + options parts
 };
 
 struct Checkpoint {
@@ -83,8 +84,8 @@ std::string format_done(const PartResult& r, std::uint64_t key);
 /// Parses a checkpoint's text; solve::InputError "NAME:LINE: what" when it is not one, a line
 /// is malformed, too long or fails its check, an index is past the parts or given twice, the
 /// header is out of bounds or (with `expect`) not this problem's or split's.
-Checkpoint parse_checkpoint(std::string_view text, const std::string& name, const CheckpointExpect* expect = nullptr,
-                            const PartHook& each = {});
+Checkpoint parse_checkpoint(std::string_view text, const std::string& name,
+                            const CheckpointExpect* expect = nullptr, const PartHook& each = {});
 
 /// A checkpoint file open for a run: created new (--checkpoint) or opened to go on with
 /// (--resume), and locked (flock) as long as it is open, so that a second run is refused
@@ -102,8 +103,8 @@ class CheckpointFile {
   static CheckpointFile create(const std::string& path, const CheckpointHeader& header);
   /// An existing file, locked and read (parse_checkpoint's checks, reading line by line);
   /// solve::InputError when another run holds it, or it cannot be read or used.
-  static CheckpointFile resume(const std::string& path, const CheckpointExpect& expect, Checkpoint& read,
-                               const PartHook& each = {});
+  static CheckpointFile resume(const std::string& path, const CheckpointExpect& expect,
+                               Checkpoint& read, const PartHook& each = {});
   CheckpointFile(CheckpointFile&& o) noexcept;
   CheckpointFile& operator=(CheckpointFile&&) = delete;
   ~CheckpointFile();
@@ -123,8 +124,8 @@ class CheckpointFile {
   [[noreturn]] void fail(const char* what) const;
 
   std::string path_;
-  int fd_ = -1;       // written to (-1: a resumed file not opened to append yet)
-  int lock_fd_ = -1;  // holds the lock (fd_ too when the file was created)
+  int fd_ = -1;            // written to (-1: a resumed file not opened to append yet)
+  int lock_fd_ = -1;       // holds the lock (fd_ too when the file was created)
   std::uint64_t key_ = 0;  // done_key() of the header
   double last_sync_ = 0;   // steady-clock seconds
 };

@@ -66,7 +66,8 @@ class WorkerStopper {
   void stop() {
     if (std::exchange(stopped_, true)) return;
     const std::uint64_t lost = finalize_skipped() ? 1 : 0;
-    for (int r = 1; r < ranks_; ++r) send(r, Tag::stop, {&lost, 1});  // (a dead rank cannot answer: no matter)
+    for (int r = 1; r < ranks_; ++r)
+      send(r, Tag::stop, {&lost, 1});  // (a dead rank cannot answer: no matter)
   }
 
  private:
@@ -81,14 +82,16 @@ struct Plan {
   std::optional<Checkpoint> resumed;
   std::optional<CheckpointFile> file;
   double split_seconds = 0;
-  solve::StopReason stop = solve::StopReason::exhausted;  ///< the split was stopped (nothing to count)
+  solve::StopReason stop =
+      solve::StopReason::exhausted;  ///< the split was stopped (nothing to count)
 };
 
 // The checkpoint read (and locked) or checked, then the split (stopped by --timeout, counted
 // from `start`, or a signal), then the checkpoint written.
 Plan make_plan(const Settings& s, int ranks, const Input& in, double start, std::ostream& err) {
   Plan plan;
-  const CheckpointExpect expect{fingerprint(in.text), in.text.size(), s.split, std::size_t(in.problem.num_options())};
+  const CheckpointExpect expect{fingerprint(in.text), in.text.size(), s.split,
+                                std::size_t(in.problem.num_options())};
   if (!s.resume.empty()) {
     plan.resumed.emplace();
     plan.file.emplace(CheckpointFile::resume(s.resume, expect, *plan.resumed));
@@ -108,16 +111,19 @@ Plan make_plan(const Settings& s, int ranks, const Input& in, double start, std:
   plan.parts = std::move(split.parts);
   if (plan.resumed) {
     if (plan.resumed->header.parts != plan.parts.size())
-      throw solve::InputError(fmt::format("{}: says the split gave {} parts, it now gives {} (another version of "
-                                          "libsolve?); the parts it holds cannot be trusted",
-                                          s.resume, plan.resumed->header.parts, plan.parts.size()));
+      throw solve::InputError(
+          fmt::format("{}: says the split gave {} parts, it now gives {} (another version of "
+                      "libsolve?); the parts it holds cannot be trusted",
+                      s.resume, plan.resumed->header.parts, plan.parts.size()));
     if (plan.resumed->dropped_tail)
-      err << fmt::format("xcover-mpi: {}: its incomplete last line is dropped (the run that wrote it was killed "
-                         "while writing)\n",
-                         s.resume);
+      err << fmt::format(
+          "xcover-mpi: {}: its incomplete last line is dropped (the run that wrote it was killed "
+          "while writing)\n",
+          s.resume);
     plan.file->open_to_append(plan.resumed->valid_bytes);
   } else if (!s.checkpoint.empty()) {
-    const CheckpointHeader header{expect.problem_hash, expect.problem_bytes, plan.asked, plan.parts.size()};
+    const CheckpointHeader header{expect.problem_hash, expect.problem_bytes, plan.asked,
+                                  plan.parts.size()};
     plan.file.emplace(CheckpointFile::create(s.checkpoint, header));
   }
   return plan;
@@ -127,8 +133,8 @@ Plan make_plan(const Settings& s, int ranks, const Input& in, double start, std:
 // limit or signal stops the run.
 class Coordinator {
  public:
-  Coordinator(const Settings& s, int ranks, const solve::ExactCover& problem, Plan& plan, WorkerStopper& stopper,
-              Outcome& outcome, std::ostream& err, double start)
+  Coordinator(const Settings& s, int ranks, const solve::ExactCover& problem, Plan& plan,
+              WorkerStopper& stopper, Outcome& outcome, std::ostream& err, double start)
       : s_(s),
         ranks_(ranks),
         stopper_(stopper),
@@ -154,7 +160,8 @@ class Coordinator {
     while (!ledger_.all_done() && !stopped()) {
       bool news = false;
       if (!local_.busy())
-        if (const auto p = ledger_.hand_out(0, now_seconds())) local_.start(*p, plan_.parts[*p], seconds_left());
+        if (const auto p = ledger_.hand_out(0, now_seconds()))
+          local_.start(*p, plan_.parts[*p], seconds_left());
       while (const std::optional<Message> m = poll()) {
         take(*m);
         news = true;
@@ -162,15 +169,17 @@ class Coordinator {
       hand_out_to_idle();
       for (const auto& [rank, part] : ledger_.take_back_silent(now_seconds(), s_.lost_after)) {
         progress_.clear();
-        err_ << fmt::format("xcover-mpi: rank {} silent for {} s: its part {} is handed out again\n", rank,
-                            s_.lost_after, part);
+        err_ << fmt::format(
+            "xcover-mpi: rank {} silent for {} s: its part {} is handed out again\n", rank,
+            s_.lost_after, part);
         ++outcome_.handed_again;
         skip_finalize();
       }
       show_progress();
       if (news) backoff.reset();
       if (local_.busy()) {  // wait for the local part, or a while
-        if (std::optional<PartResult> r = local_.wait(news ? 0 : backoff.next())) record(0, std::move(*r));
+        if (std::optional<PartResult> r = local_.wait(news ? 0 : backoff.next()))
+          record(0, std::move(*r));
       } else if (!news) {
         backoff.pause();
       }
@@ -184,7 +193,8 @@ class Coordinator {
   bool stopped() {
     if (outcome_.stop == solve::StopReason::exhausted) {
       if (cli::cancel_flag()) outcome_.stop = solve::StopReason::cancelled;
-      if (s_.search.limits.max_seconds > 0 && now_seconds() - start_ >= s_.search.limits.max_seconds)
+      if (s_.search.limits.max_seconds > 0 &&
+          now_seconds() - start_ >= s_.search.limits.max_seconds)
         outcome_.stop = solve::StopReason::time_limit;
     }
     return outcome_.stop != solve::StopReason::exhausted;
@@ -199,20 +209,15 @@ class Coordinator {
     const auto rank = std::size_t(m.from);
     if (m.from <= 0 || m.from >= ranks_) return;
     switch (m.tag) {
-      case Tag::ready:
-        idle_[rank] = true;
-        break;
+      case Tag::ready: idle_[rank] = true; break;
       case Tag::done:
         record(m.from, decode_result(m.words));
         idle_[rank] = true;
         break;
-      case Tag::news:
-        ledger_.heard(m.from, now_seconds(), decode_news(m.words));
-        break;
+      case Tag::news: ledger_.heard(m.from, now_seconds(), decode_news(m.words)); break;
       case Tag::failed:
         throw std::runtime_error(fmt::format("rank {}: {}", m.from, decode_text(m.words)));
-      default:
-        break;
+      default: break;
     }
   }
 
@@ -234,7 +239,8 @@ class Coordinator {
       outcome_.partial.add(r);
       return;
     }
-    if (!ledger_.finished(rank, r.index, now_seconds())) return;  // counted twice: the first result stands
+    if (!ledger_.finished(rank, r.index, now_seconds()))
+      return;  // counted twice: the first result stands
     if (plan_.file) plan_.file->append(r);
     outcome_.by_rank[std::size_t(rank)].add(r);
     outcome_.total.add(r);
@@ -244,7 +250,8 @@ class Coordinator {
   // results are waited for a little (after a signal there may be no time: mpirun kills soon).
   void finish() {
     local_.cancel();
-    if (std::optional<PartResult> r = local_.wait(1e9); r && !ledger_.all_done()) record(0, std::move(*r));
+    if (std::optional<PartResult> r = local_.wait(1e9); r && !ledger_.all_done())
+      record(0, std::move(*r));
     if (outcome_.stop == solve::StopReason::time_limit) {
       const double until = now_seconds() + 5;
       while (busy_workers() > 0 && now_seconds() < until) {
@@ -272,8 +279,9 @@ class Coordinator {
     if (!progress_.enabled() || now - last_shown_ < 1 || now - start_ < 1) return;
     last_shown_ = now;
     const double done = ledger_.fraction_done();
-    progress_.show(fmt::format("{} of {} parts, {} solutions, {:.0f} s{}", ledger_.done(), ledger_.parts(),
-                               outcome_.total.count.to_string(), now - start_, cli::time_left(now - start_, done)));
+    progress_.show(fmt::format("{} of {} parts, {} solutions, {:.0f} s{}", ledger_.done(),
+                               ledger_.parts(), outcome_.total.count.to_string(), now - start_,
+                               cli::time_left(now - start_, done)));
   }
 
   const Settings& s_;
@@ -294,13 +302,15 @@ class Coordinator {
 
 int run_coordinator(const Settings& settings, int ranks, std::ostream& out, std::ostream& err) {
   const double start = now_seconds();  // --timeout counts from here, the split included
-  const cli::InterruptGuard signals(false);  // Ctrl-C, SIGTERM stop the split too; mpirun and Slurm may both signal
+  const cli::InterruptGuard signals(
+      false);  // Ctrl-C, SIGTERM stop the split too; mpirun and Slurm may both signal
   const Input in = load(settings.input);
   WorkerStopper stopper(ranks);  // from the moment the workers have the problem
   Plan plan = make_plan(settings, ranks, in, start, err);
   if (plan.stop != solve::StopReason::exhausted) {
     const std::string& file = settings.resume.empty() ? settings.checkpoint : settings.resume;
-    return report_split_stopped(plan.stop, plan.asked, now_seconds() - start, file, !settings.resume.empty(), err);
+    return report_split_stopped(plan.stop, plan.asked, now_seconds() - start, file,
+                                !settings.resume.empty(), err);
   }
   Outcome outcome;
   outcome.asked = plan.asked;

@@ -50,7 +50,9 @@ class StatusFile {
     const char* dir = std::getenv("TMPDIR");
     path_ = fmt::format("{}/xcover-mpi-status-XXXXXX", dir && *dir ? dir : "/tmp");
     const int fd = ::mkstemp(path_.data());
-    if (fd < 0) throw std::runtime_error(fmt::format("cannot create a status file {}: {}", path_, std::strerror(errno)));
+    if (fd < 0)
+      throw std::runtime_error(
+          fmt::format("cannot create a status file {}: {}", path_, std::strerror(errno)));
     ::close(fd);
   }
   ~StatusFile() { ::unlink(path_.c_str()); }
@@ -75,7 +77,8 @@ class StatusFile {
 std::string own_path() {
   std::string path(PATH_MAX, '\0');
   const ssize_t n = ::readlink("/proc/self/exe", path.data(), path.size());
-  if (n <= 0 || std::size_t(n) >= path.size()) throw std::runtime_error("cannot find this program's path (/proc/self/exe)");
+  if (n <= 0 || std::size_t(n) >= path.size())
+    throw std::runtime_error("cannot find this program's path (/proc/self/exe)");
   path.resize(std::size_t(n));
   return path;
 }
@@ -86,7 +89,9 @@ std::optional<std::string> launcher_command(int argc, char** argv) {
   for (int k = 1; k < argc; ++k) {
     const std::string_view a = argv[k];
     if (a == "--") break;
-    if (a == option) return k + 1 < argc ? std::optional<std::string>(argv[k + 1]) : std::optional<std::string>("");
+    if (a == option)
+      return k + 1 < argc ? std::optional<std::string>(argv[k + 1])
+                          : std::optional<std::string>("");
     if (a.starts_with(option) && a.size() > option.size() && a[option.size()] == '=')
       return std::string(a.substr(option.size() + 1));
   }
@@ -97,7 +102,9 @@ int run_launcher(const std::string& command, int argc, char** argv, double forwa
   std::vector<std::string> words;
   std::istringstream in(command);
   for (std::string w; in >> w;) words.push_back(w);
-  if (words.empty()) throw solve::InputError("--mpirun: expected the command that starts the ranks, as 'mpirun -np 4'");
+  if (words.empty())
+    throw solve::InputError(
+        "--mpirun: expected the command that starts the ranks, as 'mpirun -np 4'");
   words.push_back(own_path());
   for (int k = 1; k < argc; ++k) {  // the arguments without --mpirun CMD
     const std::string_view a = argv[k];
@@ -113,8 +120,10 @@ int run_launcher(const std::string& command, int argc, char** argv, double forwa
   child_argv.push_back(nullptr);
 
   const StatusFile status;
-  if (::setenv(status_file_variable, status.path().c_str(), 1) != 0) throw std::runtime_error("setenv failed");
-  struct sigaction sa {}, old_int {}, old_term {};
+  if (::setenv(status_file_variable, status.path().c_str(), 1) != 0)
+    throw std::runtime_error("setenv failed");
+  struct sigaction sa {
+  }, old_int{}, old_term{};
   sa.sa_sigaction = on_launcher_signal;
   sa.sa_flags = SA_SIGINFO | SA_RESTART;
   sigemptyset(&sa.sa_mask);
@@ -127,18 +136,20 @@ int run_launcher(const std::string& command, int argc, char** argv, double forwa
     sigaction(SIGINT, &old_int, nullptr);
     sigaction(SIGTERM, &old_term, nullptr);
     ::execvp(child_argv[0], child_argv.data());
-    std::fprintf(stderr, "xcover-mpi: --mpirun: cannot run '%s': %s\n", child_argv[0], std::strerror(errno));
+    std::fprintf(stderr, "xcover-mpi: --mpirun: cannot run '%s': %s\n", child_argv[0],
+                 std::strerror(errno));
     std::_Exit(127);
   }
 
   int wstatus = 0;
-  int handled = 0;            // signals looked at
-  double signalled_at = 0;    // when the first one came (forwarded after forward_after)
+  int handled = 0;          // signals looked at
+  double signalled_at = 0;  // when the first one came (forwarded after forward_after)
   bool forwarded = false;
   for (;;) {
     const pid_t done = ::waitpid(child, &wstatus, WNOHANG);
     if (done == child) break;
-    if (done < 0 && errno != EINTR) throw std::runtime_error(fmt::format("waitpid failed: {}", std::strerror(errno)));
+    if (done < 0 && errno != EINTR)
+      throw std::runtime_error(fmt::format("waitpid failed: {}", std::strerror(errno)));
     if (const int seen = signals_seen; seen > handled) {
       if (handled == 0) signalled_at = now_seconds();
       // From the terminal, mpirun had its own; a second one goes on at once.
@@ -188,7 +199,8 @@ bool use_mpirun_stdout() noexcept {
   // Our standard output must be what mpirun copies from (a pipe or a terminal), not a file of
   // the user's.
   struct stat ours;
-  if (::fstat(STDOUT_FILENO, &ours) != 0 || !(S_ISFIFO(ours.st_mode) || S_ISCHR(ours.st_mode))) return false;
+  if (::fstat(STDOUT_FILENO, &ours) != 0 || !(S_ISFIFO(ours.st_mode) || S_ISCHR(ours.st_mode)))
+    return false;
   const int pidfd = int(::syscall(SYS_pidfd_open, parent, 0));
   if (pidfd < 0) return false;
   const int fd = int(::syscall(SYS_pidfd_getfd, pidfd, STDOUT_FILENO, 0));

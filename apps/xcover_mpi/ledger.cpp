@@ -93,7 +93,8 @@ std::string format_indices(const std::vector<std::size_t>& indices, std::size_t 
     while (end < indices.size() && indices[end] == indices[end - 1] + 1) ++end;
     if (runs++ == max_runs) return out + ", ...";
     if (!out.empty()) out += ", ";
-    out += end - k == 1 ? fmt::format("{}", indices[k]) : fmt::format("{}-{}", indices[k], indices[end - 1]);
+    out += end - k == 1 ? fmt::format("{}", indices[k])
+                        : fmt::format("{}-{}", indices[k], indices[end - 1]);
     k = end;
   }
   return out;

@@ -55,9 +55,9 @@ class Ledger {
   };
   std::vector<bool> done_;
   std::size_t done_count_ = 0;
-  std::size_t done_before_ = 0;   // by earlier runs (mark_done)
-  std::deque<std::size_t> queue_; // parts taken back (front), then the untouched ones
-  std::size_t next_ = 0;          // the first part never handed out
+  std::size_t done_before_ = 0;    // by earlier runs (mark_done)
+  std::deque<std::size_t> queue_;  // parts taken back (front), then the untouched ones
+  std::size_t next_ = 0;           // the first part never handed out
   std::vector<Rank> ranks_;
 };
 

@@ -20,7 +20,8 @@ MpiSession::MpiSession(int& argc, char**& argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
   if (provided < MPI_THREAD_FUNNELED) {
     MPI_Finalize();
-    throw std::runtime_error("this MPI library cannot run threads beside MPI (MPI_THREAD_FUNNELED)");
+    throw std::runtime_error(
+        "this MPI library cannot run threads beside MPI (MPI_THREAD_FUNNELED)");
   }
 }
 
@@ -37,19 +38,21 @@ void skip_finalize() { no_finalize = true; }
 bool finalize_skipped() { return no_finalize; }
 
 bool send(int to, Tag tag, std::span<const std::uint64_t> words) {
-  return MPI_Send(words.data(), int(words.size()), MPI_UINT64_T, to, int(tag), MPI_COMM_WORLD) == MPI_SUCCESS;
+  return MPI_Send(words.data(), int(words.size()), MPI_UINT64_T, to, int(tag), MPI_COMM_WORLD) ==
+         MPI_SUCCESS;
 }
 
 std::optional<Message> poll() {
   int flag = 0;
   MPI_Status status;
-  if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status) != MPI_SUCCESS || !flag)
+  if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status) != MPI_SUCCESS ||
+      !flag)
     return std::nullopt;
   int count = 0;
   MPI_Get_count(&status, MPI_UINT64_T, &count);
   Message m{status.MPI_SOURCE, Tag(status.MPI_TAG), std::vector<std::uint64_t>(std::size_t(count))};
-  if (MPI_Recv(m.words.data(), count, MPI_UINT64_T, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE) != MPI_SUCCESS)
+  if (MPI_Recv(m.words.data(), count, MPI_UINT64_T, status.MPI_SOURCE, status.MPI_TAG,
+               MPI_COMM_WORLD, MPI_STATUS_IGNORE) != MPI_SUCCESS)
     return std::nullopt;
   return m;
 }

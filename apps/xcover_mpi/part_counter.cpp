@@ -38,7 +38,8 @@ void PartCounter::count(std::size_t index, solve::CoverPart part, double max_sec
     PartResult out{index, r.stop, r.count, r.stats, r.memo};
     // Depth and time in the whole problem: the forced options are levels above the part's own.
     out.stats.max_depth += std::uint32_t(part.forced.size());
-    out.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out.stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const std::lock_guard lock(mutex_);
     result_ = std::move(out);
   } catch (...) {
@@ -52,7 +53,8 @@ std::optional<PartResult> PartCounter::wait(double seconds) {
   if (!thread_.joinable()) return std::nullopt;
   {
     std::unique_lock lock(mutex_);
-    if (!finished_.wait_for(lock, std::chrono::duration<double>(seconds), [&] { return result_ || error_; }))
+    if (!finished_.wait_for(lock, std::chrono::duration<double>(seconds),
+                            [&] { return result_ || error_; }))
       return std::nullopt;
   }
   thread_.join();

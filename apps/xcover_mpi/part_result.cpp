@@ -13,36 +13,38 @@ __extension__ typedef unsigned __int128 Wide;  // a limb times a power of ten, p
 }  // namespace
 
 std::vector<std::uint64_t> encode(const PartResult& r) {
-  std::vector<std::uint64_t> w{r.index,
-                               std::uint64_t(r.stop),
-                               r.stats.nodes,
-                               r.stats.failures,
-                               r.stats.propagations,
-                               r.stats.updates,
-                               r.stats.solutions,
-                               r.stats.max_depth,
-                               std::bit_cast<std::uint64_t>(r.stats.seconds),
-                               r.memo.lookups,
-                               r.memo.hits,
-                               r.memo.stores,
-                               r.memo.evictions,
-                               r.memo.capacity,
-                               r.memo.bytes};
+  std::vector<std::uint64_t> w{
+      r.index,           std::uint64_t(r.stop), r.stats.nodes,
+      r.stats.failures,  r.stats.propagations,  r.stats.updates,
+      r.stats.solutions, r.stats.max_depth,     std::bit_cast<std::uint64_t>(r.stats.seconds),
+      r.memo.lookups,    r.memo.hits,           r.memo.stores,
+      r.memo.evictions,  r.memo.capacity,       r.memo.bytes};
   const auto limbs = r.count.limbs();
   w.insert(w.end(), limbs.begin(), limbs.end());
   return w;
 }
 
 PartResult decode_result(std::span<const std::uint64_t> w) {
-  if (w.size() < fixed_words || w[1] > std::uint64_t(solve::StopReason::by_callback) || w[7] > UINT32_MAX ||
-      (w.size() > fixed_words && w.back() == 0))
-    throw std::runtime_error("a part's result message of " + std::to_string(w.size()) + " words is malformed");
+  if (w.size() < fixed_words || w[1] > std::uint64_t(solve::StopReason::by_callback) ||
+      w[7] > UINT32_MAX || (w.size() > fixed_words && w.back() == 0))
+    throw std::runtime_error("a part's result message of " + std::to_string(w.size()) +
+                             " words is malformed");
   PartResult r;
   r.index = std::size_t(w[0]);
   r.stop = solve::StopReason(w[1]);
-  r.stats = {.nodes = w[2], .failures = w[3], .propagations = w[4], .updates = w[5], .solutions = w[6],
-             .max_depth = std::uint32_t(w[7]), .seconds = std::bit_cast<double>(w[8])};
-  r.memo = {.lookups = w[9], .hits = w[10], .stores = w[11], .evictions = w[12], .capacity = w[13], .bytes = w[14]};
+  r.stats = {.nodes = w[2],
+             .failures = w[3],
+             .propagations = w[4],
+             .updates = w[5],
+             .solutions = w[6],
+             .max_depth = std::uint32_t(w[7]),
+             .seconds = std::bit_cast<double>(w[8])};
+  r.memo = {.lookups = w[9],
+            .hits = w[10],
+            .stores = w[11],
+            .evictions = w[12],
+            .capacity = w[13],
+            .bytes = w[14]};
   r.count = solve::BigCount::from_limbs(w.subspan(fixed_words));
   return r;
 }

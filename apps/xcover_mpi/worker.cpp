@@ -83,8 +83,10 @@ int serve(const Settings& settings, int rank) {
     if (!m) return cli::stopped;
     if (m->tag == Tag::stop) return stopped(*m);
     if (m->tag != Tag::part) continue;
-    if (rank == 1 && settings.die_after > 0 && ++received > settings.die_after) std::_Exit(9);  // testing: a crash
-    if (!count_part(counter, decode_order(m->words))) return cli::cancel_flag() ? cli::stopped : cli::answered;
+    if (rank == 1 && settings.die_after > 0 && ++received > settings.die_after)
+      std::_Exit(9);  // testing: a crash
+    if (!count_part(counter, decode_order(m->words)))
+      return cli::cancel_flag() ? cli::stopped : cli::answered;
   }
 }
 

@@ -33,7 +33,8 @@ int main() {
   if (auto first = solve::solve_first(board)) {
     for (int o : *first) {
       const auto items = board.option(o);
-      std::printf("%s-%s ", board.item_name(items[0].item).c_str(), board.item_name(items[1].item).c_str());
+      std::printf("%s-%s ", board.item_name(items[0].item).c_str(),
+                  board.item_name(items[1].item).c_str());
     }
     std::printf("\n");
   }

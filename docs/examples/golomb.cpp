@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
       const int k = j - i;
       const solve::Var x = m.add_var(k * (k + 1) / 2, len);
       const std::vector<int> a{1, -1, -1};
-      solve::linear(m, a, std::vector<solve::Var>{mark[std::size_t(j)], mark[std::size_t(i)], x}, solve::Rel::eq, 0);
+      solve::linear(m, a, std::vector<solve::Var>{mark[std::size_t(j)], mark[std::size_t(i)], x},
+                    solve::Rel::eq, 0);
       if (i == 0 && j == 1) first_gap = x;
       if (i == n - 2 && j == n - 1) last_gap = x;
       diff.push_back(x);
@@ -48,7 +49,8 @@ int main(int argc, char** argv) {
   std::printf("golomb %d:", n);
   for (solve::Var x : mark) std::printf(" %d", (*best)[x]);
   std::printf("  length %lld%s (%llu nodes, %.3f s)\n", static_cast<long long>(*r.objective),
-              r.optimal() ? ", optimal" : "", static_cast<unsigned long long>(r.stats.nodes), r.stats.seconds);
+              r.optimal() ? ", optimal" : "", static_cast<unsigned long long>(r.stats.nodes),
+              r.stats.seconds);
   const int known[] = {0, 0, 1, 3, 6, 11, 17, 25, 34, 44, 55, 72, 85, 106, 127};
   return r.optimal() && *r.objective == known[n] ? 0 : 1;
 }

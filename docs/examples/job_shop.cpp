@@ -13,10 +13,12 @@
 namespace {
 constexpr int kJobs = 6, kMachines = 6;
 // per job, its tasks in order as (machine, duration)
-constexpr int kMachine[kJobs][kMachines] = {{2, 0, 1, 3, 5, 4}, {1, 2, 4, 5, 0, 3}, {2, 3, 5, 0, 1, 4},
-                                            {1, 0, 2, 3, 4, 5}, {2, 1, 4, 5, 0, 3}, {1, 3, 5, 0, 4, 2}};
-constexpr int kDuration[kJobs][kMachines] = {{1, 3, 6, 7, 3, 6},   {8, 5, 10, 10, 10, 4}, {5, 4, 8, 9, 1, 7},
-                                             {5, 5, 5, 3, 8, 9},   {9, 3, 5, 4, 3, 1},    {3, 3, 9, 10, 4, 1}};
+constexpr int kMachine[kJobs][kMachines] = {{2, 0, 1, 3, 5, 4}, {1, 2, 4, 5, 0, 3},
+                                            {2, 3, 5, 0, 1, 4}, {1, 0, 2, 3, 4, 5},
+                                            {2, 1, 4, 5, 0, 3}, {1, 3, 5, 0, 4, 2}};
+constexpr int kDuration[kJobs][kMachines] = {{1, 3, 6, 7, 3, 6}, {8, 5, 10, 10, 10, 4},
+                                             {5, 4, 8, 9, 1, 7}, {5, 5, 5, 3, 8, 9},
+                                             {9, 3, 5, 4, 3, 1}, {3, 3, 9, 10, 4, 1}};
 }  // namespace
 
 int main() {
@@ -63,10 +65,12 @@ int main() {
   if (!best) return 1;
   for (int j = 0; j < kJobs; ++j) {
     std::printf("job %d:", j);
-    for (int t = 0; t < kMachines; ++t) std::printf(" m%d@%d", kMachine[j][t], (*best)[start[j][t]]);
+    for (int t = 0; t < kMachines; ++t)
+      std::printf(" m%d@%d", kMachine[j][t], (*best)[start[j][t]]);
     std::printf("\n");
   }
-  std::printf("makespan %d%s (%llu nodes, %.3f s)\n", (*best)[makespan], r.optimal() ? ", optimal" : "",
-              static_cast<unsigned long long>(r.stats.nodes), r.stats.seconds);
+  std::printf("makespan %d%s (%llu nodes, %.3f s)\n", (*best)[makespan],
+              r.optimal() ? ", optimal" : "", static_cast<unsigned long long>(r.stats.nodes),
+              r.stats.seconds);
   return r.optimal() && (*best)[makespan] == 55 ? 0 : 1;
 }

@@ -31,14 +31,16 @@ int main() {
   solve::Result r;
   if (auto s = solve::solve_first(m, {}, &r)) {
     for (int row = 0; row < n; ++row)
-      std::printf("%d %d %d %d\n", (*s)[at(row, 0)], (*s)[at(row, 1)], (*s)[at(row, 2)], (*s)[at(row, 3)]);
+      std::printf("%d %d %d %d\n", (*s)[at(row, 0)], (*s)[at(row, 1)], (*s)[at(row, 2)],
+                  (*s)[at(row, 3)]);
   }
   // Count all solutions with forward checking and the textbook heuristic.
   solve::SearchOptions course;
   course.propagation = solve::Propagation::forward;
   course.var_order = solve::VarOrder::mrv_degree;
   const solve::Result all = solve::count(m, course);
-  std::printf("solutions: %llu (nodes %llu, %s)\n", static_cast<unsigned long long>(all.stats.solutions),
+  std::printf("solutions: %llu (nodes %llu, %s)\n",
+              static_cast<unsigned long long>(all.stats.solutions),
               static_cast<unsigned long long>(all.stats.nodes), solve::to_string(all.stop));
   return all.stats.solutions == 4 ? 0 : 1;  // 4, by brute force; the test suite checks it
 }

@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
   o.threads = argc > 1 ? std::atoi(argv[1]) : 1;
   const solve::Result r = solve::count(m, o);
   std::printf("magic squares of order %d: %llu (%llu nodes, %.3f s)\n", n,
-              static_cast<unsigned long long>(r.stats.solutions), static_cast<unsigned long long>(r.stats.nodes),
-              r.stats.seconds);
+              static_cast<unsigned long long>(r.stats.solutions),
+              static_cast<unsigned long long>(r.stats.nodes), r.stats.seconds);
   return r.complete() && r.stats.solutions == 7040 ? 0 : 1;
 }

@@ -35,10 +35,29 @@ int main(int argc, char** argv) {
   o.threads = threads;
   const solve::Result r = solve::count(m, o);
   std::printf("%d-queens: %llu solutions (%llu nodes, %.3f s)\n", n,
-              static_cast<unsigned long long>(r.stats.solutions), static_cast<unsigned long long>(r.stats.nodes),
-              r.stats.seconds);
+              static_cast<unsigned long long>(r.stats.solutions),
+              static_cast<unsigned long long>(r.stats.nodes), r.stats.seconds);
   // OEIS A000170
-  const unsigned long long known[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-                                      2279184, 14772512, 95815104, 666090624, 4968057848ULL, 39029188884ULL};
+  const unsigned long long known[] = {1,
+                                      1,
+                                      0,
+                                      0,
+                                      2,
+                                      10,
+                                      4,
+                                      40,
+                                      92,
+                                      352,
+                                      724,
+                                      2680,
+                                      14200,
+                                      73712,
+                                      365596,
+                                      2279184,
+                                      14772512,
+                                      95815104,
+                                      666090624,
+                                      4968057848ULL,
+                                      39029188884ULL};
   return r.complete() && r.stats.solutions == known[n] ? 0 : 1;
 }

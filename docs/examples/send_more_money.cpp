@@ -32,6 +32,7 @@ int main() {
     ++found;
     return true;
   });
-  std::printf("solutions: %d (%llu nodes)\n", found, static_cast<unsigned long long>(res.stats.nodes));
+  std::printf("solutions: %d (%llu nodes)\n", found,
+              static_cast<unsigned long long>(res.stats.nodes));
   return res.complete() && found == 1 && right ? 0 : 1;
 }

@@ -106,7 +106,8 @@ class Futoshiki : public Gecode::Space {
 
   void print() const {
     for (int r = 0; r < n_; ++r)
-      for (int c = 0; c < n_; ++c) std::printf("%d%c", x_[r * n_ + c].val(), c + 1 < n_ ? ' ' : '\n');
+      for (int c = 0; c < n_; ++c)
+        std::printf("%d%c", x_[r * n_ + c].val(), c + 1 < n_ ? ' ' : '\n');
   }
 
  private:

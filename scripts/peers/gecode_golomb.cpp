@@ -66,7 +66,8 @@ int main(int argc, char** argv) {
   Gecode::BAB<Golomb> engine(root.get());
   std::unique_ptr<Golomb> best;
   while (std::unique_ptr<Golomb> s{engine.next()}) best = std::move(s);
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!best) return 1;
   std::printf("golomb %d:", n);
   best->print();

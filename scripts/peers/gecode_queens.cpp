@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
   Gecode::DFS<Queens> engine(root.get());
   unsigned long long count = 0;
   while (std::unique_ptr<Queens> s{engine.next()}) ++count;
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::printf("%d-queens: %llu solutions (%lu failures, %.3f s)\n", n, count,
               static_cast<unsigned long>(engine.statistics().fail), secs);
   return 0;

@@ -4,8 +4,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <new>
 #include <sstream>
 #include <stdexcept>
@@ -16,13 +16,13 @@
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
 #include "common/options.hpp"
-#include "common/progress.hpp"
 #include "common/output.hpp"
+#include "common/progress.hpp"
 #include "common/report.hpp"
 #include "common/run.hpp"
 #include "common/spelling.hpp"
-#include "common/version.hpp"
 #include "common/text_file.hpp"
+#include "common/version.hpp"
 #include "program.hpp"
 
 namespace {
@@ -79,34 +79,45 @@ TEST_CASE("guarded maps every exception to an exit status and one line", "[apps_
 
 TEST_CASE("read_text_file: limits, positions, BOM", "[apps_common]") {
   const auto write = test::scratch_file;
-  const std::string ok = write("ok.txt", "\xEF\xBB\xBF" "ab\ncd");
+  const std::string ok = write("ok.txt",
+                               "\xEF\xBB\xBF"
+                               "ab\ncd");
   const cli::TextFile f = cli::read_text_file(ok, small);
   CHECK(f.name == ok);
   CHECK(f.text == "ab\ncd");
   const std::string big = write("big.txt", std::string(101, '\n'));
-  CHECK(error_of([&] { cli::read_text_file(big, small); }) == big + ": more than 100 bytes: too large for a test file");
+  CHECK(error_of([&] { cli::read_text_file(big, small); }) ==
+        big + ": more than 100 bytes: too large for a test file");
   const std::string exactly = write("exactly.txt", std::string(100, '\n'));
   CHECK(cli::read_text_file(exactly, small).text.size() == 100);
   const std::string wide = write("wide.txt", "short\n0123456789\n01234567890\n");
-  CHECK(error_of([&] { cli::read_text_file(wide, small); }) == wide + ":3: line longer than 10 bytes: too long for a test file");
+  CHECK(error_of([&] { cli::read_text_file(wide, small); }) ==
+        wide + ":3: line longer than 10 bytes: too long for a test file");
   const std::string nul = write("nul.txt", std::string("a\nbc\0d", 6));
-  CHECK(error_of([&] { cli::read_text_file(nul, small); }) == nul + ":2:3: a NUL byte: not a text file");
+  CHECK(error_of([&] { cli::read_text_file(nul, small); }) ==
+        nul + ":2:3: a NUL byte: not a text file");
   // The first error in the text's order: a NUL past the limit comes after the line's 11th
   // byte; one at the 11th byte comes first.
   const std::string late = write("late.txt", std::string("0123456789ab\0", 13));
-  CHECK(error_of([&] { cli::read_text_file(late, small); }) == late + ":1: line longer than 10 bytes: too long for a test file");
+  CHECK(error_of([&] { cli::read_text_file(late, small); }) ==
+        late + ":1: line longer than 10 bytes: too long for a test file");
   const std::string at = write("at.txt", std::string("x\n0123456789\0", 13));
-  CHECK(error_of([&] { cli::read_text_file(at, small); }) == at + ":2:11: a NUL byte: not a text file");
+  CHECK(error_of([&] { cli::read_text_file(at, small); }) ==
+        at + ":2:11: a NUL byte: not a text file");
   // Columns go on across the 64 KiB blocks read.
   const cli::TextLimits roomy{1 << 20, 1 << 20, "a test file"};
   std::string long_line(70000, 'a');
   long_line[69999] = '\0';
   const std::string far = write("far.txt", "\n" + long_line);
-  CHECK(error_of([&] { cli::read_text_file(far, roomy); }) == far + ":2:70000: a NUL byte: not a text file");
+  CHECK(error_of([&] { cli::read_text_file(far, roomy); }) ==
+        far + ":2:70000: a NUL byte: not a text file");
   const cli::TextLimits narrower{1 << 20, 65540, "a test file"};
-  const std::string wide_block = write("wide_block.txt", std::string(65540, 'b') + "\n" + std::string(65541, 'c'));
-  CHECK(error_of([&] { cli::read_text_file(wide_block, narrower); }) == wide_block + ":2: line longer than 65540 bytes: too long for a test file");
-  CHECK(error_of([&] { cli::read_text_file(test::scratch_dir(), small); }) == test::scratch_dir() + ": is a directory");
+  const std::string wide_block =
+      write("wide_block.txt", std::string(65540, 'b') + "\n" + std::string(65541, 'c'));
+  CHECK(error_of([&] { cli::read_text_file(wide_block, narrower); }) ==
+        wide_block + ":2: line longer than 65540 bytes: too long for a test file");
+  CHECK(error_of([&] { cli::read_text_file(test::scratch_dir(), small); }) ==
+        test::scratch_dir() + ": is a directory");
   CHECK(cli::size_text(64 << 20) == "64 MiB");
   CHECK(cli::size_text(16 << 10) == "16 KiB");
   CHECK(cli::size_text(1000) == "1000 bytes");
@@ -120,7 +131,8 @@ TEST_CASE("LineInput: bounded lines from a stream", "[apps_common]") {
   CHECK(line == "one");
   CHECK(lines.next(line));
   CHECK(line.empty());
-  CHECK(error_of([&] { lines.next(line); }) == "<stdin>:3: line longer than 10 bytes: too long for a test file");
+  CHECK(error_of([&] { lines.next(line); }) ==
+        "<stdin>:3: line longer than 10 bytes: too long for a test file");
   std::istringstream zeros(std::string(5, '\0'));
   cli::LineInput nul(zeros, "<stdin>", small);
   CHECK(error_of([&] { nul.next(line); }) == "<stdin>:1: a NUL byte: not text");
@@ -138,7 +150,8 @@ TEST_CASE("output files: checked before, every write checked", "[apps_common]") 
   CHECK(error_of([&] { cli::check_writable(dir); }) == dir + ": cannot write: is a directory");
   CHECK(error_of([&] { cli::check_writable(dir + "/missing/x.txt"); }) ==
         dir + "/missing/x.txt: cannot write: No such file or directory");
-  CHECK(error_of([] { cli::write_file("/dev/full", "text"); }) == "/dev/full: cannot write: No space left on device");
+  CHECK(error_of([] { cli::write_file("/dev/full", "text"); }) ==
+        "/dev/full: cannot write: No space left on device");
   cli::write_file(dir + "/out.txt", "line\n");
   CHECK(test::slurp(dir + "/out.txt") == "line\n");
   cli::OutputFile full("/dev/full");
@@ -164,7 +177,8 @@ TEST_CASE("option validators: short messages, 0 is no limit", "[apps_common]") {
   };
   CHECK(parse({"--timeout", "0"}) == "0.000000 7");
   CHECK(parse({"--timeout", "2.5", "--max-nodes", "0"}) == "2.500000 0");
-  CHECK(parse({"--timeout", "nan"}) == "--timeout: expected a number of seconds from 0 to 1e+09 (0: no limit), got 'nan'");
+  CHECK(parse({"--timeout", "nan"}) ==
+        "--timeout: expected a number of seconds from 0 to 1e+09 (0: no limit), got 'nan'");
   CHECK(parse({"--timeout", "1e300"}).starts_with("--timeout: expected"));
   CHECK(parse({"--max-nodes", "1.5"}) == "--max-nodes: expected a whole number >= 0, got '1.5'");
   CHECK(parse({"--max-nodes", "99999999999999999999"}).starts_with("--max-nodes: expected"));
@@ -184,7 +198,8 @@ TEST_CASE("option validators: short messages, 0 is no limit", "[apps_common]") {
   CHECK(lost_after("2.5") == "2.500000");
   CHECK(lost_after("1") == "1.000000");
   for (const char* bad : {"nan", "-nan", "inf", "0", "-1", "0.99", "10.5", "x", ""})
-    CHECK(lost_after(bad) == "--lost-after: expected a number of seconds from 1 to 10, got '" + std::string(bad) + "'");
+    CHECK(lost_after(bad) == "--lost-after: expected a number of seconds from 1 to 10, got '" +
+                                 std::string(bad) + "'");
 }
 
 TEST_CASE("interrupt guard: a second signal kills, unless told it need not", "[apps_common]") {
@@ -213,9 +228,11 @@ TEST_CASE("statistics and stop messages", "[apps_common]") {
   s.max_depth = 4;
   s.seconds = 0.25;
   CHECK(cli::format_stats(s, solve::StopReason::exhausted, cli::Counters::csp) ==
-        "solutions: 2\nnodes: 10\nfailures: 3\npropagations: 40\nmax depth: 4\nseconds: 0.250000\nstopped: exhausted\n");
+        "solutions: 2\nnodes: 10\nfailures: 3\npropagations: 40\nmax depth: 4\nseconds: "
+        "0.250000\nstopped: exhausted\n");
   CHECK(cli::format_stats(s, solve::StopReason::node_limit, cli::Counters::exact_cover) ==
-        "solutions: 2\nnodes: 10\nupdates: 50\nmax depth: 4\nseconds: 0.250000\nstopped: node limit (partial)\n");
+        "solutions: 2\nnodes: 10\nupdates: 50\nmax depth: 4\nseconds: 0.250000\nstopped: node "
+        "limit (partial)\n");
   CHECK(cli::cut_short(solve::StopReason::time_limit));
   CHECK(cli::cut_short(solve::StopReason::cancelled));
   CHECK_FALSE(cli::cut_short(solve::StopReason::solution_limit));
@@ -247,8 +264,10 @@ TEST_CASE("did you mean: misspelt options and subcommands", "[apps_common][cli]"
   CHECK(cli::edit_distance("sovle", "solve") == 1);
   CHECK(cli::edit_distance("", "abc") == 3);
   CHECK(cli::edit_distance("kitten", "sitting") == 3);
-  CHECK(cli::did_you_mean(app, {"sovle", "x.txt"}) == "unknown command 'sovle': did you mean 'solve'?");
-  CHECK(cli::did_you_mean(app, {"solve", "--tiemout", "3"}) == "unknown option '--tiemout': did you mean '--timeout'?");
+  CHECK(cli::did_you_mean(app, {"sovle", "x.txt"}) ==
+        "unknown command 'sovle': did you mean 'solve'?");
+  CHECK(cli::did_you_mean(app, {"solve", "--tiemout", "3"}) ==
+        "unknown option '--tiemout': did you mean '--timeout'?");
   CHECK(cli::did_you_mean(app, {"solve", "--all-solution"}) ==
         "unknown option '--all-solution': did you mean '--all_solutions'?");
   CHECK_FALSE(cli::did_you_mean(app, {"solve", "x.txt", "--timeout", "3"}));
@@ -264,8 +283,10 @@ TEST_CASE("option spellings: '_' for '-', one dash for two where asked", "[apps_
   using V = std::vector<std::string>;
   CHECK(cli::known_spellings(app, V{"--all-solutions", "--no_rotations=1", "-x", "f"}, false) ==
         V{"--all_solutions", "--no-rotations=1", "-x", "f"});
-  CHECK(cli::known_spellings(app, V{"-all_solutions", "-no_rotations"}, false) == V{"-all_solutions", "-no_rotations"});
-  CHECK(cli::known_spellings(app, V{"-all_solutions", "-no_rotations", "--", "-all_solutions"}, true) ==
+  CHECK(cli::known_spellings(app, V{"-all_solutions", "-no_rotations"}, false) ==
+        V{"-all_solutions", "-no_rotations"});
+  CHECK(cli::known_spellings(app, V{"-all_solutions", "-no_rotations", "--", "-all_solutions"},
+                             true) ==
         V{"--all_solutions", "--no-rotations", "--", "-all_solutions"});
 }
 

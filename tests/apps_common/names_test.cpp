@@ -37,7 +37,8 @@ std::string parse(Enum& value, const std::string& word) {
 
 }  // namespace
 
-TEST_CASE("each enum option has one table of words, in the order the docs list them", "[apps_common]") {
+TEST_CASE("each enum option has one table of words, in the order the docs list them",
+          "[apps_common]") {
   using V = std::vector<std::string>;
   CHECK(words_and_round_trip<solve::Propagation>() == V{"none", "forward", "arc", "domain"});
   CHECK(words_and_round_trip<solve::VarOrder>() == V{"input", "mrv", "mrv_degree", "dom_wdeg"});
@@ -48,14 +49,16 @@ TEST_CASE("each enum option has one table of words, in the order the docs list t
   CHECK(cli::name(solve::VarOrder::degree) == "?");  // FlatZinc's, not a command-line word
 }
 
-TEST_CASE("one_of: a word becomes its value, anything else, numbers too, is refused by name", "[apps_common]") {
+TEST_CASE("one_of: a word becomes its value, anything else, numbers too, is refused by name",
+          "[apps_common]") {
   solve::CoverEngine engine = solve::CoverEngine::automatic;
   CHECK(parse(engine, "sparse").empty());
   CHECK(engine == solve::CoverEngine::sparse);
   CHECK(parse(engine, "dlx").empty());
   CHECK(engine == solve::CoverEngine::dlx);
   CHECK(parse(engine, "foo") == "--opt: foo not in {auto,dlx,bitset,sparse}");
-  CHECK(parse(engine, "2") == "--opt: 2 not in {auto,dlx,bitset,sparse}");  // CheckedTransformer took it
+  CHECK(parse(engine, "2") ==
+        "--opt: 2 not in {auto,dlx,bitset,sparse}");  // CheckedTransformer took it
   CHECK(engine == solve::CoverEngine::dlx);
   solve::Propagation propagation = solve::Propagation::arc;
   CHECK(parse(propagation, "none").empty());

@@ -46,7 +46,9 @@ namespace {
 using Run = test::ProgramRun;
 
 /// Runs the carcassonne binary with a shell argument string.
-Run run(const std::string& args) { return test::run_shell(std::string(CARCASSONNE_BIN) + " " + args); }
+Run run(const std::string& args) {
+  return test::run_shell(std::string(CARCASSONNE_BIN) + " " + args);
+}
 
 const std::string dir = SOLVE_PUZZLES_DIR "/carcassonne/";
 
@@ -82,13 +84,15 @@ TEST_CASE("the program: answers, no solution, bad input", "[carcassonne][cli]") 
   CHECK(xml.err.find("bad_label.xml:3:1: left=\"water\"") != std::string::npos);
 }
 
-TEST_CASE("issue 7: hostile flags and inputs get a message and an exit status", "[carcassonne][cli]") {
+TEST_CASE("issue 7: hostile flags and inputs get a message and an exit status",
+          "[carcassonne][cli]") {
   const std::string data = std::string(SOLVE_TESTDATA_DIR) + "/carcassonne/";
   for (const char* size : {"65537", "32769", "101"}) {  // item 5: SIGSEGV / bad_alloc before
     const Run r = run(dir + "puzzle1.txt -tile_size " + size);
     CHECK(r.status == 2);
     CHECK(r.out.empty());
-    CHECK(r.err == std::string("carcassonne: -tile_size must be odd, 11 to 99 (got ") + size + ")\n");
+    CHECK(r.err ==
+          std::string("carcassonne: -tile_size must be odd, 11 to 99 (got ") + size + ")\n");
   }
   const Run none = run(data + "c-past12.txt");  // item 6: 25 s and 235 MB before
   CHECK(none.status == 1);
@@ -100,7 +104,8 @@ TEST_CASE("issue 7: hostile flags and inputs get a message and an exit status", 
   const Run partial = run(dir + "puzzle9.txt -all_solutions -allow_rotations --max-nodes 2000");
   CHECK(partial.status == 3);
   CHECK(partial.out.find("\nPartial: ") != std::string::npos);
-  CHECK(partial.out.find("stopped by the node limit (--max-nodes) before the search was complete.\n") !=
+  CHECK(partial.out.find(
+            "stopped by the node limit (--max-nodes) before the search was complete.\n") !=
         std::string::npos);
   // standard error says the same, in the words every front-end uses
   CHECK(partial.err.find("carcassonne: stopped by the node limit (--max-nodes) after ") == 0);
@@ -131,10 +136,13 @@ std::string pastures(int n) {
 }  // namespace
 
 TEST_CASE("unreadable and hostile inputs: exit 2 in bounded memory", "[carcassonne][cli]") {
-  const test::FrontEnd sequence{bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
+  const test::FrontEnd sequence{
+      bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
   test::check_unreadable_inputs(sequence);
   test::check_long_line(sequence, text_limits.max_line);
-  const test::FrontEnd square{bin, [](const std::string& file) { return std::vector<std::string>{"square", file}; }};
+  const test::FrontEnd square{bin, [](const std::string& file) {
+                                return std::vector<std::string>{"square", file};
+                              }};
   test::check_unreadable_inputs(square);
   // An XML tile set may be one long line, but not more than 16 MiB.
   test::ProgramOptions o;
@@ -174,7 +182,8 @@ TEST_CASE("Ctrl-C stops a long search with the maps found so far, exit 3, --time
           "[carcassonne][cli]") {
   test::check_interrupt(bin, {pastures(20), "-all_solutions", "--stats"});
   test::check_interrupt(bin, {pastures(20), "-all_solutions"}, SIGTERM);
-  test::check_timeout_values(bin, {"square"}, {SOLVE_PUZZLES_DIR "/carcassonne/square/hard16-k3.xml"});
+  test::check_timeout_values(bin, {"square"},
+                             {SOLVE_PUZZLES_DIR "/carcassonne/square/hard16-k3.xml"});
   test::check_help(bin, {});
   test::check_help(bin, {"square"});
 }

@@ -13,7 +13,8 @@
 
 using namespace carcassonne;
 
-TEST_CASE("edges_match keeps the propagator contract at the root: arc consistency", "[carcassonne][contract]") {
+TEST_CASE("edges_match keeps the propagator contract at the root: arc consistency",
+          "[carcassonne][contract]") {
   random_model::Random r(2511);
   int satisfiable = 0;
   for (int round = 0; round < test_scale::rounds(150); ++round) {
@@ -27,13 +28,15 @@ TEST_CASE("edges_match keeps the propagator contract at the root: arc consistenc
     const auto table = std::make_shared<const ValueEdges>(first, edges);
     const int side = r.pick(0, 3), shift = r.pick(0, 1) ? 0 : r.pick(1, 3);
     // a ranges over values of the table through the view x + shift
-    const std::vector<random_model::Values> domains{r.domain(first - shift, first + values - 1 - shift),
-                                                    r.domain(first, first + values - 1)};
+    const std::vector<random_model::Values> domains{
+        r.domain(first - shift, first + values - 1 - shift), r.domain(first, first + values - 1)};
     const auto edge = [&](int value, int s) { return edges[std::size_t(value - first)][s]; };
     const auto post = [&](solve::Model& m, const std::vector<solve::Var>& xs) {
       m.post(edges_match(xs[0] + shift, xs[1], side, table));
     };
-    const auto holds = [&](const random_model::Values& a) { return edge(a[0] + shift, side) == edge(a[1], opposite(side)); };
+    const auto holds = [&](const random_model::Values& a) {
+      return edge(a[0] + shift, side) == edge(a[1], opposite(side));
+    };
     satisfiable += !random_model::solutions(domains, holds).empty();
     const auto outcome = contract::run_contract("edges_match", domains, post, holds);
     for (std::size_t l = 0; l < outcome.size(); ++l) {
@@ -41,7 +44,8 @@ TEST_CASE("edges_match keeps the propagator contract at the root: arc consistenc
       INFO(o.what << "; side " << side << ", view + " << shift);
       REQUIRE_FALSE(o.lost);
       REQUIRE(o.idempotent);
-      if (contract::levels[l] == solve::Propagation::arc || contract::levels[l] == solve::Propagation::domain)
+      if (contract::levels[l] == solve::Propagation::arc ||
+          contract::levels[l] == solve::Propagation::domain)
         REQUIRE(o.strength == contract::Strength::domain);
     }
   }

@@ -15,8 +15,8 @@
 #include <solve/counting.hpp>
 #include <solve/error.hpp>
 #include <solve/ordering.hpp>
-#include <solve/symmetry.hpp>
 #include <solve/search.hpp>
+#include <solve/symmetry.hpp>
 
 namespace {
 
@@ -69,7 +69,8 @@ void check_all_levels(const solve::Model& m, const Check& ok) {
   }
 }
 
-int in_set(const std::vector<int>& values, const std::vector<solve::Var>& xs, const std::vector<int>& set) {
+int in_set(const std::vector<int>& values, const std::vector<solve::Var>& xs,
+           const std::vector<int>& set) {
   int n = 0;
   for (solve::Var x : xs) n += std::count(set.begin(), set.end(), values[std::size_t(x.id)]) > 0;
   return n;
@@ -102,7 +103,8 @@ TEST_CASE("global cardinality over value groups", "[csp][counting]") {
   for (int round = 0; round < test_scale::rounds(80); ++round) {
     solve::Model m;
     const auto xs = random_vars(m, rng, 3 + round % 3);
-    const std::vector<solve::ValueCount> groups = {{{0, 1}, 1, 2}, {{2}, 0, 1}, {{3, 4}, 0, int(rng() % 3)}};
+    const std::vector<solve::ValueCount> groups = {
+        {{0, 1}, 1, 2}, {{2}, 0, 1}, {{3, 4}, 0, int(rng() % 3)}};
     solve::global_cardinality(m, xs, groups);
     INFO("round " << round);
     check_all_levels(m, [&](const std::vector<int>& v) {
@@ -169,10 +171,11 @@ TEST_CASE("skip_equivalent_states counts classes of interchangeable variables", 
       solve::Model model;
       const auto xs = model.add_vars(k, 0, m - 1);
       solve::all_different(model, xs);
-      solve::skip_equivalent_states(model, xs, [](std::span<const int> v, std::vector<std::uint32_t>& key) {
-        key.assign(v.begin(), v.end());
-        std::sort(key.begin(), key.end());
-      });
+      solve::skip_equivalent_states(model, xs,
+                                    [](std::span<const int> v, std::vector<std::uint32_t>& key) {
+                                      key.assign(v.begin(), v.end());
+                                      std::sort(key.begin(), key.end());
+                                    });
       std::uint64_t classes = 1;  // C(m, k)
       for (int i = 0; i < k; ++i) classes = classes * std::uint64_t(m - i) / std::uint64_t(i + 1);
       for (auto order : {solve::VarOrder::input, solve::VarOrder::mrv}) {
@@ -217,7 +220,7 @@ TEST_CASE("skip_equivalent_states with a memory bound forgets but stays sound", 
     INFO("max_bytes " << max_bytes);
     CHECK(classes.size() == 35);  // C(7, 4)
     CHECK(r.stats.solutions >= 35);
-    CHECK(r.stats.solutions <= 840);  // 7 * 6 * 5 * 4 assignments
+    CHECK(r.stats.solutions <= 840);                    // 7 * 6 * 5 * 4 assignments
     if (max_bytes == 1) CHECK(r.stats.solutions > 35);  // it did forget
     if (max_bytes == std::size_t(1) << 20) CHECK(r.stats.solutions == 35);  // room for all
   }

@@ -9,8 +9,8 @@
 namespace carcassonne::test {
 
 struct Block {
-  Layout layout;                    ///< from the Solution line
-  std::vector<std::string> board;   ///< the picture lines under it
+  Layout layout;                   ///< from the Solution line
+  std::vector<std::string> board;  ///< the picture lines under it
 };
 
 struct OutputFile {

@@ -6,10 +6,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <solve/error.hpp>
 #include "ascii_art.hpp"
 #include "puzzle_reader.hpp"
 #include "report.hpp"
-#include <solve/error.hpp>
 #include "square_model.hpp"
 #include "tile_xml.hpp"
 
@@ -69,7 +69,8 @@ TEST_CASE("issue 7 item 6: search limits give a partial answer", "[carcassonne][
   const SequenceResult first = write_sequence_answer(none, tiles, {true, 0, 0}, false, 11, search);
   CHECK(first.maps == 0);
   CHECK(none.str() ==
-        "Partial: 0 Solution(s) found; stopped by the node limit (--max-nodes) before the search was complete.\n");
+        "Partial: 0 Solution(s) found; stopped by the node limit (--max-nodes) before the search "
+        "was complete.\n");
   // Stopping after the first map on purpose is complete.
   search.limits.max_nodes = 0;
   const SequenceResult one = write_sequence_answer(none, tiles, {true, 0, 0}, false, 11, search);
@@ -77,7 +78,8 @@ TEST_CASE("issue 7 item 6: search limits give a partial answer", "[carcassonne][
   CHECK(one.complete());
 }
 
-TEST_CASE("issue 7 item 10: a tile set of 40 000 tiles reads (linear reader)", "[carcassonne][limits]") {
+TEST_CASE("issue 7 item 10: a tile set of 40 000 tiles reads (linear reader)",
+          "[carcassonne][limits]") {
   // Each tile used to count the newlines from the start of the file: 50 s for this set.
   const std::string line = "  <tile left=\"city\" right=\"field\" top=\"field\" bottom=\"city\"/>";
   CHECK(read_tiles_xml(xml_of(40000, line), "t.xml").size() == 40000);
@@ -85,12 +87,15 @@ TEST_CASE("issue 7 item 10: a tile set of 40 000 tiles reads (linear reader)", "
   std::string text = xml_of(40000, line);
   text.replace(text.rfind("left=\"city\""), 11, "left=\"sea\"");
   CHECK(error_of(text) == "t.xml:40002:3: left=\"sea\": expected field, road or city");
-  CHECK(error_of(xml_of(1, line) + "<tile/>\n") == "t.xml:5:1: <tile> after the root element <tiles>");
+  CHECK(error_of(xml_of(1, line) + "<tile/>\n") ==
+        "t.xml:5:1: <tile> after the root element <tiles>");
   CHECK(error_of("<!-- nothing -->") == "t.xml:1:17: bad XML: No document element found");
-  CHECK(error_of(xml_of(max_xml_tiles + 1, line)).find("too many tiles (at most 50000)") != std::string::npos);
+  CHECK(error_of(xml_of(max_xml_tiles + 1, line)).find("too many tiles (at most 50000)") !=
+        std::string::npos);
 }
 
-TEST_CASE("the square's timeout counts from the options' clock (reading included)", "[carcassonne][limits]") {
+TEST_CASE("the square's timeout counts from the options' clock (reading included)",
+          "[carcassonne][limits]") {
   const std::string line = "  <tile left=\"city\" right=\"field\" top=\"field\" bottom=\"city\"/>";
   const auto tiles = read_tiles_xml(xml_of(400, line), "t.xml");
   SquareOptions o;

@@ -40,13 +40,15 @@ std::set<MapKey> keys(const std::vector<Tile>& tiles, const std::vector<Layout>&
 
 }  // namespace
 
-TEST_CASE("issue 7 item 6: the slow no-solution inputs are proven without search", "[carcassonne][proof]") {
+TEST_CASE("issue 7 item 6: the slow no-solution inputs are proven without search",
+          "[carcassonne][proof]") {
   // Before: c-past12 25 s and 235 MB; 14 + 1 tiles over 100 s; 100 all-city tiles over 60 s.
   for (const char* file : {"c-past12.txt", "c-past14.txt", "city100.txt", "past12-2straight.txt"})
     for (bool rotations : {false, true}) {
       INFO(file << (rotations ? " with rotations" : ""));
       const auto tiles = read_puzzle_file(data + file);
-      const SequenceResult r = solve_sequence(tiles, {rotations, 0, 0}, true, [](const Layout&) { return true; });
+      const SequenceResult r =
+          solve_sequence(tiles, {rotations, 0, 0}, true, [](const Layout&) { return true; });
       CHECK(r.maps == 0);
       CHECK(r.complete());
       CHECK_FALSE(r.proof.empty());
@@ -67,10 +69,13 @@ TEST_CASE("each counting argument on a small example", "[carcassonne][proof]") {
         std::string::npos);
   // without rotations, north roads meet south roads
   const auto two_north_ends = pasture + repeat(tile(R, P, P, P), 2);
-  CHECK(proof(two_north_ends, {false, 0, 0}).find("2 tile(s) have a road on the north side but 0") == 0);
+  CHECK(
+      proof(two_north_ends, {false, 0, 0}).find("2 tile(s) have a road on the north side but 0") ==
+      0);
   CHECK(proof(two_north_ends, {true, 0, 0}).empty());  // turned, they can face each other
   // roads that cannot end form loops: four bends needed
-  CHECK(proof(pasture + repeat(tile(R, P, R, P), 2), {true, 0, 0}).find("loops") != std::string::npos);
+  CHECK(proof(pasture + repeat(tile(R, P, R, P), 2), {true, 0, 0}).find("loops") !=
+        std::string::npos);
   CHECK(proof(repeat(tile(P, R, R, P), 4), {true, 0, 0}).empty());  // four bends make a ring
   // without rotations a loop bends each way: an east-south and a west-north bend are not enough
   const std::vector<Tile> two_bends{tile(P, C, C, P), tile(C, P, P, C)};
@@ -79,12 +84,14 @@ TEST_CASE("each counting argument on a small example", "[carcassonne][proof]") {
   CHECK(proof(repeat(tile(C, C, C, C), 100), {true, 0, 0}).find("outline") != std::string::npos);
   CHECK(proof(repeat(tile(C, C, C, C), 100), {false, 0, 0}).find("every column") == 0);
   // a 2 x 2 ring of city corners: outline 8, exactly the pasture there is
-  const std::vector<Tile> ring{tile(P, C, C, P), tile(P, P, C, C), tile(C, P, P, C), tile(C, C, P, P)};
+  const std::vector<Tile> ring{tile(P, C, C, P), tile(P, P, C, C), tile(C, P, P, C),
+                               tile(C, C, P, P)};
   CHECK(proof(ring, {false, 0, 0}).empty());
   CHECK(proof(ring, {false, 1, 4}).find("every column") == 0);  // one row holds one tile
 }
 
-TEST_CASE("random tile sets: proofs and search agree with the brute force", "[carcassonne][proof][random]") {
+TEST_CASE("random tile sets: proofs and search agree with the brute force",
+          "[carcassonne][proof][random]") {
   std::mt19937 rng(7);
   int proven = 0, none = 0, some = 0;
   for (int round = 0; round < test_scale::rounds(600); ++round) {
@@ -96,7 +103,8 @@ TEST_CASE("random tile sets: proofs and search agree with the brute force", "[ca
     } else {
       while (int(tiles.size()) < n) {  // any legal tiles: mostly not
         Tile t;
-        for (Edge& e : t.edges) e = Edge(std::uniform_int_distribution<int>(0, round % 3 == 1 ? 1 : 2)(rng));
+        for (Edge& e : t.edges)
+          e = Edge(std::uniform_int_distribution<int>(0, round % 3 == 1 ? 1 : 2)(rng));
         if (legal(t)) tiles.push_back(t);
       }
     }

@@ -28,7 +28,8 @@ std::vector<Tile> random_puzzle(std::mt19937& rng, int n, bool turn_tiles) {
     std::vector<Tile> tiles(std::size_t(n), Tile{});
     for (int i = 0; i < n; ++i)
       for (int s = 0; s < 2; ++s) {  // decide east and south edges, copy to the neighbour
-        const auto it = index.find({cells[std::size_t(i)].first + dr[s + 1], cells[std::size_t(i)].second + dc[s + 1]});
+        const auto it = index.find(
+            {cells[std::size_t(i)].first + dr[s + 1], cells[std::size_t(i)].second + dc[s + 1]});
         if (it == index.end()) continue;
         const Edge e = random_edge(rng);
         tiles[std::size_t(i)].edges[std::size_t(s + 1)] = e;
@@ -42,7 +43,8 @@ std::vector<Tile> random_puzzle(std::mt19937& rng, int n, bool turn_tiles) {
     }
     if (turn_tiles)
       for (Tile& t : tiles) t = t.turned(std::uniform_int_distribution<int>(0, 3)(rng));
-    if (std::all_of(tiles.begin(), tiles.end(), [](const Tile& t) { return legal(t); })) return tiles;
+    if (std::all_of(tiles.begin(), tiles.end(), [](const Tile& t) { return legal(t); }))
+      return tiles;
   }
 }
 

@@ -1,17 +1,17 @@
 // Reading puzzle files: the nine course puzzles and the malformed ones in tests/data.
 #include <catch2/catch.hpp>
 
+#include <solve/error.hpp>
 #include "program.hpp"
 #include "puzzle_reader.hpp"
-#include <solve/error.hpp>
 
 using namespace carcassonne;
 
 TEST_CASE("the nine course puzzles read", "[carcassonne][reader]") {
   const int sizes[] = {4, 9, 4, 8, 8, 9, 9, 10, 13};
   for (int i = 1; i <= 9; ++i) {
-    const auto tiles =
-        read_puzzle_file(std::string(SOLVE_PUZZLES_DIR "/carcassonne/puzzle") + std::to_string(i) + ".txt");
+    const auto tiles = read_puzzle_file(std::string(SOLVE_PUZZLES_DIR "/carcassonne/puzzle") +
+                                        std::to_string(i) + ".txt");
     CHECK(int(tiles.size()) == sizes[i - 1]);
   }
   const auto p5 = read_puzzle_file(SOLVE_PUZZLES_DIR "/carcassonne/puzzle5.txt");
@@ -58,7 +58,8 @@ TEST_CASE("malformed puzzles name the line", "[carcassonne][reader]") {
         "p.txt:2: unknown keyword 'tiles' (expected 'tile')");
   CHECK(error_of("\ntile road road pasture\n") ==
         "p.txt:2: a tile has 4 edges (north east south west), found 3");
-  CHECK(error_of("tile road road pasture pasture pasture\n").rfind("p.txt:1: a tile has 4 edges", 0) == 0);
+  CHECK(error_of("tile road road pasture pasture pasture\n")
+            .rfind("p.txt:1: a tile has 4 edges", 0) == 0);
   CHECK(error_of("tile road river pasture pasture\n") ==
         "p.txt:1: unknown edge label 'river' (expected pasture, road or city)");
   CHECK(error_of("tile road city pasture pasture\n").rfind("p.txt:1: illegal tile", 0) == 0);
@@ -72,7 +73,8 @@ TEST_CASE("malformed puzzle files are rejected with their line", "[carcassonne][
       {"bad_keyword.txt", ":2: unknown keyword 'tiles' (expected 'tile')"},
       {"bad_edge_count.txt", ":3: a tile has 4 edges (north east south west), found 3"},
       {"bad_label.txt", ":1: unknown edge label 'river' (expected pasture, road or city)"},
-      {"illegal_one_road.txt", ":2: illegal tile 'road city pasture pasture' (1 road(s) with 1 city edge(s))"},
+      {"illegal_one_road.txt",
+       ":2: illegal tile 'road city pasture pasture' (1 road(s) with 1 city edge(s))"},
       {"illegal_opposite.txt",
        ":1: illegal tile 'road city road city' (2 road(s) with 2 city edge(s) on opposite sides)"},
       {"empty.txt", ": no tiles"},
@@ -110,7 +112,8 @@ TEST_CASE("hostile puzzle texts are refused in bounded memory", "[carcassonne][r
   // 1000 bytes); tests/carcassonne/test_cli.cpp checks /dev/zero and the 100 MB line.
   CHECK(file_error_of("long.txt", "tile " + std::string(2000, 'x') + "\n") ==
         "long.txt:1: line longer than 1000 bytes: too long for a carcassonne puzzle");
-  CHECK(file_error_of("nul.txt", std::string(5000, '\0')) == "nul.txt:1:1: a NUL byte: not a text file");
+  CHECK(file_error_of("nul.txt", std::string(5000, '\0')) ==
+        "nul.txt:1:1: a NUL byte: not a text file");
   CHECK(file_error_of("large.txt", std::string(text_limits.max_bytes + 1, '\n')) ==
         "large.txt: more than 1 MiB: too large for a carcassonne puzzle");
   CHECK(file_error_of("bom.txt", "\xEF\xBB\xBFtile road road pasture pasture\n") == "no error");

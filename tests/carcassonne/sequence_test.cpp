@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include <solve/model.hpp>
 #include "brute_force.hpp"
 #include "instructor_file.hpp"
 #include "map_key.hpp"
@@ -14,7 +15,6 @@
 #include "report.hpp"
 #include "sequence_constraints.hpp"
 #include "sequence_model.hpp"
-#include <solve/model.hpp>
 
 using namespace carcassonne;
 
@@ -50,16 +50,34 @@ TEST_CASE("the course's figures", "[carcassonne][sequence]") {
     std::size_t maps;
   };
   const Figure figures[] = {
-      {1, 2, 2, false, 1}, {2, 3, 3, false, 1}, {3, 2, 2, false, 0}, {3, 2, 2, true, 1},
-      {4, 4, 4, true, 4},  {5, 4, 3, false, 1}, {5, 4, 3, true, 1},  {6, 4, 4, false, 4},
-      {6, 0, 0, true, 7},  {7, 0, 0, false, 8}, {7, 0, 0, true, 60}, {8, 0, 0, false, 1},
-      {8, 0, 0, true, 23}, {9, 0, 0, false, 9}, {9, 0, 0, true, 378},
+      {1, 2, 2, false, 1},
+      {2, 3, 3, false, 1},
+      {3, 2, 2, false, 0},
+      {3, 2, 2, true, 1},
+      {4, 4, 4, true, 4},
+      {5, 4, 3, false, 1},
+      {5, 4, 3, true, 1},
+      {6, 4, 4, false, 4},
+      {6, 0, 0, true, 7},
+      {7, 0, 0, false, 8},
+      {7, 0, 0, true, 60},
+      {8, 0, 0, false, 1},
+      {8, 0, 0, true, 23},
+      {9, 0, 0, false, 9},
+      {9, 0, 0, true, 378},
       // the same without board limits
-      {1, 0, 0, false, 1}, {2, 0, 0, false, 1}, {3, 0, 0, false, 0}, {3, 0, 0, true, 1},
-      {4, 0, 0, true, 4},  {5, 0, 0, false, 1}, {5, 0, 0, true, 1},  {6, 0, 0, false, 4},
+      {1, 0, 0, false, 1},
+      {2, 0, 0, false, 1},
+      {3, 0, 0, false, 0},
+      {3, 0, 0, true, 1},
+      {4, 0, 0, true, 4},
+      {5, 0, 0, false, 1},
+      {5, 0, 0, true, 1},
+      {6, 0, 0, false, 4},
   };
   for (const Figure& f : figures) {
-    INFO("puzzle" << f.puzzle << " " << f.rows << "x" << f.cols << (f.rotations ? " rotations" : ""));
+    INFO("puzzle" << f.puzzle << " " << f.rows << "x" << f.cols
+                  << (f.rotations ? " rotations" : ""));
     const auto tiles = read_puzzle_file(dir + "puzzle" + std::to_string(f.puzzle) + ".txt");
     const SequenceOptions o{f.rotations, f.rows, f.cols};
     const auto maps = maps_of(tiles, o);
@@ -93,15 +111,14 @@ TEST_CASE("the instructor's solutions are exactly ours", "[carcassonne][sequence
       for (const Layout& l : ours) {
         Layout t = l.normalised();
         for (int q = 0; q < (c.rotations ? 4 : 1) && !found; ++q, t = t.turned())
-          found = format_solution(tiles, t, 11).find(
-                      [&] {
-                        std::string s;
-                        for (const auto& line : b.board) {
-                          s += line;
-                          s += '\n';
-                        }
-                        return s;
-                      }()) != std::string::npos;
+          found = format_solution(tiles, t, 11).find([&] {
+            std::string s;
+            for (const auto& line : b.board) {
+              s += line;
+              s += '\n';
+            }
+            return s;
+          }()) != std::string::npos;
       }
       CHECK(found);
     }
@@ -132,7 +149,8 @@ TEST_CASE("random small puzzles agree with the brute force", "[carcassonne][sequ
   CHECK(solvable >= test_scale::scaled(40));
 }
 
-TEST_CASE("a picture table that forgets at once changes no map", "[carcassonne][sequence][random]") {
+TEST_CASE("a picture table that forgets at once changes no map",
+          "[carcassonne][sequence][random]") {
   // picture_table_bytes bounds the memory of skip_equivalent_states (c-past12 grew to 235 MB);
   // at 1 byte it forgets after every state: more nodes, the same maps.
   std::mt19937 rng(11);
@@ -151,7 +169,8 @@ TEST_CASE("a picture table that forgets at once changes no map", "[carcassonne][
   CHECK(maps_of(tiles, tiny).size() == 378);
 }
 
-TEST_CASE("program output matches the golden files byte for byte", "[carcassonne][sequence][golden]") {
+TEST_CASE("program output matches the golden files byte for byte",
+          "[carcassonne][sequence][golden]") {
   struct Golden {
     const char* file;
     int puzzle, rows, cols;

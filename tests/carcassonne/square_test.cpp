@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <random>
 
-#include "edge_match.hpp"
 #include <solve/error.hpp>
 #include <solve/search.hpp>
+#include "edge_match.hpp"
 #include "square_brute_force.hpp"
 #include "square_model.hpp"
 #include "standard_set.hpp"
@@ -34,7 +34,8 @@ TEST_CASE("the standard set makes an 8 x 8 square", "[carcassonne][square]") {
   CHECK(valid_square(tiles, r));
 }
 
-TEST_CASE("hard sets without rotations: proven optimum below floor(sqrt(n))", "[carcassonne][square]") {
+TEST_CASE("hard sets without rotations: proven optimum below floor(sqrt(n))",
+          "[carcassonne][square]") {
   const std::pair<const char*, int> sets[] = {
       {"hard16-k3.xml", 3}, {"hard25-k4.xml", 4}, {"hard36-k4.xml", 4}, {"hard49-k5.xml", 5}};
   for (const auto& [file, k] : sets) {
@@ -112,7 +113,8 @@ TEST_CASE("malformed XML is rejected with its place", "[carcassonne][square][xml
   }
 }
 
-TEST_CASE("edges_match on cells laid out unlike its table (own masks, x + c views)", "[carcassonne][square]") {
+TEST_CASE("edges_match on cells laid out unlike its table (own masks, x + c views)",
+          "[carcassonne][square]") {
   // Values 0..11: three kinds, four turns each. The square model's cells start at the table's
   // first value and share its masks; these start elsewhere, which takes masks of their own.
   const auto tiles = standard_tiles();
@@ -122,7 +124,8 @@ TEST_CASE("edges_match on cells laid out unlike its table (own masks, x + c view
   const auto pairs = [&](int lo_a, int lo_b, int side) {  // brute force: matching pairs
     std::uint64_t n = 0;
     for (int u = lo_a; u < 12; ++u)
-      for (int v = lo_b; v < 12; ++v) n += edges[std::size_t(u)][side] == edges[std::size_t(v)][opposite(side)];
+      for (int v = lo_b; v < 12; ++v)
+        n += edges[std::size_t(u)][side] == edges[std::size_t(v)][opposite(side)];
     return n;
   };
   for (int side : {int(east), int(south)}) {

@@ -34,8 +34,9 @@ TEST_CASE("the SVG of puzzle5 shows every tile", "[carcassonne][svg]") {
       cities += fill == "#8b5a2b";
       abbeys += fill == "#b03020";  // the roof
     }
-    for (const auto n : g.children()) roads += std::string(n.attribute("stroke").value()) == "black" &&
-                                                std::string(n.name()) != "rect" && std::string(n.name()) != "polygon";
+    for (const auto n : g.children())
+      roads += std::string(n.attribute("stroke").value()) == "black" &&
+               std::string(n.name()) != "rect" && std::string(n.name()) != "polygon";
   }
   CHECK(groups == int(tiles.size()));
   int abbey_tiles = 0, city_edges = 0;

@@ -15,7 +15,9 @@ std::vector<std::string> with(std::vector<std::string> args, const std::vector<s
   return args;
 }
 
-std::size_t lines(const std::string& s) { return std::size_t(std::count(s.begin(), s.end(), '\n')); }
+std::size_t lines(const std::string& s) {
+  return std::size_t(std::count(s.begin(), s.end(), '\n'));
+}
 
 }  // namespace
 
@@ -40,7 +42,8 @@ void check_unreadable_inputs(const FrontEnd& p) {
     CHECK(lines(r.err) == 1);
   }
   // A byte order mark alone is an empty file: refused by the format, never a problem solved.
-  const ProgramRun bom = run_program(p.exe, p.reading(scratch_file("bom-only.txt", "\xEF\xBB\xBF")));
+  const ProgramRun bom =
+      run_program(p.exe, p.reading(scratch_file("bom-only.txt", "\xEF\xBB\xBF")));
   CHECK(bom.status == 2);
   CHECK(bom.out.empty());
   CHECK(bom.err.find("bom-only.txt") != std::string::npos);
@@ -58,7 +61,8 @@ void check_unreadable_inputs(const FrontEnd& p) {
 #endif
 #endif
 
-long memory_bound_kb([[maybe_unused]] const ProgramRun& run, std::uint64_t holding, double per_byte) {
+long memory_bound_kb([[maybe_unused]] const ProgramRun& run, std::uint64_t holding,
+                     double per_byte) {
 #if defined(SOLVE_TEST_ASAN)
   // The test process's own memory counts in the program's peak (ProgramRun::parent_rss_kb):
   // under AddressSanitizer, after heavy tests in the same process, more than the base; its
@@ -78,8 +82,8 @@ ProgramRun check_memory_ratio(const std::string& exe, const MemoryCase& c) {
   const std::uint64_t bytes = file_size(c.input);
   const ProgramRun r = run_program(exe, c.args, o);
   const long bound = memory_bound_kb(r, bytes, c.per_byte);
-  INFO(exe << " on " << c.input << " (" << bytes << " bytes): peak " << r.max_rss_kb << " KiB, bound " << bound
-            << " KiB; " << r.err.substr(0, 300));
+  INFO(exe << " on " << c.input << " (" << bytes << " bytes): peak " << r.max_rss_kb
+           << " KiB, bound " << bound << " KiB; " << r.err.substr(0, 300));
   CHECK(r.status == c.status);
   CHECK(r.max_rss_kb < bound);
   return r;
@@ -93,8 +97,8 @@ bool address_sanitizer() {
 #endif
 }
 
-void check_memo_in_capped_memory(const std::string& exe, std::vector<std::string> args, const std::string& answer,
-                                 std::uint64_t address_space) {
+void check_memo_in_capped_memory(const std::string& exe, std::vector<std::string> args,
+                                 const std::string& answer, std::uint64_t address_space) {
   if (address_sanitizer()) return;
   args.insert(args.end(), {"--memo-mb", "1048576"});
   ProgramOptions o;
@@ -106,7 +110,8 @@ void check_memo_in_capped_memory(const std::string& exe, std::vector<std::string
   CHECK(r.out.substr(0, answer.size()) == answer);
   const double memory = double(::sysconf(_SC_PHYS_PAGES)) * double(::sysconf(_SC_PAGESIZE));
   if (memory < double(std::uint64_t(1) << 41))  // less than 2 TiB: the bound is cut, and says so
-    CHECK(r.err.find(": --memo-mb 1048576 is more than half of this machine's memory (") != std::string::npos);
+    CHECK(r.err.find(": --memo-mb 1048576 is more than half of this machine's memory (") !=
+          std::string::npos);
 }
 
 void check_long_line(const FrontEnd& p, std::uint64_t max_line) {
@@ -163,7 +168,8 @@ void check_timeout_values(const std::string& exe, const std::vector<std::string>
 void check_help(const std::string& exe, const std::vector<std::string>& args) {
   const ProgramRun r = run_program(exe, with(args, {"--help"}));
   CHECK(r.status == 0);
-  CHECK(r.out.find("Exit status: 0 answered, 1 no solution, 2 bad input or usage") != std::string::npos);
+  CHECK(r.out.find("Exit status: 0 answered, 1 no solution, 2 bad input or usage") !=
+        std::string::npos);
   CHECK(r.out.find("3 stopped by a limit or Ctrl-C") != std::string::npos);
   CHECK(r.out.find("4 internal error") != std::string::npos);
 }

@@ -53,8 +53,8 @@ bool address_sanitizer();
 /// physical memory with a note, the table stops growing where the address space ends and
 /// evicts instead, and the count comes out right: stdout starts with `answer`. (Its growth
 /// died of bad_alloc: exit 4.) args: the command line without the --memo-mb option.
-void check_memo_in_capped_memory(const std::string& exe, std::vector<std::string> args, const std::string& answer,
-                                 std::uint64_t address_space);
+void check_memo_in_capped_memory(const std::string& exe, std::vector<std::string> args,
+                                 const std::string& answer, std::uint64_t address_space);
 
 /// stdout on /dev/full: exit 2 and "standard output: write failed" on stderr.
 void check_full_stdout(const std::string& exe, const std::vector<std::string>& args);

@@ -7,8 +7,8 @@
 // tag [slow] (CTest: front_end_memory_slow, label slow).
 #include <string>
 
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include "front_end_checks.hpp"
 #include "program.hpp"
@@ -48,22 +48,28 @@ TEST_CASE("xcover: peak memory per byte of the problem", "[memory][xcover]") {
   test::check_memory_ratio(bin, {{"--count", abc}, abc, 0, 12});
   // Names of three or four characters (an empty sudoku's options, each many times): 130 MB for
   // 20 MB (204 before issue 22), the plan's engine built.
-  const std::string sudoku = test::scratch_big_file("sudoku20.dlx", sudoku_items(), sudoku_options(), 20 * megabytes);
+  const std::string sudoku =
+      test::scratch_big_file("sudoku20.dlx", sudoku_items(), sudoku_options(), 20 * megabytes);
   test::check_memory_ratio(bin, {{"--count", "--max-nodes", "1", sudoku}, sudoku, 3, 5});
   // Refused at line 2: the text read (256 MiB at most), nothing more.
-  const std::string early = test::scratch_big_file("bad-early.dlx", "a b c\nz\n", "a b c\n", 100 * megabytes);
-  CHECK(test::check_memory_ratio(bin, {{early}, early, 2, 1.2}).err.ends_with("bad-early.dlx:2: unknown item 'z'\n"));
+  const std::string early =
+      test::scratch_big_file("bad-early.dlx", "a b c\nz\n", "a b c\n", 100 * megabytes);
+  CHECK(test::check_memory_ratio(bin, {{early}, early, 2, 1.2})
+            .err.ends_with("bad-early.dlx:2: unknown item 'z'\n"));
   // Refused at the last line: the text and the problem read so far (312 MB for 50 MB before).
-  const std::string late = test::scratch_big_file("bad-late.dlx", "a b c\n", "a b c\n", 50 * megabytes, "z\n");
+  const std::string late =
+      test::scratch_big_file("bad-late.dlx", "a b c\n", "a b c\n", 50 * megabytes, "z\n");
   test::check_memory_ratio(bin, {{late}, late, 2, 4});
   // Larger than a problem may be: refused before it is read.
   const std::string huge = test::scratch_sparse_file("huge.dlx", 300 * megabytes);
-  CHECK(test::check_memory_ratio(bin, {{huge}, huge, 2, 0}).err.ends_with("more than 256 MiB: too large for an exact-cover problem\n"));
+  CHECK(test::check_memory_ratio(bin, {{huge}, huge, 2, 0})
+            .err.ends_with("more than 256 MiB: too large for an exact-cover problem\n"));
 }
 
 TEST_CASE("xcover: 100 MB of one-letter names, 14 times the text", "[memory][xcover][slow]") {
   // 16.7 M options: 1874 MB before issue 22 (18 bytes per byte over the base), 1386 MB now.
-  const std::string abc = test::scratch_big_file("abc100.dlx", "a b c\n", "a b c\n", 100 * megabytes);
+  const std::string abc =
+      test::scratch_big_file("abc100.dlx", "a b c\n", "a b c\n", 100 * megabytes);
   test::check_memory_ratio(XCOVER_BIN, {{"--count", abc}, abc, 0, 15, 120});
 }
 
@@ -71,7 +77,8 @@ TEST_CASE("stenen: peak memory per byte of the puzzle", "[memory][stenen]") {
   const std::string bin = STENEN_BIN;
   // Larger than a puzzle may be (4 MiB): refused before it is read.
   const std::string huge = test::scratch_sparse_file("huge.in", 100 * megabytes);
-  CHECK(test::check_memory_ratio(bin, {{"count", huge, "4", "4"}, huge, 2, 0}).err.ends_with("more than 4 MiB: too large for a stenen puzzle\n"));
+  CHECK(test::check_memory_ratio(bin, {{"count", huge, "4", "4"}, huge, 2, 0})
+            .err.ends_with("more than 4 MiB: too large for a stenen puzzle\n"));
   // Four comb-shaped stones in 1000x1000 boxes (4 MB): the fourth passes the million cells of
   // the largest board and is refused as it is read; the first three are read with their
   // orientations (58 MB).
@@ -94,7 +101,8 @@ TEST_CASE("stenen: peak memory per byte of the puzzle", "[memory][stenen]") {
 TEST_CASE("futoshiki: peak memory per byte of the puzzle", "[memory][futoshiki]") {
   const std::string bin = FUTOSHIKI_BIN;
   const std::string huge = test::scratch_sparse_file("huge.txt", 100 * megabytes);
-  CHECK(test::check_memory_ratio(bin, {{huge}, huge, 2, 0}).err.ends_with("more than 1 MiB: too large for a futoshiki puzzle\n"));
+  CHECK(test::check_memory_ratio(bin, {{huge}, huge, 2, 0})
+            .err.ends_with("more than 1 MiB: too large for a futoshiki puzzle\n"));
   const auto zeros = [](int n) {
     std::string row = "0";
     for (int c = 1; c < n; ++c) row += " 0";
@@ -102,7 +110,9 @@ TEST_CASE("futoshiki: peak memory per byte of the puzzle", "[memory][futoshiki]"
   };
   // 1 MB read whole, refused at its first line (N = 500).
   const std::string wide = test::scratch_big_file("wide.txt", "", zeros(500), megabytes);
-  CHECK(test::check_memory_ratio(bin, {{wide}, wide, 2, 2}).err.ends_with("wide.txt:1:1: the first row has 500 entries, so N = 500; N must be 2 to 128\n"));
+  CHECK(test::check_memory_ratio(bin, {{wide}, wide, 2, 2})
+            .err.ends_with(
+                "wide.txt:1:1: the first row has 500 entries, so N = 500; N must be 2 to 128\n"));
   // The largest puzzle, N = 128 (the model built, one node searched): 18 MB for 98 KB.
   std::string blank;
   for (int r = 0; r < 128; ++r) blank += zeros(128);
@@ -117,17 +127,20 @@ TEST_CASE("futoshiki: peak memory per byte of the puzzle", "[memory][futoshiki]"
 TEST_CASE("carcassonne: peak memory per byte of the tile set and puzzle", "[memory][carcassonne]") {
   const std::string bin = CARCASSONNE_BIN;
   const std::string huge = test::scratch_sparse_file("huge.xml", 100 * megabytes);
-  CHECK(test::check_memory_ratio(bin, {{"square", huge}, huge, 2, 0}).err.ends_with("more than 16 MiB: too large for a carcassonne tile set\n"));
-  CHECK(test::check_memory_ratio(bin, {{huge}, huge, 2, 0}).err.ends_with("more than 1 MiB: too large for a carcassonne puzzle\n"));
-  const std::string tile = "  <tile left=\"field\" right=\"road\" top=\"road\" bottom=\"road\" />\n";
+  CHECK(test::check_memory_ratio(bin, {{"square", huge}, huge, 2, 0})
+            .err.ends_with("more than 16 MiB: too large for a carcassonne tile set\n"));
+  CHECK(test::check_memory_ratio(bin, {{huge}, huge, 2, 0})
+            .err.ends_with("more than 1 MiB: too large for a carcassonne puzzle\n"));
+  const std::string tile =
+      "  <tile left=\"field\" right=\"road\" top=\"road\" bottom=\"road\" />\n";
   // 140 000 tiles (9 MB): parsed whole, refused at the 50 001st (53 MB).
-  const std::string many = test::scratch_big_file("many.xml", "<?xml version=\"1.0\"?>\n<tiles>\n", tile,
-                                                  140'000 * tile.size(), "</tiles>\n");
+  const std::string many = test::scratch_big_file("many.xml", "<?xml version=\"1.0\"?>\n<tiles>\n",
+                                                  tile, 140'000 * tile.size(), "</tiles>\n");
   test::check_memory_ratio(bin, {{"square", many}, many, 2, 6});
   // The most tiles a set may have, 50 000, padded to 10 MB: the square's model, one second of
   // search (36 MB).
   const std::string padded = tile.substr(0, tile.size() - 1) + std::string(140, ' ') + "\n";
-  const std::string most = test::scratch_big_file("most.xml", "<?xml version=\"1.0\"?>\n<tiles>\n", padded,
-                                                  50'000 * padded.size(), "</tiles>\n");
+  const std::string most = test::scratch_big_file("most.xml", "<?xml version=\"1.0\"?>\n<tiles>\n",
+                                                  padded, 50'000 * padded.size(), "</tiles>\n");
   test::check_memory_ratio(bin, {{"square", "--timeout", "1", most}, most, 3, 6});
 }

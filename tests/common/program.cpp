@@ -22,7 +22,11 @@ std::string scratch_dir() {
   static const fs::path dir = [] {
     fs::path d = fs::temp_directory_path() / ("solve_cli_test_" + std::to_string(::getpid()));
     fs::create_directories(d);
-    std::atexit([] { std::error_code ec; fs::remove_all(fs::temp_directory_path() / ("solve_cli_test_" + std::to_string(::getpid())), ec); });
+    std::atexit([] {
+      std::error_code ec;
+      fs::remove_all(fs::temp_directory_path() / ("solve_cli_test_" + std::to_string(::getpid())),
+                     ec);
+    });
     return d;
   }();
   return dir.string();
@@ -34,8 +38,9 @@ std::string scratch_file(const std::string& name, const std::string& content) {
   return path;
 }
 
-std::string scratch_big_file(const std::string& name, const std::string& head, const std::string& body,
-                             std::uint64_t bytes, const std::string& tail) {
+std::string scratch_big_file(const std::string& name, const std::string& head,
+                             const std::string& body, std::uint64_t bytes,
+                             const std::string& tail) {
   const std::string path = scratch_dir() + "/" + name;
   std::ofstream out(path, std::ios::binary);
   out << head;
@@ -76,8 +81,9 @@ long resident_kb() {
 }
 
 // In the child between fork and exec: only async-signal-safe calls.
-[[noreturn]] void exec_child(const std::string& exe, const std::vector<std::string>& args, int in_fd,
-                             const char* out_path, const char* err_path, std::uint64_t address_space) {
+[[noreturn]] void exec_child(const std::string& exe, const std::vector<std::string>& args,
+                             int in_fd, const char* out_path, const char* err_path,
+                             std::uint64_t address_space) {
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(exe.c_str()));
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -92,7 +98,7 @@ long resident_kb() {
   ::signal(SIGINT, SIG_DFL);
   ::signal(SIGTERM, SIG_DFL);
   if (address_space > 0) {
-    const struct rlimit limit {rlim_t(address_space), rlim_t(address_space)};
+    const struct rlimit limit { rlim_t(address_space), rlim_t(address_space) };
     if (::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(125);
   }
   ::execv(exe.c_str(), argv.data());
@@ -132,9 +138,11 @@ ProgramRun run_program(const std::string& exe, const std::vector<std::string>& a
   struct rusage usage {};
   while (true) {
     if (::wait4(pid, &wstatus, WNOHANG, &usage) == pid) break;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (feed[1] >= 0) {  // feed what the pipe takes now
-      const std::size_t want = std::size_t(std::min<std::uint64_t>(chunk.size(), o.feed_bytes - r.fed));
+      const std::size_t want =
+          std::size_t(std::min<std::uint64_t>(chunk.size(), o.feed_bytes - r.fed));
       const ssize_t n = ::write(feed[1], chunk.data(), want);
       if (n > 0) r.fed += std::uint64_t(n);
       if ((n < 0 && errno != EAGAIN) || r.fed == o.feed_bytes) {

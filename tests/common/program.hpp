@@ -11,26 +11,26 @@ namespace test {
 
 struct ProgramOptions {
   std::string stdin_path = "/dev/null";
-  std::string stdout_path;        ///< empty: captured into ProgramRun::out
-  std::uint64_t feed_bytes = 0;   ///< > 0: stdin is a pipe fed this many feed_char bytes
+  std::string stdout_path;       ///< empty: captured into ProgramRun::out
+  std::uint64_t feed_bytes = 0;  ///< > 0: stdin is a pipe fed this many feed_char bytes
   char feed_char = 'x';
-  double signal_after = 0;        ///< > 0: send `signal` after this many seconds
+  double signal_after = 0;  ///< > 0: send `signal` after this many seconds
   int signal = SIGINT;
-  double timeout = 120;           ///< then SIGKILL, and ProgramRun::timed_out
+  double timeout = 120;             ///< then SIGKILL, and ProgramRun::timed_out
   std::uint64_t address_space = 0;  ///< > 0: the program's RLIMIT_AS in bytes (prlimit --as)
 };
 
 struct ProgramRun {
-  int status = -1;           ///< exit status; -1 when a signal ended it
-  int killed_by = 0;         ///< that signal
+  int status = -1;    ///< exit status; -1 when a signal ended it
+  int killed_by = 0;  ///< that signal
   bool timed_out = false;
   std::string out, err;
-  long max_rss_kb = 0;       ///< peak resident memory of the program
+  long max_rss_kb = 0;  ///< peak resident memory of the program
   /// Resident memory of this test process when it forked the program. The kernel counts it in
   /// the program's peak (a forked child maps the parent's pages, and exec keeps that peak):
   /// small in a plain build, hundreds of MiB under AddressSanitizer after heavy tests.
   long parent_rss_kb = 0;
-  std::uint64_t fed = 0;     ///< bytes of the feed it took before it stopped reading
+  std::uint64_t fed = 0;  ///< bytes of the feed it took before it stopped reading
 };
 
 ProgramRun run_program(const std::string& exe, const std::vector<std::string>& args,
@@ -53,8 +53,9 @@ std::string scratch_file(const std::string& name, const std::string& content);
 /// A big file in the scratch folder, written a piece at a time (so that this process stays
 /// small: its memory counts in a program's peak, see ProgramRun::parent_rss_kb): `head`, then
 /// `body` as many times as it takes to reach `bytes`, then `tail`. Its path.
-std::string scratch_big_file(const std::string& name, const std::string& head, const std::string& body,
-                             std::uint64_t bytes, const std::string& tail = "");
+std::string scratch_big_file(const std::string& name, const std::string& head,
+                             const std::string& body, std::uint64_t bytes,
+                             const std::string& tail = "");
 
 /// A file in the scratch folder of `bytes` bytes that takes no disk space (a hole: reads as
 /// NUL bytes). Its path.

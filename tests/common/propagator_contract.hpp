@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "random_model.hpp"
 #include <solve/constraint.hpp>
 #include <solve/search.hpp>
+#include "random_model.hpp"
 
 namespace contract {
 
@@ -35,7 +35,8 @@ struct Seen {
 
 class Spy final : public CloneableConstraint<Spy> {
  public:
-  Spy(std::vector<Var> xs, std::shared_ptr<Seen> seen) : xs_(std::move(xs)), seen_(std::move(seen)) {}
+  Spy(std::vector<Var> xs, std::shared_ptr<Seen> seen)
+      : xs_(std::move(xs)), seen_(std::move(seen)) {}
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "spy"; }
   bool check(std::span<const int>) const override { return true; }
@@ -45,7 +46,8 @@ class Spy final : public CloneableConstraint<Spy> {
     if (seen_->frozen) return PropStatus::fixpoint;
     seen_->ran = true;
     seen_->domains.assign(xs_.size(), {});
-    for (std::size_t i = 0; i < xs_.size(); ++i) s.for_each_value(xs_[i], [&](int v) { seen_->domains[i].push_back(v); });
+    for (std::size_t i = 0; i < xs_.size(); ++i)
+      s.for_each_value(xs_[i], [&](int v) { seen_->domains[i].push_back(v); });
     return PropStatus::fixpoint;
   }
 
@@ -105,7 +107,8 @@ inline Domains supports(const std::set<Values>& solutions, std::size_t n) {
 
 /// The strongest strength the pruned domains reach against the supports; nullopt when a
 /// solution was lost.
-inline std::optional<Strength> reached(const std::optional<Domains>& got, const Domains& support, bool satisfiable) {
+inline std::optional<Strength> reached(const std::optional<Domains>& got, const Domains& support,
+                                       bool satisfiable) {
   if (!satisfiable) return got ? Strength::sound : Strength::domain;
   if (!got) return std::nullopt;
   bool exact = true, bounds = true;
@@ -134,17 +137,19 @@ inline std::string show(const Domains& ds) {
 
 /// What one instance showed at one level.
 struct Outcome {
-  bool lost = false;        // a solution's value was pruned (or the root failed)
-  bool idempotent = true;   // a second run pruned nothing
+  bool lost = false;       // a solution's value was pruned (or the root failed)
+  bool idempotent = true;  // a second run pruned nothing
   Strength strength = Strength::sound;
-  std::string what;         // the instance, for a failure's message
+  std::string what;  // the instance, for a failure's message
 };
 
-inline constexpr Propagation levels[] = {Propagation::none, Propagation::forward, Propagation::arc, Propagation::domain};
+inline constexpr Propagation levels[] = {Propagation::none, Propagation::forward, Propagation::arc,
+                                         Propagation::domain};
 
 /// One instance at every level: (a) and (b), and the strength reached.
 template <class Post, class Holds>
-std::vector<Outcome> run_contract(const std::string& what, const Domains& domains, Post&& post, Holds&& holds) {
+std::vector<Outcome> run_contract(const std::string& what, const Domains& domains, Post&& post,
+                                  Holds&& holds) {
   const std::set<Values> solutions = random_model::solutions(domains, holds);
   const Domains support = supports(solutions, domains.size());
   Model m;
@@ -164,12 +169,12 @@ std::vector<Outcome> run_contract(const std::string& what, const Domains& domain
       post(again, random_model::add_vars(again, *pruned));
       const std::optional<Domains> twice = root_domains(again, p);
       o.idempotent = twice && *twice == *pruned;
-      if (!o.idempotent) o.what += "; a second run: " + (twice ? show(*twice) : std::string("(failed)"));
+      if (!o.idempotent)
+        o.what += "; a second run: " + (twice ? show(*twice) : std::string("(failed)"));
     }
     out.push_back(o);
   }
   return out;
 }
-
 
 }  // namespace contract

@@ -41,7 +41,9 @@ struct Random {
     return d;
   }
   /// A variable index below n (or the next fresh one, see `fresh`).
-  std::size_t var(std::size_t n) { return fresh ? std::size_t(used++) : std::size_t(pick(0, int(n) - 1)); }
+  std::size_t var(std::size_t n) {
+    return fresh ? std::size_t(used++) : std::size_t(pick(0, int(n) - 1));
+  }
   /// A view (a, c) of a variable, a * x + c: usually the variable itself (1, 0).
   std::pair<int, int> view() {
     if (pick(0, 3) > 0) return {1, 0};
@@ -93,7 +95,8 @@ inline std::vector<solve::Var> add_vars(solve::Model& m, const std::vector<Value
 
 /// The solutions a search of m delivers (the values of every variable), as a set to compare
 /// with solutions(); `delivered` (when given) counts them as delivered, repeats included.
-inline std::set<Values> search_all(const solve::Model& m, const solve::SearchOptions& o, solve::Result* result = nullptr,
+inline std::set<Values> search_all(const solve::Model& m, const solve::SearchOptions& o,
+                                   solve::Result* result = nullptr,
                                    std::uint64_t* delivered = nullptr) {
   std::set<Values> got;
   std::uint64_t n = 0;

@@ -11,8 +11,9 @@ using namespace solve;
 
 namespace {
 
-constexpr VarOrder all_orders[] = {VarOrder::input,          VarOrder::mrv,           VarOrder::mrv_degree,
-                                   VarOrder::dom_wdeg,       VarOrder::largest_domain, VarOrder::smallest_value,
+constexpr VarOrder all_orders[] = {VarOrder::input,          VarOrder::mrv,
+                                   VarOrder::mrv_degree,     VarOrder::dom_wdeg,
+                                   VarOrder::largest_domain, VarOrder::smallest_value,
                                    VarOrder::largest_value,  VarOrder::degree};
 
 /// The variables decided on the way to the first solution, in order.
@@ -30,7 +31,8 @@ std::vector<int> decisions(const Model& m, VarOrder order, Branching b = Branchi
 
 }  // namespace
 
-TEST_CASE("equal variables are decided in creation order, for every variable order", "[branching]") {
+TEST_CASE("equal variables are decided in creation order, for every variable order",
+          "[branching]") {
   // no constraints, equal domains: every choice is a tie among the open variables (the open
   // set is reordered as variables are assigned, so each choice tests the tie-break again)
   Model m;
@@ -49,8 +51,12 @@ TEST_CASE("among the best variables, the one created first is decided first", "[
     int lo0, hi0;  // x0's domain; x1..x3 get [0, 3]
   };
   const Case cases[] = {
-      {VarOrder::mrv, 0, 6},           {VarOrder::mrv_degree, 0, 6},   {VarOrder::dom_wdeg, 0, 6},
-      {VarOrder::largest_domain, 0, 1}, {VarOrder::smallest_value, 1, 3}, {VarOrder::largest_value, 0, 2},
+      {VarOrder::mrv, 0, 6},
+      {VarOrder::mrv_degree, 0, 6},
+      {VarOrder::dom_wdeg, 0, 6},
+      {VarOrder::largest_domain, 0, 1},
+      {VarOrder::smallest_value, 1, 3},
+      {VarOrder::largest_value, 0, 2},
   };
   for (const Case& c : cases) {
     INFO("order " << int(c.order));
@@ -87,14 +93,18 @@ TEST_CASE("in a branch group, ties go to the variable listed first", "[branching
   }
 }
 
-TEST_CASE("the first value tried: ascending, descending, and the median (the lower of two)", "[branching]") {
+TEST_CASE("the first value tried: ascending, descending, and the median (the lower of two)",
+          "[branching]") {
   struct Case {
     int lo, hi;
     ValOrder order;
     int first;
   };
-  const Case cases[] = {{0, 3, ValOrder::ascending, 0},  {0, 3, ValOrder::descending, 3}, {0, 3, ValOrder::median, 1},
-                        {0, 4, ValOrder::median, 2},     {-3, 4, ValOrder::median, 0}};
+  const Case cases[] = {{0, 3, ValOrder::ascending, 0},
+                        {0, 3, ValOrder::descending, 3},
+                        {0, 3, ValOrder::median, 1},
+                        {0, 4, ValOrder::median, 2},
+                        {-3, 4, ValOrder::median, 0}};
   for (const Case& c : cases) {
     INFO("[" << c.lo << ", " << c.hi << "], order " << int(c.order));
     Model m;

@@ -26,7 +26,6 @@ using namespace solve;
 using random_model::Random;
 using random_model::Values;
 
-
 struct Spec {
   std::string what;
   std::function<void(Model&, const std::vector<Var>&)> post;
@@ -118,7 +117,8 @@ inline Spec random_linear(Random& r, std::size_t n, bool unit = false) {
   return {what,
           [=](Model& m, const std::vector<Var>& xs) {
             std::vector<Var> vs;
-            for (std::size_t t = 0; t < at.size(); ++t) vs.push_back(views[t].first * xs[at[t]] + views[t].second);
+            for (std::size_t t = 0; t < at.size(); ++t)
+              vs.push_back(views[t].first * xs[at[t]] + views[t].second);
             if (var_rhs) linear(m, coefs, vs, rel, xs[rhs]);
             else linear(m, coefs, vs, rel, c);
           },
@@ -154,7 +154,8 @@ inline std::optional<std::int64_t> arith(int op, std::int64_t x, std::int64_t y)
 inline Spec random_arith(Random& r, std::size_t n, int op = -1) {
   if (op < 0) op = r.pick(0, 8);
   const std::size_t x = r.var(n), y = r.var(n), z = r.var(n);
-  const char* names[] = {"times", "divide", "modulo", "power", "abs", "min", "max", "minimum", "maximum"};
+  const char* names[] = {"times", "divide", "modulo",  "power",  "abs",
+                         "min",   "max",    "minimum", "maximum"};
   std::vector<std::size_t> many;
   for (int k = r.pick(1, 3); k > 0; --k) many.push_back(r.var(n));
   return {names[op],
@@ -199,52 +200,59 @@ inline Spec random_element_or_count(Random& r, std::size_t n, int kind = -1) {
   for (int k = r.pick(1, 5); k > 0; --k) consts.push_back(r.pick(-3, 5));
   const std::size_t index = r.var(n), result = r.var(n);
   const std::pair<int, int> iv = r.view();
-  const char* names[] = {"element const", "element var", "among var", "occurrences int", "occurrences var", "nvalue"};
-  return {names[kind],
-          [=](Model& m, const std::vector<Var>& xs) {
-            std::vector<Var> vs;
-            for (std::size_t i : vars) vs.push_back(xs[i]);
-            const Var idx = iv.first * xs[index] + iv.second;
-            switch (kind) {
-              case 0: element(m, consts, idx, xs[result]); break;
-              case 1: element(m, vs, idx, xs[result]); break;
-              case 2: among(m, vs, consts, xs[result]); break;
-              case 3: occurrences(m, vs, consts[0], xs[result]); break;
-              case 4: occurrences(m, vs, xs[index], xs[result]); break;
-              default: nvalue(m, vs, xs[result]);
-            }
-          },
-          [=](const Values& a) {
-            const int i = iv.first * a[index] + iv.second;
-            switch (kind) {
-              case 0: return i >= 0 && std::size_t(i) < consts.size() && consts[std::size_t(i)] == a[result];
-              case 1: return i >= 0 && std::size_t(i) < vars.size() && a[vars[std::size_t(i)]] == a[result];
-              case 2: {
-                int c = 0;
-                for (std::size_t v : vars) c += std::find(consts.begin(), consts.end(), a[v]) != consts.end();
-                return c == a[result];
-              }
-              case 3:
-              case 4: {
-                const int value = kind == 3 ? consts[0] : a[index];
-                int c = 0;
-                for (std::size_t v : vars) c += a[v] == value;
-                return c == a[result];
-              }
-              default: {
-                std::set<int> d;
-                for (std::size_t v : vars) d.insert(a[v]);
-                return int(d.size()) == a[result];
-              }
-            }
-          }};
+  const char* names[] = {"element const",   "element var",     "among var",
+                         "occurrences int", "occurrences var", "nvalue"};
+  return {
+      names[kind],
+      [=](Model& m, const std::vector<Var>& xs) {
+        std::vector<Var> vs;
+        for (std::size_t i : vars) vs.push_back(xs[i]);
+        const Var idx = iv.first * xs[index] + iv.second;
+        switch (kind) {
+          case 0: element(m, consts, idx, xs[result]); break;
+          case 1: element(m, vs, idx, xs[result]); break;
+          case 2: among(m, vs, consts, xs[result]); break;
+          case 3: occurrences(m, vs, consts[0], xs[result]); break;
+          case 4: occurrences(m, vs, xs[index], xs[result]); break;
+          default: nvalue(m, vs, xs[result]);
+        }
+      },
+      [=](const Values& a) {
+        const int i = iv.first * a[index] + iv.second;
+        switch (kind) {
+          case 0:
+            return i >= 0 && std::size_t(i) < consts.size() && consts[std::size_t(i)] == a[result];
+          case 1:
+            return i >= 0 && std::size_t(i) < vars.size() && a[vars[std::size_t(i)]] == a[result];
+          case 2: {
+            int c = 0;
+            for (std::size_t v : vars)
+              c += std::find(consts.begin(), consts.end(), a[v]) != consts.end();
+            return c == a[result];
+          }
+          case 3:
+          case 4: {
+            const int value = kind == 3 ? consts[0] : a[index];
+            int c = 0;
+            for (std::size_t v : vars) c += a[v] == value;
+            return c == a[result];
+          }
+          default: {
+            std::set<int> d;
+            for (std::size_t v : vars) d.insert(a[v]);
+            return int(d.size()) == a[result];
+          }
+        }
+      }};
 }
 
 // ---- Booleans (variables whose domains lie in {0, 1}) ----
 
 inline Spec random_boolean(Random& r, const std::vector<std::size_t>& bools, int kind = -1) {
   if (kind < 0) kind = r.pick(0, 5);
-  auto one = [&] { return r.fresh ? r.var(0) : bools[std::size_t(r.pick(0, int(bools.size()) - 1))]; };
+  auto one = [&] {
+    return r.fresh ? r.var(0) : bools[std::size_t(r.pick(0, int(bools.size()) - 1))];
+  };
   std::vector<std::size_t> xs, ys;
   for (int k = r.pick(1, 3); k > 0; --k) xs.push_back(one());
   for (int k = r.pick(0, 2); k > 0; --k) ys.push_back(one());
@@ -290,7 +298,8 @@ inline Spec reified(const Spec& inner, std::size_t b, Reification how) {
   const bool eq = how == Reification::equivalent;
   return {std::string(eq ? "<=> " : "=> ") + inner.what,
           [=](Model& m, const std::vector<Var>& xs) {
-            reify(m, xs[b], [&](Model& sub) { inner.post(sub, xs); }, how);
+            reify(
+                m, xs[b], [&](Model& sub) { inner.post(sub, xs); }, how);
           },
           [=](const Values& a) {
             if (a[b] != 0 && a[b] != 1) return false;

@@ -23,7 +23,8 @@ TEST_CASE("arithmetic on large domains uses bounds and stays exact", "[catalogue
     for (int v = -50; v <= 50; ++v) mid.push_back(v);
     for (int v = -6; v <= 9; ++v) small.push_back(v);
     in.domains = {wide, mid, small};
-    Spec s{"", [op](Model& m, const std::vector<Var>& xs) {
+    Spec s{"",
+           [op](Model& m, const std::vector<Var>& xs) {
              if (op == 0) times(m, xs[0], xs[1], xs[2]);
              if (op == 1) divide(m, xs[0], xs[1], xs[2]);
              if (op == 2) modulo(m, xs[0], xs[1], xs[2]);

@@ -16,7 +16,8 @@ TEST_CASE("linear against brute force", "[catalogue][linear]") {
   });
 }
 
-TEST_CASE("linear rejects what could overflow 64 bits, and sizes that differ", "[catalogue][linear]") {
+TEST_CASE("linear rejects what could overflow 64 bits, and sizes that differ",
+          "[catalogue][linear]") {
   Model m;
   const Var x = m.add_var(-(1 << 24), 1 << 24);
   const std::vector<Var> xs(200, x);  // merged: 200 * 2e9 * 2^24 > 2^62

@@ -49,12 +49,11 @@ TEST_CASE("reification nests, and a Boolean view is a negated literal", "[catalo
     in.domains[2] = in.domains[3] = Values{0, 1};
     const Spec inner = random_basic(r, 2);
     const Spec once = reified(inner, 2, Reification::equivalent);
-    in.specs.push_back(
-        {"<=> (" + once.what + ")",
-         [=](Model& m, const std::vector<Var>& xs) {
-           reify(m, negation(xs[3]), [&](Model& sub) { once.post(sub, xs); });
-         },
-         [=](const Values& a) { return once.holds(a) == (a[3] == 0); }});
+    in.specs.push_back({"<=> (" + once.what + ")",
+                        [=](Model& m, const std::vector<Var>& xs) {
+                          reify(m, negation(xs[3]), [&](Model& sub) { once.post(sub, xs); });
+                        },
+                        [=](const Values& a) { return once.holds(a) == (a[3] == 0); }});
     agree(in, round);
   }
 }

@@ -36,7 +36,8 @@ std::uint64_t queens_cover(int n) {
   for (int d = 0; d < 2 * n - 1; ++d) down.push_back(p.add_secondary());
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c)
-      p.add_option({row[std::size_t(r)], col[std::size_t(c)], up[std::size_t(r + c)], down[std::size_t(r - c + n - 1)]});
+      p.add_option({row[std::size_t(r)], col[std::size_t(c)], up[std::size_t(r + c)],
+                    down[std::size_t(r - c + n - 1)]});
   return solve::count(p).stats.solutions;
 }
 
@@ -67,7 +68,8 @@ std::uint64_t latin_cover(int n) {
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c)
       for (int v = 0; v < n; ++v)
-        p.add_option({cell[std::size_t(r * n + c)], row_value[std::size_t(r * n + v)], col_value[std::size_t(c * n + v)]});
+        p.add_option({cell[std::size_t(r * n + c)], row_value[std::size_t(r * n + v)],
+                      col_value[std::size_t(c * n + v)]});
   return solve::count(p).stats.solutions;
 }
 

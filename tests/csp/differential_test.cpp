@@ -21,7 +21,7 @@ namespace {
 struct Spec {
   enum Kind { all_diff, less_t, less_eq_t, not_eq_t, eq_t, fix_t, table_t } kind;
   std::vector<int> vars;
-  std::vector<std::vector<int>> tuples;  // table; fix: {{value}}
+  std::vector<std::vector<int>> tuples;    // table; fix: {{value}}
   std::vector<std::pair<int, int>> views;  // per position: (a, c), the constraint sees a*x + c
 };
 
@@ -38,7 +38,9 @@ struct Instance {
 };
 
 bool holds(const Spec& c, const std::vector<int>& a) {
-  auto v = [&](std::size_t k) { return c.views[k].first * a[std::size_t(c.vars[k])] + c.views[k].second; };
+  auto v = [&](std::size_t k) {
+    return c.views[k].first * a[std::size_t(c.vars[k])] + c.views[k].second;
+  };
   switch (c.kind) {
     case Spec::all_diff:
       for (std::size_t i = 0; i < c.vars.size(); ++i)
@@ -61,7 +63,8 @@ bool holds(const Spec& c, const std::vector<int>& a) {
 
 std::set<std::vector<int>> brute_force(const Instance& in) {
   return random_model::solutions(in.domains, [&](const std::vector<int>& a) {
-    return std::all_of(in.specs.begin(), in.specs.end(), [&](const Spec& c) { return holds(c, a); });
+    return std::all_of(in.specs.begin(), in.specs.end(),
+                       [&](const Spec& c) { return holds(c, a); });
   });
 }
 
@@ -181,8 +184,8 @@ TEST_CASE("every setting finds exactly the brute-force solutions", "[differentia
             Result r;
             std::uint64_t found = 0;
             const auto got = random_model::search_all(m, o, &r, &found);
-            INFO("round " << round << " propagation " << int(p) << " var " << int(v) << " val " << int(val)
-                          << " branching " << int(b));
+            INFO("round " << round << " propagation " << int(p) << " var " << int(v) << " val "
+                          << int(val) << " branching " << int(b));
             REQUIRE(r.complete());
             REQUIRE(found == got.size());  // no solution twice
             REQUIRE(got == expected);

@@ -21,7 +21,8 @@ Model permutations(int n) {
 
 }  // namespace
 
-TEST_CASE("progress: fractions in [0, 1], from the calling thread, for every number of threads", "[search][driver]") {
+TEST_CASE("progress: fractions in [0, 1], from the calling thread, for every number of threads",
+          "[search][driver]") {
   const Model m = permutations(8);  // 40320 solutions
   for (int threads : {1, 2, 3}) {
     SearchOptions o;
@@ -61,7 +62,8 @@ TEST_CASE("limits stop every worker and say why", "[search][driver][threads]") {
     Result r = count(m, o);
     CHECK(r.stop == StopReason::node_limit);
     CHECK(r.stats.nodes >= 5000);
-    CHECK(r.stats.nodes <= 5000 + std::uint64_t(threads) * 256);  // each worker may finish its budget
+    CHECK(r.stats.nodes <=
+          5000 + std::uint64_t(threads) * 256);  // each worker may finish its budget
 
     SearchOptions s;
     s.threads = threads;

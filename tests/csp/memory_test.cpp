@@ -55,7 +55,8 @@ void operator delete[](void* p, const std::nothrow_t&) noexcept { uncounted(p); 
 using namespace solve;
 
 namespace {
-const Propagation kLevels[] = {Propagation::none, Propagation::forward, Propagation::arc, Propagation::domain};
+const Propagation kLevels[] = {Propagation::none, Propagation::forward, Propagation::arc,
+                               Propagation::domain};
 constexpr std::size_t kMiB = std::size_t(1) << 20;
 
 /// Bytes allocated at the peak of f() beyond what was live before it.
@@ -74,7 +75,8 @@ std::uint64_t count_at(const Model& m, Propagation p) {
 }
 }  // namespace
 
-TEST_CASE("all_different over a span of 2^31 values counts right in small memory", "[memory][regin]") {
+TEST_CASE("all_different over a span of 2^31 values counts right in small memory",
+          "[memory][regin]") {
   Model m;
   const Var x = m.add_var(0, 7, "x");
   const Var five = m.add_var(5, 5), far = m.add_var(1999999999, 1999999999);
@@ -101,7 +103,8 @@ TEST_CASE("all_different over a span of 2^31 values counts right in small memory
         }) < 4 * kMiB);
 }
 
-TEST_CASE("all_different whose matching graph would pass 2^26 bits propagates values instead", "[memory][regin]") {
+TEST_CASE("all_different whose matching graph would pass 2^26 bits propagates values instead",
+          "[memory][regin]") {
   // 2000 variables of 40 values each, spread over 4 million: 80 000 distinct values, a graph
   // of 2000 x 80 000 bits (dense over the span: 2000 x 4 million)
   Model m;

@@ -24,7 +24,9 @@ std::string model_error(F&& f) {
   return {};
 }
 
-bool says_foreign(const std::string& message) { return message.find("another model") != std::string::npos; }
+bool says_foreign(const std::string& message) {
+  return message.find("another model") != std::string::npos;
+}
 
 }  // namespace
 
@@ -99,7 +101,8 @@ TEST_CASE("the trace hook is given the model's own Vars", "[model][identity][sea
   CHECK(decisions > 0);
 }
 
-TEST_CASE("a copy accepts the Vars of its original, and each then grows on its own", "[model][identity]") {
+TEST_CASE("a copy accepts the Vars of its original, and each then grows on its own",
+          "[model][identity]") {
   Model original;
   const Var x = original.add_var(0, 2), y = original.add_var(0, 2);
   less(original, x, y);

@@ -88,7 +88,8 @@ TEST_CASE("branch and bound finds and proves the optimum of random models", "[op
     const Problem p = random_problem(rng);
     const auto expected = brute_force(p);
     feasible += expected.has_value();
-    for (auto prop : {Propagation::none, Propagation::forward, Propagation::arc, Propagation::domain})
+    for (auto prop :
+         {Propagation::none, Propagation::forward, Propagation::arc, Propagation::domain})
       for (auto order : {VarOrder::input, VarOrder::dom_wdeg})
         for (auto b : {Branching::values, Branching::refutation})
           for (int threads : {1, 3}) {
@@ -103,14 +104,15 @@ TEST_CASE("branch and bound finds and proves the optimum of random models", "[op
               reported.push_back(s[p.goal.var]);
               return true;
             });
-            INFO("round " << round << " propagation " << int(prop) << " order " << int(order) << " branching "
-                          << int(b) << " threads " << threads);
+            INFO("round " << round << " propagation " << int(prop) << " order " << int(order)
+                          << " branching " << int(b) << " threads " << threads);
             REQUIRE(r.complete());
             REQUIRE(r.objective == expected);
             REQUIRE(r.optimal() == expected.has_value());
             // anytime: each report strictly better than the one before, the last the optimum
             for (std::size_t k = 1; k < reported.size(); ++k)
-              REQUIRE((p.goal.maximize ? reported[k] > reported[k - 1] : reported[k] < reported[k - 1]));
+              REQUIRE((p.goal.maximize ? reported[k] > reported[k - 1]
+                                       : reported[k] < reported[k - 1]));
             if (expected) REQUIRE(reported.back() == *expected);
             REQUIRE(reported.size() == r.stats.solutions);
           }
@@ -118,7 +120,8 @@ TEST_CASE("branch and bound finds and proves the optimum of random models", "[op
   CHECK(feasible > test_scale::scaled(80));
 }
 
-TEST_CASE("optima are the same for every number of threads, limits give the best so far", "[optimise][threads]") {
+TEST_CASE("optima are the same for every number of threads, limits give the best so far",
+          "[optimise][threads]") {
   // Golomb ruler of 6 marks: optimum 17
   Model m;
   const int n = 6, len = 40;
@@ -171,7 +174,7 @@ TEST_CASE("maximising a view and an infeasible model", "[optimise]") {
   const Var z = m.add_var(0, 30);
   const std::vector<int> b{2, 1, -1};
   linear(m, b, std::vector<Var>{x, y, z}, Rel::eq, 0);  // z = 2x + y
-  m.maximize(z);  // 3x + 5y <= 23: x = 7, y = 0 gives 14
+  m.maximize(z);                                        // 3x + 5y <= 23: x = 7, y = 0 gives 14
   Result r;
   const auto best = solve_best(m, {}, &r);
   REQUIRE(best);

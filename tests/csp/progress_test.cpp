@@ -9,7 +9,8 @@
 
 using namespace solve;
 
-TEST_CASE("done() never decreases, follows the tree and ends at 1, on 1 to 4 threads", "[progress][threads]") {
+TEST_CASE("done() never decreases, follows the tree and ends at 1, on 1 to 4 threads",
+          "[progress][threads]") {
   Model m;
   m.add_vars(8, 0, 5);  // 6^8 = 1 679 616 leaves
   const std::uint64_t total = 1'679'616;

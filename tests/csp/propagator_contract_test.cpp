@@ -36,8 +36,8 @@ using namespace contract;
 struct Family {
   std::string name;
   std::function<catalogue::Spec(random_model::Random&)> draw;
-  int lo, hi;         // the domains lie in [lo, hi]
-  bool holes;         // with holes, or whole intervals
+  int lo, hi;  // the domains lie in [lo, hi]
+  bool holes;  // with holes, or whole intervals
   Strength arc, domain;
   /// False for a family known to break (a), pruning less than it could and answering
   /// `fixpoint`: (a) is then not checked. None today (min/max/maximum/minimum and occurrences
@@ -66,12 +66,14 @@ struct Scope {
   }
   std::vector<Var> vars(const std::vector<Var>& xs) const {
     std::vector<Var> out;
-    for (std::size_t k = 0; k < at.size(); ++k) out.push_back(views[k].first * xs[at[k]] + views[k].second);
+    for (std::size_t k = 0; k < at.size(); ++k)
+      out.push_back(views[k].first * xs[at[k]] + views[k].second);
     return out;
   }
   Values values(const Values& a) const {
     Values out;
-    for (std::size_t k = 0; k < at.size(); ++k) out.push_back(views[k].first * a[at[k]] + views[k].second);
+    for (std::size_t k = 0; k < at.size(); ++k)
+      out.push_back(views[k].first * a[at[k]] + views[k].second);
     return out;
   }
 };
@@ -79,44 +81,74 @@ struct Scope {
 std::vector<Family> families() {
   using S = Strength;
   std::vector<Family> f;
-  auto basic = [](int kind) { return [kind](Random& r) { return catalogue::random_basic(r, 0, kind); }; };
-  auto binary = [](const char* name, std::function<void(Model&, Var, Var)> post, std::function<bool(int, int)> holds) {
+  auto basic = [](int kind) {
+    return [kind](Random& r) { return catalogue::random_basic(r, 0, kind); };
+  };
+  auto binary = [](const char* name, std::function<void(Model&, Var, Var)> post,
+                   std::function<bool(int, int)> holds) {
     return [=](Random& r) {
       const Scope s(r, 2);
-      return make(name, [=](Model& m, const std::vector<Var>& xs) { auto v = s.vars(xs); post(m, v[0], v[1]); },
-                  [=](const Values& a) { auto v = s.values(a); return holds(v[0], v[1]); });
+      return make(
+          name,
+          [=](Model& m, const std::vector<Var>& xs) {
+            auto v = s.vars(xs);
+            post(m, v[0], v[1]);
+          },
+          [=](const Values& a) {
+            auto v = s.values(a);
+            return holds(v[0], v[1]);
+          });
     };
   };
-  f.push_back({"all_different", [](Random& r) {
+  f.push_back({"all_different",
+               [](Random& r) {
                  const Scope s(r, r.pick(2, 4));
-                 return make("all_different", [=](Model& m, const std::vector<Var>& xs) { all_different(m, s.vars(xs)); },
-                             [=](const Values& a) {
-                               const Values v = s.values(a);
-                               return std::set<int>(v.begin(), v.end()).size() == v.size();
-                             });
-               }, -2, 3, true, S::sound, S::domain});
-  f.push_back({"less", binary("less", [](Model& m, Var x, Var y) { less(m, x, y); }, [](int x, int y) { return x < y; }),
+                 return make(
+                     "all_different",
+                     [=](Model& m, const std::vector<Var>& xs) { all_different(m, s.vars(xs)); },
+                     [=](const Values& a) {
+                       const Values v = s.values(a);
+                       return std::set<int>(v.begin(), v.end()).size() == v.size();
+                     });
+               },
+               -2, 3, true, S::sound, S::domain});
+  f.push_back({"less",
+               binary(
+                   "less", [](Model& m, Var x, Var y) { less(m, x, y); },
+                   [](int x, int y) { return x < y; }),
                -2, 4, true, S::domain, S::domain});
-  f.push_back({"less_equal", binary("less_equal", [](Model& m, Var x, Var y) { less_equal(m, x, y); },
-                                    [](int x, int y) { return x <= y; }),
+  f.push_back({"less_equal",
+               binary(
+                   "less_equal", [](Model& m, Var x, Var y) { less_equal(m, x, y); },
+                   [](int x, int y) { return x <= y; }),
                -2, 4, true, S::domain, S::domain});
-  f.push_back({"equal", binary("equal", [](Model& m, Var x, Var y) { equal(m, x, y); }, [](int x, int y) { return x == y; }),
+  f.push_back({"equal",
+               binary(
+                   "equal", [](Model& m, Var x, Var y) { equal(m, x, y); },
+                   [](int x, int y) { return x == y; }),
                -2, 4, true, S::domain, S::domain});
-  f.push_back({"not_equal", binary("not_equal", [](Model& m, Var x, Var y) { not_equal(m, x, y); },
-                                   [](int x, int y) { return x != y; }),
+  f.push_back({"not_equal",
+               binary(
+                   "not_equal", [](Model& m, Var x, Var y) { not_equal(m, x, y); },
+                   [](int x, int y) { return x != y; }),
                -1, 1, true, S::domain, S::domain});
   f.push_back({"compare x rel y", basic(0), -2, 4, true, S::domain, S::domain});
   f.push_back({"compare x rel c", basic(1), -3, 4, true, S::domain, S::domain});
   f.push_back({"fix", basic(2), -3, 4, true, S::domain, S::domain});
   f.push_back({"in_set", basic(3), -3, 4, true, S::domain, S::domain});
-  f.push_back({"not_in_set", [](Random& r) {
-                 const std::size_t x = r.var(0);
-                 Values set;
-                 for (int k = r.pick(1, 4); k > 0; --k) set.push_back(r.pick(-3, 4));
-                 return make("not_in_set", [=](Model& m, const std::vector<Var>& xs) { not_in_set(m, xs[x], set); },
-                             [=](const Values& a) { return std::find(set.begin(), set.end(), a[x]) == set.end(); });
-               }, -3, 4, true, S::domain, S::domain});
-  f.push_back({"table", [](Random& r) {
+  f.push_back(
+      {"not_in_set",
+       [](Random& r) {
+         const std::size_t x = r.var(0);
+         Values set;
+         for (int k = r.pick(1, 4); k > 0; --k) set.push_back(r.pick(-3, 4));
+         return make(
+             "not_in_set", [=](Model& m, const std::vector<Var>& xs) { not_in_set(m, xs[x], set); },
+             [=](const Values& a) { return std::find(set.begin(), set.end(), a[x]) == set.end(); });
+       },
+       -3, 4, true, S::domain, S::domain});
+  f.push_back({"table",
+               [](Random& r) {
                  const Scope s(r, r.pick(2, 3));
                  std::vector<Values> tuples;
                  for (int t = r.pick(0, 14); t > 0; --t) {
@@ -124,52 +156,76 @@ std::vector<Family> families() {
                    for (std::size_t k = 0; k < s.at.size(); ++k) tup.push_back(r.pick(-3, 4));
                    tuples.push_back(tup);
                  }
-                 return make("table", [=](Model& m, const std::vector<Var>& xs) { table(m, s.vars(xs), tuples); },
-                             [=](const Values& a) { return std::find(tuples.begin(), tuples.end(), s.values(a)) != tuples.end(); });
-               }, -2, 3, true, S::domain, S::domain});
-  f.push_back({"binary_table", [](Random& r) {
-                 const Scope s(r, 2);
-                 std::vector<std::pair<int, int>> pairs;
-                 for (int t = r.pick(0, 12); t > 0; --t) pairs.emplace_back(r.pick(-3, 4), r.pick(-3, 4));
-                 return make("binary_table",
-                             [=](Model& m, const std::vector<Var>& xs) { auto v = s.vars(xs); binary_table(m, v[0], v[1], pairs); },
-                             [=](const Values& a) {
-                               auto v = s.values(a);
-                               return std::find(pairs.begin(), pairs.end(), std::pair{v[0], v[1]}) != pairs.end();
-                             });
-               }, -2, 3, true, S::domain, S::domain});
+                 return make(
+                     "table",
+                     [=](Model& m, const std::vector<Var>& xs) { table(m, s.vars(xs), tuples); },
+                     [=](const Values& a) {
+                       return std::find(tuples.begin(), tuples.end(), s.values(a)) != tuples.end();
+                     });
+               },
+               -2, 3, true, S::domain, S::domain});
+  f.push_back(
+      {"binary_table",
+       [](Random& r) {
+         const Scope s(r, 2);
+         std::vector<std::pair<int, int>> pairs;
+         for (int t = r.pick(0, 12); t > 0; --t) pairs.emplace_back(r.pick(-3, 4), r.pick(-3, 4));
+         return make(
+             "binary_table",
+             [=](Model& m, const std::vector<Var>& xs) {
+               auto v = s.vars(xs);
+               binary_table(m, v[0], v[1], pairs);
+             },
+             [=](const Values& a) {
+               auto v = s.values(a);
+               return std::find(pairs.begin(), pairs.end(), std::pair{v[0], v[1]}) != pairs.end();
+             });
+       },
+       -2, 3, true, S::domain, S::domain});
   // linear: bounds consistency; with coefficients +-1 over intervals the bounds of every
   // solution's values are reachable, so they are what it must find
   f.push_back({"linear, unit coefficients, intervals",
-               [](Random& r) { return catalogue::random_linear(r, 0, true); }, -3, 4, false, S::bounds, S::bounds});
-  f.push_back({"linear", [](Random& r) { return catalogue::random_linear(r, 0); }, -3, 4, true, S::sound, S::sound});
-  const char* arith[] = {"times", "divide", "modulo", "power", "abs", "min", "max", "minimum", "maximum"};
+               [](Random& r) { return catalogue::random_linear(r, 0, true); }, -3, 4, false,
+               S::bounds, S::bounds});
+  f.push_back({"linear", [](Random& r) { return catalogue::random_linear(r, 0); }, -3, 4, true,
+               S::sound, S::sound});
+  const char* arith[] = {"times", "divide", "modulo",  "power",  "abs",
+                         "min",   "max",    "minimum", "maximum"};
   for (int op = 0; op < 9; ++op) {
     // small domains: times ... power and abs are exact; min ... maximum promise bounds(Z)
     // consistency, weaker than the bounds of the supports over domains with holes
     const S s = op <= 4 ? S::domain : S::sound;
-    f.push_back({arith[op], [op](Random& r) { return catalogue::random_arith(r, 0, op); }, -3, 4, true, s, s});
+    f.push_back({arith[op], [op](Random& r) { return catalogue::random_arith(r, 0, op); }, -3, 4,
+                 true, s, s});
   }
-  const char* counting[] = {"element const", "element var", "among var", "occurrences int", "occurrences var", "nvalue"};
+  const char* counting[] = {"element const",   "element var",     "among var",
+                            "occurrences int", "occurrences var", "nvalue"};
   // measured: element, among and occurrences of a constant reach the GAC fixpoint on these
   // instances; occurrences of a variable value and nvalue are weaker
   const S counted[] = {S::domain, S::domain, S::domain, S::domain, S::sound, S::sound};
   for (int kind = 0; kind < 6; ++kind)
-    f.push_back({counting[kind], [kind](Random& r) { return catalogue::random_element_or_count(r, 0, kind); }, -2, 3,
-                 true, counted[kind], counted[kind]});
-  f.push_back({"among lo..hi", [](Random& r) {
-                 const Scope s(r, r.pick(1, 4), false);
-                 Values set;
-                 for (int k = r.pick(1, 3); k > 0; --k) set.push_back(r.pick(-2, 3));
-                 const int lo = r.pick(0, 2), hi = lo + r.pick(0, 2);
-                 return make("among", [=](Model& m, const std::vector<Var>& xs) { among(m, s.vars(xs), set, lo, hi); },
-                             [=](const Values& a) {
-                               int c = 0;
-                               for (int v : s.values(a)) c += std::find(set.begin(), set.end(), v) != set.end();
-                               return lo <= c && c <= hi;
-                             });
-               }, -2, 3, true, S::domain, S::domain});
-  f.push_back({"global_cardinality", [](Random& r) {
+    f.push_back({counting[kind],
+                 [kind](Random& r) { return catalogue::random_element_or_count(r, 0, kind); }, -2,
+                 3, true, counted[kind], counted[kind]});
+  f.push_back(
+      {"among lo..hi",
+       [](Random& r) {
+         const Scope s(r, r.pick(1, 4), false);
+         Values set;
+         for (int k = r.pick(1, 3); k > 0; --k) set.push_back(r.pick(-2, 3));
+         const int lo = r.pick(0, 2), hi = lo + r.pick(0, 2);
+         return make(
+             "among",
+             [=](Model& m, const std::vector<Var>& xs) { among(m, s.vars(xs), set, lo, hi); },
+             [=](const Values& a) {
+               int c = 0;
+               for (int v : s.values(a)) c += std::find(set.begin(), set.end(), v) != set.end();
+               return lo <= c && c <= hi;
+             });
+       },
+       -2, 3, true, S::domain, S::domain});
+  f.push_back({"global_cardinality",
+               [](Random& r) {
                  const Scope s(r, r.pick(1, 4), false);
                  std::vector<ValueCount> groups;
                  for (int v = -2; v <= 3; ++v)
@@ -177,37 +233,50 @@ std::vector<Family> families() {
                      const int lo = r.pick(0, 1);
                      groups.push_back({{v}, lo, lo + r.pick(0, 2)});
                    }
-                 return make("global_cardinality",
-                             [=](Model& m, const std::vector<Var>& xs) { global_cardinality(m, s.vars(xs), groups); },
-                             [=](const Values& a) {
-                               for (const ValueCount& g : groups) {
-                                 int c = 0;
-                                 for (int v : s.values(a)) c += std::find(g.values.begin(), g.values.end(), v) != g.values.end();
-                                 if (c < g.lo || c > g.hi) return false;
-                               }
-                               return true;
-                             });
-               }, -2, 3, true, S::sound, S::sound});
+                 return make(
+                     "global_cardinality",
+                     [=](Model& m, const std::vector<Var>& xs) {
+                       global_cardinality(m, s.vars(xs), groups);
+                     },
+                     [=](const Values& a) {
+                       for (const ValueCount& g : groups) {
+                         int c = 0;
+                         for (int v : s.values(a))
+                           c += std::find(g.values.begin(), g.values.end(), v) != g.values.end();
+                         if (c < g.lo || c > g.hi) return false;
+                       }
+                       return true;
+                     });
+               },
+               -2, 3, true, S::sound, S::sound});
   for (bool strict : {false, true})
-    f.push_back({strict ? "lex_less" : "lex_less_equal", [strict](Random& r) {
+    f.push_back({strict ? "lex_less" : "lex_less_equal",
+                 [strict](Random& r) {
                    const int n = r.pick(1, 3);
                    const Scope xs(r, n, false), ys(r, n, false);
-                   return make(strict ? "lex_less" : "lex_less_equal",
-                               [=](Model& m, const std::vector<Var>& v) {
-                                 if (strict) lex_less(m, xs.vars(v), ys.vars(v));
-                                 else lex_less_equal(m, xs.vars(v), ys.vars(v));
-                               },
-                               [=](const Values& a) { return strict ? xs.values(a) < ys.values(a) : xs.values(a) <= ys.values(a); });
-                 }, -1, 2, true, S::sound, S::sound});
+                   return make(
+                       strict ? "lex_less" : "lex_less_equal",
+                       [=](Model& m, const std::vector<Var>& v) {
+                         if (strict) lex_less(m, xs.vars(v), ys.vars(v));
+                         else lex_less_equal(m, xs.vars(v), ys.vars(v));
+                       },
+                       [=](const Values& a) {
+                         return strict ? xs.values(a) < ys.values(a) : xs.values(a) <= ys.values(a);
+                       });
+                 },
+                 -1, 2, true, S::sound, S::sound});
   const char* booleans[] = {"clause", "bool_or", "bool_and", "bool_xor", "parity", "bool_not"};
   for (int kind = 0; kind < 6; ++kind)
-    f.push_back({booleans[kind], [kind](Random& r) { return catalogue::random_boolean(r, {}, kind); }, 0, 1, false,
+    f.push_back({booleans[kind],
+                 [kind](Random& r) { return catalogue::random_boolean(r, {}, kind); }, 0, 1, false,
                  S::domain, S::domain});
   for (Reification how : {Reification::equivalent, Reification::implies})
-    f.push_back({how == Reification::equivalent ? "reify <=> compare" : "reify => compare", [how](Random& r) {
+    f.push_back({how == Reification::equivalent ? "reify <=> compare" : "reify => compare",
+                 [how](Random& r) {
                    const catalogue::Spec inner = catalogue::random_basic(r, 0, 0);
                    return catalogue::reified(inner, r.var(0), how);
-                 }, -1, 2, true, S::domain, S::domain});
+                 },
+                 -1, 2, true, S::domain, S::domain});
   return f;
 }
 
@@ -237,12 +306,13 @@ TEST_CASE("every built-in constraint keeps the propagator contract at the root",
       const catalogue::Spec spec = f.draw(r);
       const Domains domains = draw_domains(r, f);
       satisfiable += !random_model::solutions(domains, spec.holds).empty();
-      const std::vector<Outcome> outcome = run_contract(f.name + " (" + spec.what + ")", domains, spec.post, spec.holds);
+      const std::vector<Outcome> outcome =
+          run_contract(f.name + " (" + spec.what + ")", domains, spec.post, spec.holds);
       for (std::size_t l = 0; l < outcome.size(); ++l) {
         const Outcome& o = outcome[l];
         INFO(o.what);
-        REQUIRE_FALSE(o.lost);                                  // (b)
-        if (f.idempotent) REQUIRE(o.idempotent);               // (a)
+        REQUIRE_FALSE(o.lost);                                                    // (b)
+        if (f.idempotent) REQUIRE(o.idempotent);                                  // (a)
         if (levels[l] == Propagation::arc || levels[l] == Propagation::domain) {  // (c)
           const Strength promised = levels[l] == Propagation::arc ? f.arc : f.domain;
           INFO("promised " << strength_name(promised) << ", reached " << strength_name(o.strength));
@@ -269,26 +339,30 @@ TEST_CASE("measure: the strength each family reaches", "[.measure]") {
       r.used = 0;
       const catalogue::Spec spec = f.draw(r);
       const Domains domains = draw_domains(r, f);
-      const std::vector<Outcome> outcome = run_contract(f.name + " (" + spec.what + ")", domains, spec.post, spec.holds);
+      const std::vector<Outcome> outcome =
+          run_contract(f.name + " (" + spec.what + ")", domains, spec.post, spec.holds);
       for (std::size_t l = 0; l < outcome.size(); ++l) {
         ++count[l][int(outcome[l].strength)];
         lost += outcome[l].lost;
         not_idempotent += !outcome[l].idempotent;
-        if ((outcome[l].lost || !outcome[l].idempotent) && example.empty()) example = outcome[l].what;
+        if ((outcome[l].lost || !outcome[l].idempotent) && example.empty())
+          example = outcome[l].what;
       }
     }
     std::string line = f.name + ": sound/bounds/domain";
     for (int l = 0; l < 4; ++l)
-      line += " L" + std::to_string(l) + " " + std::to_string(count[l][0]) + "/" + std::to_string(count[l][1]) + "/" +
-              std::to_string(count[l][2]);
-    WARN(line << "; lost " << lost << ", not idempotent " << not_idempotent << (example.empty() ? "" : "; e.g. ")
-              << example);
+      line += " L" + std::to_string(l) + " " + std::to_string(count[l][0]) + "/" +
+              std::to_string(count[l][1]) + "/" + std::to_string(count[l][2]);
+    WARN(line << "; lost " << lost << ", not idempotent " << not_idempotent
+              << (example.empty() ? "" : "; e.g. ") << example);
   }
 }
 
 namespace {
 /// Root domains at `p`, for the hand cases (empty: the root failed).
-Domains root(const Model& m, Propagation p = Propagation::domain) { return root_domains(m, p).value_or(Domains{}); }
+Domains root(const Model& m, Propagation p = Propagation::domain) {
+  return root_domains(m, p).value_or(Domains{});
+}
 }  // namespace
 
 TEST_CASE("hand cases: the pruning at the root is the documented one", "[contract]") {
@@ -388,7 +462,8 @@ TEST_CASE("hand cases: the pruning at the root is the documented one", "[contrac
     }
     {  // occurrences of a variable value: a value too few variables can take is no value of y
       Model m;
-      const Var x0 = m.add_var(0, 0), x1 = m.add_var(std::vector<int>{0, 2}), y = m.add_var(0, 1), n = m.add_var(2, 2);
+      const Var x0 = m.add_var(0, 0), x1 = m.add_var(std::vector<int>{0, 2}), y = m.add_var(0, 1),
+                n = m.add_var(2, 2);
       occurrences(m, std::vector<Var>{x0, x1}, y, n);
       CHECK(root(m, p) == Domains{{0}, {0}, {0}, {2}});
     }

@@ -12,7 +12,8 @@
 using namespace solve;
 
 namespace {
-const Propagation kLevels[] = {Propagation::none, Propagation::forward, Propagation::arc, Propagation::domain};
+const Propagation kLevels[] = {Propagation::none, Propagation::forward, Propagation::arc,
+                               Propagation::domain};
 
 std::uint64_t count_at(const Model& m, Propagation p) {
   SearchOptions o;
@@ -58,7 +59,8 @@ TEST_CASE("Regin filtering removes values outside every maximum matching", "[pro
 
 namespace {
 /// Solutions of rel(x, y) with x in [xlo, xhi] and y in [ylo, yhi] at propagation level p.
-std::uint64_t count_binary(void (*rel)(Model&, Var, Var), int xlo, int xhi, int ylo, int yhi, Propagation p) {
+std::uint64_t count_binary(void (*rel)(Model&, Var, Var), int xlo, int xhi, int ylo, int yhi,
+                           Propagation p) {
   Model m;
   const Var x = m.add_var(xlo, xhi), y = m.add_var(ylo, yhi);
   rel(m, x, y);
@@ -93,7 +95,8 @@ TEST_CASE("table keeps exactly the allowed tuples", "[propagators]") {
   CHECK_THROWS_AS(table(bad, ys, {{0, 1, 1}}), ModelError);
 }
 
-TEST_CASE("binary_table over wide domains (sparse rows) keeps exactly the allowed pairs", "[propagators][table]") {
+TEST_CASE("binary_table over wide domains (sparse rows) keeps exactly the allowed pairs",
+          "[propagators][table]") {
   // 0..8191 twice: dense supports would take 2 x 8192 x 128 words, above the 2^20 limit
   std::mt19937 rng(5);
   std::uniform_int_distribution<int> value(-10, 8200), small(0, 40);
@@ -112,7 +115,8 @@ TEST_CASE("binary_table over wide domains (sparse rows) keeps exactly the allowe
     }
     std::set<std::pair<int, int>> expected;
     for (const auto& [a, b] : pairs)
-      if (std::binary_search(sx.begin(), sx.end(), a) && std::binary_search(sy.begin(), sy.end(), b))
+      if (std::binary_search(sx.begin(), sx.end(), a) &&
+          std::binary_search(sy.begin(), sy.end(), b))
         expected.insert({a, b});
     Model m;
     const Var x = m.add_var(0, 8191), y = m.add_var(0, 8191);
@@ -139,11 +143,14 @@ class Sum final : public CloneableConstraint<Sum<ByCheck>> {
   bool check(std::span<const int> v) const override {
     return ByCheck ? v[0] + v[1] == v[2] : Constraint::check(v);
   }
-  Propagation propagates_from() const override { return ByCheck ? Propagation::arc : Propagation::none; }
+  Propagation propagates_from() const override {
+    return ByCheck ? Propagation::arc : Propagation::none;
+  }
   PropStatus propagate(Space& s) override {
     for (Var v : vars_)
       if (!s.assigned(v)) return PropStatus::fixpoint;
-    return s.value(vars_[0]) + s.value(vars_[1]) == s.value(vars_[2]) ? PropStatus::entailed : PropStatus::failed;
+    return s.value(vars_[0]) + s.value(vars_[1]) == s.value(vars_[2]) ? PropStatus::entailed
+                                                                      : PropStatus::failed;
   }
 
  private:
@@ -188,7 +195,8 @@ class ClaimsProgress final : public CloneableConstraint<ClaimsProgress> {
 };
 }  // namespace
 
-TEST_CASE("a constraint that claims progress without pruning cannot make the engine loop", "[propagators]") {
+TEST_CASE("a constraint that claims progress without pruning cannot make the engine loop",
+          "[propagators]") {
   for (Propagation p : kLevels) {
     Model m;
     Var x = m.add_var(1, 3);
@@ -197,7 +205,8 @@ TEST_CASE("a constraint that claims progress without pruning cannot make the eng
   }
 }
 
-TEST_CASE("views: n-queens as three all_different calls over q[i] + i and q[i] - i", "[propagators][views]") {
+TEST_CASE("views: n-queens as three all_different calls over q[i] + i and q[i] - i",
+          "[propagators][views]") {
   for (auto [n, expected] : {std::pair{5, 10}, std::pair{6, 4}, std::pair{8, 92}}) {
     Model m;
     const std::vector<Var> q = m.add_vars(n, 0, n - 1, "q");
@@ -224,10 +233,10 @@ TEST_CASE("views: one variable under several views in one constraint", "[propaga
   CHECK(m.name(3 * y - 2) == "3*x1-2");
   Model big;
   const Var z = big.add_var(2'100'000'000, 2'100'000'010);
-  CHECK_THROWS_AS(all_different(big, std::vector<Var>{z, z + 100'000'000}), ModelError);  // overflows int
+  CHECK_THROWS_AS(all_different(big, std::vector<Var>{z, z + 100'000'000}),
+                  ModelError);  // overflows int
   CHECK_THROWS_AS(0 * z, ModelError);
 }
-
 
 TEST_CASE("the engine checks and forward-checks a constraint through check()", "[propagators]") {
   for (Propagation p : kLevels) {

@@ -11,9 +11,9 @@
 #include <random>
 #include <vector>
 
+#include <solve/solve.hpp>
 #include "csp/store.hpp"
 #include "propagators/regin.hpp"
-#include <solve/solve.hpp>
 
 using namespace solve;
 
@@ -85,13 +85,16 @@ TEST_CASE("Regin filtering is exactly domain-consistent (several words)", "[regi
   for (int round = 0; round < test_scale::rounds(200); ++round) check_random(rng, 8, 200);
 }
 
-TEST_CASE("Regin filtering is exactly domain-consistent (sparse span: values compressed)", "[regin]") {
+TEST_CASE("Regin filtering is exactly domain-consistent (sparse span: values compressed)",
+          "[regin]") {
   std::mt19937 rng(13);
   for (int round = 0; round < test_scale::rounds(300); ++round) check_random(rng, 8, 20, true);
   for (int round = 0; round < test_scale::rounds(200); ++round) check_random(rng, 8, 200, true);
 }
 
-TEST_CASE("Regin filtering declines a graph above kMaxBits, and over a sparse span builds a small one", "[regin]") {
+TEST_CASE(
+    "Regin filtering declines a graph above kMaxBits, and over a sparse span builds a small one",
+    "[regin]") {
   // n variables whose values are spread over 2000 * n: dense, n * span bits; sparse, n * 17n
   const auto spread = [](int n, detail::csp::Store& s, std::vector<Var>& xs) {
     for (int i = 0; i < n; ++i) {

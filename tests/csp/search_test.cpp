@@ -230,10 +230,12 @@ TEST_CASE("every variable and value order, with and without branch groups, finds
           "[search][branch][threads]") {
   std::vector<Var> q;
   Model m = queens(6, q);
-  const VarOrder orders[] = {VarOrder::input,          VarOrder::mrv,           VarOrder::mrv_degree,
-                             VarOrder::dom_wdeg,       VarOrder::largest_domain, VarOrder::smallest_value,
+  const VarOrder orders[] = {VarOrder::input,          VarOrder::mrv,
+                             VarOrder::mrv_degree,     VarOrder::dom_wdeg,
+                             VarOrder::largest_domain, VarOrder::smallest_value,
                              VarOrder::largest_value,  VarOrder::degree};
-  const ValOrder values[] = {ValOrder::ascending, ValOrder::descending, ValOrder::random, ValOrder::median};
+  const ValOrder values[] = {ValOrder::ascending, ValOrder::descending, ValOrder::random,
+                             ValOrder::median};
   for (int grouped = 0; grouped < 2; ++grouped) {
     if (grouped) {
       m.branch(std::vector<Var>{q[4], q[0]}, VarOrder::largest_domain, ValOrder::median);
@@ -251,7 +253,8 @@ TEST_CASE("every variable and value order, with and without branch groups, finds
             seen.insert(s.values());
             return true;
           });
-          INFO("grouped " << grouped << " var " << int(v) << " val " << int(val) << " threads " << threads);
+          INFO("grouped " << grouped << " var " << int(v) << " val " << int(val) << " threads "
+                          << threads);
           CHECK(r.stats.solutions == 4);
           CHECK(seen.size() == 4);
         }

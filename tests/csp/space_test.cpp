@@ -117,7 +117,9 @@ TEST_CASE("views read and prune their variable exactly", "[space][views]") {
       REQUIRE(from_bits == vals);
       const int probe = pick(vals.front() - 10, vals.back() + 10);
       const std::uint64_t w = s.word_at(view, probe);
-      for (int i = 0; i < 64; ++i) REQUIRE(((w >> i) & 1u) == (std::binary_search(vals.begin(), vals.end(), probe + i) ? 1u : 0u));
+      for (int i = 0; i < 64; ++i)
+        REQUIRE(((w >> i) & 1u) ==
+                (std::binary_search(vals.begin(), vals.end(), probe + i) ? 1u : 0u));
       const auto next = std::upper_bound(vals.begin(), vals.end(), probe);
       REQUIRE(s.next_value(view, probe) == (next == vals.end() ? INT_MAX : *next));
       const auto prev = std::lower_bound(vals.begin(), vals.end(), probe);
@@ -128,7 +130,11 @@ TEST_CASE("views read and prune their variable exactly", "[space][views]") {
       std::set<int> after;
       for (int u : own) {
         const int v = int(view.apply(u));
-        const bool keep = op == 0 ? v != probe : op == 1 ? v >= probe : op == 2 ? v <= probe : op == 3 ? v % 2 == 0 : v % 3 != 0;
+        const bool keep = op == 0   ? v != probe
+                          : op == 1 ? v >= probe
+                          : op == 2 ? v <= probe
+                          : op == 3 ? v % 2 == 0
+                                    : v % 3 != 0;
         if (keep) after.insert(u);
       }
       Event e;
@@ -143,14 +149,17 @@ TEST_CASE("views read and prune their variable exactly", "[space][views]") {
       } else {
         std::vector<std::uint64_t> mask(bits.size() + 1, 0);
         for (int v : vals)
-          if (v % 3 != 0) mask[std::size_t(v - s.base(view)) / 64] |= std::uint64_t{1} << ((v - s.base(view)) % 64);
+          if (v % 3 != 0)
+            mask[std::size_t(v - s.base(view)) / 64] |= std::uint64_t{1}
+                                                        << ((v - s.base(view)) % 64);
         e = s.intersect(view, mask);
       }
-      const Event want = after.empty() ? Event::failed
-                         : after == own ? Event::none
+      const Event want = after.empty()       ? Event::failed
+                         : after == own      ? Event::none
                          : after.size() == 1 ? Event::assigned
-                         : (*after.begin() != *own.begin() || *after.rbegin() != *own.rbegin()) ? Event::bounds
-                                                                                                : Event::domain;
+                         : (*after.begin() != *own.begin() || *after.rbegin() != *own.rbegin())
+                             ? Event::bounds
+                             : Event::domain;
       REQUIRE(e == want);
       if (after.empty()) {
         s.pop_level();
@@ -171,7 +180,8 @@ TEST_CASE("a domain at INT_MIN or INT_MAX empties without overflow", "[space]") 
     const Var x = s.add_var(lo, lo + 8, {});
     s.push_level();
     const int none[] = {0};
-    CHECK(s.keep_only(x, lo == INT_MIN ? std::span<const int>(none) : std::span<const int>()) == Event::failed);
+    CHECK(s.keep_only(x, lo == INT_MIN ? std::span<const int>(none) : std::span<const int>()) ==
+          Event::failed);
     CHECK(s.size(x) == 0);
     CHECK(s.min(x) == s.max(x));
     s.pop_level();

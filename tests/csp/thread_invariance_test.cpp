@@ -56,15 +56,15 @@ struct Symmetric {
   /// Solutions up to permutation of the variables, by enumeration.
   std::size_t classes() const {
     std::set<std::vector<int>> out;
-    random_model::for_each_assignment(std::vector<std::vector<int>>(std::size_t(n), domain), [&](const std::vector<int>& a) {
-      if (!holds(a)) return;
-      std::vector<int> sorted = a;
-      std::sort(sorted.begin(), sorted.end());
-      out.insert(sorted);
-    });
+    random_model::for_each_assignment(std::vector<std::vector<int>>(std::size_t(n), domain),
+                                      [&](const std::vector<int>& a) {
+                                        if (!holds(a)) return;
+                                        std::vector<int> sorted = a;
+                                        std::sort(sorted.begin(), sorted.end());
+                                        out.insert(sorted);
+                                      });
     return out.size();
   }
-
 };
 
 /// "The sum of xs is even", checked once every variable is assigned (a user constraint).
@@ -117,7 +117,8 @@ Symmetric random_symmetric(random_model::Random& rng) {
 
 }  // namespace
 
-TEST_CASE("skip_equivalent_states: the same classes for every number of threads", "[symmetry][threads]") {
+TEST_CASE("skip_equivalent_states: the same classes for every number of threads",
+          "[symmetry][threads]") {
   // 3 identical items on 7 places: C(7, 3) = 35 classes.
   Model m;
   const auto xs = m.add_vars(3, 0, 6);
@@ -145,7 +146,8 @@ TEST_CASE("skip_equivalent_states: the same classes for every number of threads"
       }
 }
 
-TEST_CASE("skip_equivalent_states against brute force, every number of threads", "[symmetry][threads][differential]") {
+TEST_CASE("skip_equivalent_states against brute force, every number of threads",
+          "[symmetry][threads][differential]") {
   random_model::Random rng(2024);
   int nonempty = 0;
   for (int round = 0; round < test_scale::rounds(80); ++round) {
@@ -168,7 +170,8 @@ TEST_CASE("skip_equivalent_states against brute force, every number of threads",
   CHECK(nonempty > test_scale::scaled(40));
 }
 
-TEST_CASE("complete searches: the same statistics for every number of threads", "[search][threads]") {
+TEST_CASE("complete searches: the same statistics for every number of threads",
+          "[search][threads]") {
   random_model::Random rng(77);
   for (int round = 0; round < test_scale::rounds(12); ++round) {
     const Symmetric sp = random_symmetric(rng);
@@ -184,7 +187,8 @@ TEST_CASE("complete searches: the same statistics for every number of threads", 
           for (int threads : thread_counts) {
             o.threads = threads;
             const Result many = count(m, o);
-            INFO("round " << round << " p " << int(p) << " v " << int(v) << " b " << int(b) << " threads " << threads);
+            INFO("round " << round << " p " << int(p) << " v " << int(v) << " b " << int(b)
+                          << " threads " << threads);
             REQUIRE(many.complete());
             REQUIRE(many.stats.solutions == one.stats.solutions);
             REQUIRE(many.stats.nodes == one.stats.nodes);
@@ -226,16 +230,25 @@ class SumAtMost final : public CloneableConstraint<SumAtMost> {
   int limit_;
 };
 
-enum class Kind { all_different, among, global_cardinality, lex_less_equal, lex_less, binary_table, table, user };
+enum class Kind {
+  all_different,
+  among,
+  global_cardinality,
+  lex_less_equal,
+  lex_less,
+  binary_table,
+  table,
+  user
+};
 constexpr int kKinds = 8;
 
 /// One constraint, in a form both the model and the brute force read.
 struct Spec {
   Kind kind;
-  std::vector<int> xs, ys;            // variables (ys: the second sequence of lex)
-  std::vector<int> values;            // among
-  int lo = 0, hi = 0;                 // among; user: hi = the sum limit
-  std::vector<ValueCount> groups;     // global_cardinality
+  std::vector<int> xs, ys;               // variables (ys: the second sequence of lex)
+  std::vector<int> values;               // among
+  int lo = 0, hi = 0;                    // among; user: hi = the sum limit
+  std::vector<ValueCount> groups;        // global_cardinality
   std::vector<std::vector<int>> tuples;  // table, binary_table (pairs)
 };
 
@@ -244,7 +257,8 @@ struct Instance {
   std::vector<Spec> specs;
 };
 
-int count_in(const std::vector<int>& a, const std::vector<int>& xs, const std::vector<int>& values) {
+int count_in(const std::vector<int>& a, const std::vector<int>& xs,
+             const std::vector<int>& values) {
   int k = 0;
   for (int x : xs) k += std::find(values.begin(), values.end(), a[std::size_t(x)]) != values.end();
   return k;
@@ -294,7 +308,8 @@ std::uint64_t brute_force(const Instance& in) {
   std::uint64_t found = 0;
   const std::vector<std::vector<int>> domains(std::size_t(in.n), random_model::range(0, in.d - 1));
   random_model::for_each_assignment(domains, [&](const std::vector<int>& a) {
-    found += std::all_of(in.specs.begin(), in.specs.end(), [&](const Spec& c) { return holds(c, a); });
+    found +=
+        std::all_of(in.specs.begin(), in.specs.end(), [&](const Spec& c) { return holds(c, a); });
   });
   return found;
 }
@@ -328,7 +343,8 @@ Spec random_spec(random_model::Random& rng, Kind kind, int n, int d) {
       std::vector<int> v = random_values(d);
       for (std::size_t at = 0; at < v.size();) {  // disjoint groups of 1 or 2 values
         const std::size_t len = std::min(v.size() - at, std::size_t(pick(1, 2)));
-        ValueCount g{std::vector<int>(v.begin() + long(at), v.begin() + long(at + len)), pick(0, 1), 0};
+        ValueCount g{std::vector<int>(v.begin() + long(at), v.begin() + long(at + len)), pick(0, 1),
+                     0};
         g.hi = g.lo + pick(0, 2);
         c.groups.push_back(g);
         at += len + std::size_t(pick(0, 1));  // some values in no group
@@ -391,7 +407,8 @@ Model build(const Instance& in) {
 
 }  // namespace
 
-TEST_CASE("every constraint kind counts the same on 1, 2, 3, 4 and 7 threads", "[threads][differential]") {
+TEST_CASE("every constraint kind counts the same on 1, 2, 3, 4 and 7 threads",
+          "[threads][differential]") {
   random_model::Random rng(2024);
   int with_solutions = 0;
   std::vector<int> rounds_of(kKinds, 0);
@@ -414,7 +431,8 @@ TEST_CASE("every constraint kind counts the same on 1, 2, 3, 4 and 7 threads", "
         o.branching = round % 2 ? Branching::values : Branching::refutation;
         o.threads = threads;
         const Result r = count(m, o);
-        INFO("round " << round << " focus " << int(focus) << " level " << int(level) << " threads " << threads);
+        INFO("round " << round << " focus " << int(focus) << " level " << int(level) << " threads "
+                      << threads);
         REQUIRE(r.complete());
         REQUIRE(r.stats.solutions == expected);
       }
@@ -443,10 +461,11 @@ SymmetricCase symmetric_case(random_model::Random& rng) {
   const std::vector<int> odd{1, 3, 5, 7};
   const int lo = rng.pick(0, 2);
   among(c.model, x, odd, lo, lo + 1);
-  skip_equivalent_states(c.model, x, [](std::span<const int> prefix, std::vector<std::uint32_t>& key) {
-    key.assign(prefix.begin(), prefix.end());
-    std::sort(key.begin(), key.end());
-  });
+  skip_equivalent_states(c.model, x,
+                         [](std::span<const int> prefix, std::vector<std::uint32_t>& key) {
+                           key.assign(prefix.begin(), prefix.end());
+                           std::sort(key.begin(), key.end());
+                         });
   for (unsigned set = 0; set < (1u << c.d); ++set) {
     if (std::popcount(set) != c.n) continue;
     int odds = 0;
@@ -467,7 +486,8 @@ void check_symmetric_cases(std::span<const int> threads_to_try) {
         o.var_order = VarOrder::input;
         o.threads = threads;
         const Result r = count(c.model, o);
-        INFO("round " << round << " n " << c.n << " d " << c.d << " level " << int(level) << " threads " << threads);
+        INFO("round " << round << " n " << c.n << " d " << c.d << " level " << int(level)
+                      << " threads " << threads);
         REQUIRE(r.complete());
         REQUIRE(r.stats.solutions == c.classes);
       }
@@ -483,7 +503,8 @@ TEST_CASE("skip_equivalent_states counts classes on one thread", "[symmetry]") {
 
 // Issue 7 item 3: each work item got a fresh copy of the constraint's memory (e.g. 237
 // classes instead of 15 on 2 threads); the search's shared state store fixed it.
-TEST_CASE("skip_equivalent_states counts the same on 2, 3, 4 and 7 threads", "[threads][symmetry]") {
+TEST_CASE("skip_equivalent_states counts the same on 2, 3, 4 and 7 threads",
+          "[threads][symmetry]") {
   const int many[] = {2, 3, 4, 7};
   check_symmetric_cases(many);
 }

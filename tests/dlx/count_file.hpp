@@ -8,9 +8,10 @@
 
 namespace testing {
 
-inline std::uint64_t count_file(const char* file, solve::CoverEngine engine, solve::ItemChoice choice,
-                                int threads = 1, bool memo = false) {
-  const auto p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/" + file);
+inline std::uint64_t count_file(const char* file, solve::CoverEngine engine,
+                                solve::ItemChoice choice, int threads = 1, bool memo = false) {
+  const auto p =
+      solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/" + file);
   solve::CoverOptions o;
   o.engine = engine;
   o.item_choice = choice;

@@ -16,9 +16,11 @@ void check_against_brute_force(int colours, std::uint32_t seed, int instances) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     const auto expected = testing::brute_force(p);
     std::uint64_t nodes[3] = {0, 0, 0};  // per item choice, the DLX figure
-    for (auto engine : {solve::CoverEngine::dlx, solve::CoverEngine::bitset, solve::CoverEngine::automatic}) {
+    for (auto engine :
+         {solve::CoverEngine::dlx, solve::CoverEngine::bitset, solve::CoverEngine::automatic}) {
       if (engine == solve::CoverEngine::bitset && p.has_colours()) continue;
-      for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first, solve::ItemChoice::automatic}) {
+      for (auto choice :
+           {solve::ItemChoice::mrv, solve::ItemChoice::first, solve::ItemChoice::automatic}) {
         for (int threads : {1, 3}) {
           solve::CoverOptions o;
           o.engine = engine;
@@ -49,14 +51,16 @@ TEST_CASE("exact cover: every engine finds the brute-force solutions", "[dlx][di
   check_against_brute_force(0, 12345, 250);
 }
 
-TEST_CASE("XCC with colours: dancing links finds the brute-force solutions", "[dlx][differential]") {
+TEST_CASE("XCC with colours: dancing links finds the brute-force solutions",
+          "[dlx][differential]") {
   check_against_brute_force(2, 777, 200);
   check_against_brute_force(3, 4242, 100);
 }
 
 TEST_CASE("the engines agree on larger random problems", "[dlx][differential]") {
   std::mt19937 rng(99);
-  testing::RandomSpec spec{.max_primary = 20, .max_secondary = 5, .max_options = 50, .colours = 0, .planted = 3};
+  testing::RandomSpec spec{
+      .max_primary = 20, .max_secondary = 5, .max_options = 50, .colours = 0, .planted = 3};
   for (int k = 0; k < 12; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     solve::CoverOptions dlx, bits;
@@ -67,6 +71,7 @@ TEST_CASE("the engines agree on larger random problems", "[dlx][differential]") 
     auto [b, rb] = testing::all_solutions(p, bits);
     REQUIRE(a == b);
     REQUIRE(ra.stats.nodes == rb.stats.nodes);
-    REQUIRE(std::all_of(a.begin(), a.end(), [&](const auto& s) { return solve::is_solution(p, s); }));
+    REQUIRE(
+        std::all_of(a.begin(), a.end(), [&](const auto& s) { return solve::is_solution(p, s); }));
   }
 }

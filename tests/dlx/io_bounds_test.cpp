@@ -17,7 +17,9 @@ using namespace std::string_literals;
 
 namespace {
 
-std::string data(const std::string& name) { return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name; }
+std::string data(const std::string& name) {
+  return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name;
+}
 
 solve::ExactCover read(const std::string& text) {
   std::istringstream in(text);
@@ -67,7 +69,8 @@ class Endless : public std::streambuf {
 };
 
 /// The reader's message on an endless input, and how much of it it took.
-std::pair<std::string, std::uint64_t> endless_error(const std::string& head, const std::string& pattern,
+std::pair<std::string, std::uint64_t> endless_error(const std::string& head,
+                                                    const std::string& pattern,
                                                     const solve::ReadLimits& limits = {}) {
   Endless source(head, pattern);
   std::istream in(&source);
@@ -94,15 +97,25 @@ TEST_CASE("a UTF-8 byte order mark at the start is dropped (repro bom.dlx)", "[d
   REQUIRE(p.find_item("a") == 0);
   REQUIRE(solve::count(p).stats.solutions == 1);
   // Only at the very start: anywhere else it is part of a name.
-  std::istringstream in("a \xEF\xBB\xBF" "b\na \xEF\xBB\xBF" "b\n");
-  REQUIRE(solve::read_exact_cover(in).item_name(1) == "\xEF\xBB\xBF" "b");
-  REQUIRE_THAT(error_of("\n\xEF\xBB\xBF" "a\n\xEF\xBB\xBF" "a\na\n"), Contains("t.dlx:4: unknown item 'a'"));
+  std::istringstream in(
+      "a \xEF\xBB\xBF"
+      "b\na \xEF\xBB\xBF"
+      "b\n");
+  REQUIRE(solve::read_exact_cover(in).item_name(1) ==
+          "\xEF\xBB\xBF"
+          "b");
+  REQUIRE_THAT(error_of("\n\xEF\xBB\xBF"
+                        "a\n\xEF\xBB\xBF"
+                        "a\na\n"),
+               Contains("t.dlx:4: unknown item 'a'"));
 }
 
 TEST_CASE("a file of only a mark, NUL bytes or blanks is bad input (repros)", "[dlx][io]") {
   REQUIRE_THAT(file_error_of(data("bom-only.dlx")), Contains("bom-only.dlx:1: no items line"));
-  REQUIRE_THAT(file_error_of(data("nul-only.dlx")), Contains("nul-only.dlx:1: NUL byte at column 1"));
-  REQUIRE_THAT(file_error_of(data("blanks-only.dlx")), Contains("blanks-only.dlx:3: no items line"));
+  REQUIRE_THAT(file_error_of(data("nul-only.dlx")),
+               Contains("nul-only.dlx:1: NUL byte at column 1"));
+  REQUIRE_THAT(file_error_of(data("blanks-only.dlx")),
+               Contains("blanks-only.dlx:3: no items line"));
   REQUIRE_THAT(error_of("a b\na\nb\0\n"s), Contains("t.dlx:3: NUL byte at column 2"));
   REQUIRE_THAT(error_of("\xEF\xBB\xBF"), Contains("no items line"));
 }
@@ -120,7 +133,8 @@ TEST_CASE("a directory or a failing stream is a read error, not an empty input",
   Broken broken_again;
   std::istream throwing_broken(&broken_again);
   throwing_broken.exceptions(std::ios::failbit | std::ios::badbit);
-  REQUIRE_THROWS_WITH(solve::read_exact_cover(throwing_broken, "b.dlx"), Contains("b.dlx:1: read error"));
+  REQUIRE_THROWS_WITH(solve::read_exact_cover(throwing_broken, "b.dlx"),
+                      Contains("b.dlx:1: read error"));
 }
 
 TEST_CASE("a huge line is refused once it passes the line limit", "[dlx][io]") {
@@ -140,7 +154,8 @@ TEST_CASE("a huge line is refused once it passes the line limit", "[dlx][io]") {
   REQUIRE_THAT(error_of("a b c d e f\n", small), Contains("t.dlx:1: line longer than 10 bytes"));
 }
 
-TEST_CASE("an endless input is refused at the input limit (yes | xcover -, /dev/zero)", "[dlx][io]") {
+TEST_CASE("an endless input is refused at the input limit (yes | xcover -, /dev/zero)",
+          "[dlx][io]") {
   solve::ReadLimits limits;
   limits.max_bytes = 1 << 20;
   const auto [error, taken] = endless_error("a\n", "a\n", limits);
@@ -161,12 +176,15 @@ TEST_CASE("names longer than the name limit are refused", "[dlx][io]") {
   REQUIRE_THAT(error_of("a | x\na x:" + n257 + "\n"), Contains("t.dlx:2: colour name longer"));
 }
 
-TEST_CASE("a line across the reader's blocks reads as one, a NUL byte there has its column", "[dlx][io]") {
+TEST_CASE("a line across the reader's blocks reads as one, a NUL byte there has its column",
+          "[dlx][io]") {
   // The reader takes 64 KiB blocks: a comment line pads the text so that the option line,
   // or the NUL byte in it, lies on each side of the boundary and across it. (The results
   // hold at any block size; these lengths aim at that one.)
   constexpr std::size_t block = std::size_t(1) << 16;
-  const std::string head = "\xEF\xBB\xBF" "a bb c\n";  // with a byte order mark
+  const std::string head =
+      "\xEF\xBB\xBF"
+      "a bb c\n";  // with a byte order mark
   for (std::size_t before = 1; before <= 6; ++before) {
     const std::string pad = "|" + std::string(block - head.size() - before - 2, '-') + "\n";
     const auto p = read(head + pad + "bb  c\nc a\n");
@@ -197,7 +215,8 @@ TEST_CASE("an option of many items reads in linear time", "[dlx][io]") {
   REQUIRE(p.option(1).size() == std::size_t(k));
   REQUIRE(p.option(1).back().item == k - 1);
   REQUIRE(solve::count(p).stats.solutions == 2);
-  REQUIRE_THAT(error_of(items + "\n" + items + "i0\n"), Contains("t.dlx:2: item 'i0' twice in one option"));
+  REQUIRE_THAT(error_of(items + "\n" + items + "i0\n"),
+               Contains("t.dlx:2: item 'i0' twice in one option"));
 }
 
 TEST_CASE("ExactCover::add_option checks an option of a million items in linear time", "[dlx]") {

@@ -11,16 +11,18 @@
 #include <string>
 #include <vector>
 
-#include "random_instances.hpp"
-#include "same_problem.hpp"
 #include <solve/error.hpp>
 #include <solve/exact_cover_io.hpp>
+#include "random_instances.hpp"
+#include "same_problem.hpp"
 
 using Catch::Matchers::Contains;
 
 namespace {
 
-std::string data(const std::string& name) { return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name; }
+std::string data(const std::string& name) {
+  return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name;
+}
 
 std::string written(const solve::ExactCover& p) {
   std::ostringstream out;
@@ -46,7 +48,8 @@ void require_round_trip(const solve::ExactCover& p) {
 
 }  // namespace
 
-TEST_CASE("0:1|a is a primary item that may be left uncovered (repro no-primary.dlx)", "[dlx][io][mcc]") {
+TEST_CASE("0:1|a is a primary item that may be left uncovered (repro no-primary.dlx)",
+          "[dlx][io][mcc]") {
   // "0:1|a" + option "a": read as Knuth's dlx3 reads it, a is primary with bounds 0:1, and the
   // solutions are {} (a left uncovered) and {a}, as the brute force says.
   const auto p = solve::read_exact_cover_file(data("no-primary.dlx"));
@@ -101,7 +104,7 @@ TEST_CASE("names the reader accepts are written so that they read back", "[dlx][
   solve::ExactCover p;
   p.add_primary(bom + "a");
   p.add_primary("\xC3\xA9t\xC3\xA9");  // UTF-8
-  p.add_secondary("#1\f\v~");            // form feed and vertical tab are not blanks here
+  p.add_secondary("#1\f\v~");          // form feed and vertical tab are not blanks here
   p.add_secondary(std::string(256, 'n'));
   p.add_option({solve::ItemColour{0, 0}, {2, p.colour(bom + "red\x7f")}});
   p.add_option({solve::ItemColour{1, 0}, {3, p.colour(std::string(256, 'c'))}});
@@ -123,7 +126,8 @@ TEST_CASE("names the reader would not take back are refused by the writer", "[dl
     REQUIRE_THROWS_AS(solve::write_exact_cover(out, q), solve::ModelError);
   }
   std::ostringstream out;
-  REQUIRE_THROWS_WITH(solve::write_exact_cover(out, solve::ExactCover{}), Contains("without items"));
+  REQUIRE_THROWS_WITH(solve::write_exact_cover(out, solve::ExactCover{}),
+                      Contains("without items"));
 }
 
 TEST_CASE("random problems read back equal", "[dlx][io]") {
@@ -144,7 +148,8 @@ TEST_CASE("random problems read back equal", "[dlx][io]") {
     for (int i = 0; i < n; ++i) {
       std::string s = name() + std::to_string(i);  // distinct
       switch (uniform(0, 5)) {
-        case 0: case 1: p.add_secondary(s); break;
+        case 0:
+        case 1: p.add_secondary(s); break;
         case 2: p.add_primary(s, 0, 1); break;
         case 3: {
           const int lo = uniform(0, 2);

@@ -66,7 +66,8 @@ TEST_CASE("writing gives back the same problem", "[dlx][io]") {
   REQUIRE(out.str() == "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n");
   const auto q = read(out.str());
   REQUIRE(q.num_options() == p.num_options());
-  for (int o = 0; o < p.num_options(); ++o) REQUIRE(solve::format_option(q, o) == solve::format_option(p, o));
+  for (int o = 0; o < p.num_options(); ++o)
+    REQUIRE(solve::format_option(q, o) == solve::format_option(p, o));
 }
 
 TEST_CASE("blank lines, tabs and CR line ends are accepted", "[dlx][io]") {

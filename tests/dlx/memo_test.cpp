@@ -5,14 +5,14 @@
 
 #include <sstream>
 
+#include <solve/error.hpp>
+#include <solve/exact_cover_io.hpp>
 #include "exact_cover/bitset_engine.hpp"
 #include "exact_cover/dlx.hpp"
 #include "exact_cover/memo_counter.hpp"
 #include "exact_cover/memo_table.hpp"
 #include "random_instances.hpp"
 #include "search/driver.hpp"
-#include <solve/error.hpp>
-#include <solve/exact_cover_io.hpp>
 #include "test_scale.hpp"
 
 namespace {
@@ -24,7 +24,8 @@ void check_memo_counts(const testing::RandomSpec& spec, std::uint32_t seed, int 
   for (int k = 0; k < instances; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     // Brute force where it is quick; the plain count is checked against it elsewhere.
-    const auto expected = p.num_options() <= 16 ? testing::brute_force(p).size() : solve::count(p).stats.solutions;
+    const auto expected =
+        p.num_options() <= 16 ? testing::brute_force(p).size() : solve::count(p).stats.solutions;
     for (auto [engine, choice] : {std::pair{solve::CoverEngine::automatic, solve::ItemChoice::mrv},
                                   {solve::CoverEngine::automatic, solve::ItemChoice::first},
                                   {solve::CoverEngine::dlx, solve::ItemChoice::first},
@@ -32,7 +33,8 @@ void check_memo_counts(const testing::RandomSpec& spec, std::uint32_t seed, int 
       solve::CoverOptions o;
       o.engine = engine;
       o.item_choice = choice;
-      if (engine == solve::CoverEngine::bitset && (p.has_colours() || p.has_multiplicities())) continue;
+      if (engine == solve::CoverEngine::bitset && (p.has_colours() || p.has_multiplicities()))
+        continue;
       const auto plain = solve::count(p, o);
       o.memo = true;
       const auto memo = solve::count(p, o);
@@ -42,8 +44,10 @@ void check_memo_counts(const testing::RandomSpec& spec, std::uint32_t seed, int 
       REQUIRE(memo.count == plain.count);
       REQUIRE(memo.stats.solutions == expected);
       REQUIRE(memo.memo.hits <= memo.memo.lookups);
-      hit += engine == solve::CoverEngine::automatic && choice == solve::ItemChoice::mrv && memo.memo.hits > 0;
-      REQUIRE(memo.stats.nodes <= plain.stats.nodes + (p.has_multiplicities() ? plain.stats.nodes : 0));
+      hit += engine == solve::CoverEngine::automatic && choice == solve::ItemChoice::mrv &&
+             memo.memo.hits > 0;
+      REQUIRE(memo.stats.nodes <=
+              plain.stats.nodes + (p.has_multiplicities() ? plain.stats.nodes : 0));
     }
   }
   REQUIRE(hit >= instances / 5);
@@ -64,23 +68,36 @@ solve::ExactCover dominoes(int rows, int cols) {
 }  // namespace
 
 TEST_CASE("memo: the plain counts on random exact cover problems", "[dlx][memo][differential]") {
-  check_memo_counts({.max_primary = 8, .max_secondary = 3, .max_options = 14, .planted = 2}, 41, 300);
+  check_memo_counts({.max_primary = 8, .max_secondary = 3, .max_options = 14, .planted = 2}, 41,
+                    300);
 }
 
 TEST_CASE("memo: the plain counts with colours", "[dlx][memo][differential]") {
-  check_memo_counts({.max_primary = 7, .max_secondary = 4, .max_options = 14, .colours = 2, .planted = 2}, 42, 250);
+  check_memo_counts(
+      {.max_primary = 7, .max_secondary = 4, .max_options = 14, .colours = 2, .planted = 2}, 42,
+      250);
 }
 
 TEST_CASE("memo: the plain counts with multiplicities", "[dlx][memo][differential]") {
-  check_memo_counts({.max_primary = 6, .max_secondary = 3, .max_options = 14, .planted = 1, .max_hi = 3}, 43, 250);
-  check_memo_counts({.max_primary = 5, .max_secondary = 3, .max_options = 13, .colours = 2, .max_hi = 3}, 44, 150);
-  check_memo_counts({.max_primary = 7, .max_secondary = 2, .max_options = 14, .zero_one = true}, 45, 150);
+  check_memo_counts(
+      {.max_primary = 6, .max_secondary = 3, .max_options = 14, .planted = 1, .max_hi = 3}, 43,
+      250);
+  check_memo_counts(
+      {.max_primary = 5, .max_secondary = 3, .max_options = 13, .colours = 2, .max_hi = 3}, 44,
+      150);
+  check_memo_counts({.max_primary = 7, .max_secondary = 2, .max_options = 14, .zero_one = true}, 45,
+                    150);
 }
 
 TEST_CASE("memo: a table too small for the problem evicts and stays exact", "[dlx][memo]") {
   // Dancing links with a 1 KiB table; the bitset engine with the smallest one count_words allows.
   std::mt19937 rng(46);
-  const testing::RandomSpec spec{.max_primary = 14, .max_secondary = 4, .max_options = 24, .colours = 2, .planted = 3, .max_hi = 2};
+  const testing::RandomSpec spec{.max_primary = 14,
+                                 .max_secondary = 4,
+                                 .max_options = 24,
+                                 .colours = 2,
+                                 .planted = 3,
+                                 .max_hi = 2};
   std::uint64_t evictions = 0;
   for (int k = 0; k < 40; ++k) {
     const solve::ExactCover p = k % 2 ? testing::random_problem(rng, spec) : dominoes(4, 2 + k % 5);
@@ -135,7 +152,8 @@ TEST_CASE("memo: what it cannot do is refused, limits still stop it", "[dlx][mem
   const auto p = dominoes(6, 6);
   solve::CoverOptions o;
   o.memo = true;
-  REQUIRE_THROWS_AS(solve::search(p, o, [](std::span<const int>) { return true; }), solve::ModelError);
+  REQUIRE_THROWS_AS(solve::search(p, o, [](std::span<const int>) { return true; }),
+                    solve::ModelError);
   o.limits.max_solutions = 5;
   REQUIRE_THROWS_AS(solve::count(p, o), solve::ModelError);
   o.limits.max_solutions = 0;
@@ -190,7 +208,8 @@ TEST_CASE("BigCount multiplies by small factors: 30! across limbs, and by 0 and 
 
 // Issue 10 saw evictions with 256 MiB allowed and a few MiB used: two full buckets below the
 // bound used to evict. Below its bound the table must grow instead and keep every count.
-TEST_CASE("memo table: below its memory bound nothing is evicted and every count is kept", "[dlx][memo]") {
+TEST_CASE("memo table: below its memory bound nothing is evicted and every count is kept",
+          "[dlx][memo]") {
   using solve::detail::cover::MemoTable;
   MemoTable table(std::size_t(256) << 20, 2, 1);
   constexpr std::uint64_t n = 1 << 18;

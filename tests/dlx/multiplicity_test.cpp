@@ -4,10 +4,10 @@
 // that Algorithm M restores its lists.)
 #include <catch2/catch.hpp>
 
+#include <solve/error.hpp>
 #include "exact_cover/shape.hpp"
 #include "random_instances.hpp"
 #include "test_scale.hpp"
-#include <solve/error.hpp>
 
 namespace {
 
@@ -21,8 +21,10 @@ void check_against_brute_force(const testing::RandomSpec& spec, std::uint32_t se
     const solve::ExactCover p = testing::random_problem(rng, spec);
     const auto expected = testing::brute_force(p);
     solved += !expected.empty();
-    for (auto engine : {solve::CoverEngine::automatic, solve::CoverEngine::dlx, solve::CoverEngine::bitset}) {
-      if (engine == solve::CoverEngine::bitset && (p.has_colours() || solve::detail::cover::needs_multiplicities(p)))
+    for (auto engine :
+         {solve::CoverEngine::automatic, solve::CoverEngine::dlx, solve::CoverEngine::bitset}) {
+      if (engine == solve::CoverEngine::bitset &&
+          (p.has_colours() || solve::detail::cover::needs_multiplicities(p)))
         continue;
       for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
         std::uint64_t nodes = 0;
@@ -31,7 +33,8 @@ void check_against_brute_force(const testing::RandomSpec& spec, std::uint32_t se
           o.engine = engine;
           o.item_choice = choice;
           o.threads = threads;
-          INFO("instance " << k << " engine " << int(engine) << " choice " << int(choice) << " threads " << threads);
+          INFO("instance " << k << " engine " << int(engine) << " choice " << int(choice)
+                           << " threads " << threads);
           auto [found, r] = testing::all_solutions(p, o);
           REQUIRE(found == expected);
           REQUIRE(r.complete());
@@ -48,26 +51,35 @@ void check_against_brute_force(const testing::RandomSpec& spec, std::uint32_t se
 
 }  // namespace
 
-TEST_CASE("multiplicities: Algorithm M finds the brute-force solutions", "[dlx][mcc][differential]") {
-  check_against_brute_force({.max_primary = 6, .max_secondary = 3, .max_options = 13, .max_hi = 3}, 31, 300);
-  check_against_brute_force({.max_primary = 4, .max_secondary = 2, .max_options = 14, .planted = 2, .max_hi = 4}, 32, 100);
+TEST_CASE("multiplicities: Algorithm M finds the brute-force solutions",
+          "[dlx][mcc][differential]") {
+  check_against_brute_force({.max_primary = 6, .max_secondary = 3, .max_options = 13, .max_hi = 3},
+                            31, 300);
+  check_against_brute_force(
+      {.max_primary = 4, .max_secondary = 2, .max_options = 14, .planted = 2, .max_hi = 4}, 32,
+      100);
 }
 
 TEST_CASE("multiplicities with colours", "[dlx][mcc][differential]") {
-  check_against_brute_force({.max_primary = 5, .max_secondary = 3, .max_options = 13, .colours = 2, .max_hi = 3}, 33, 250);
+  check_against_brute_force(
+      {.max_primary = 5, .max_secondary = 3, .max_options = 13, .colours = 2, .max_hi = 3}, 33,
+      250);
 }
 
 TEST_CASE("0:1 items: every engine, read as Knuth's dlx3 reads them", "[dlx][mcc][differential]") {
-  check_against_brute_force({.max_primary = 7, .max_secondary = 2, .max_options = 14, .zero_one = true}, 34, 250);
-  check_against_brute_force({.max_primary = 6, .max_secondary = 3, .max_options = 13, .colours = 2, .zero_one = true}, 35, 100);
+  check_against_brute_force(
+      {.max_primary = 7, .max_secondary = 2, .max_options = 14, .zero_one = true}, 34, 250);
+  check_against_brute_force(
+      {.max_primary = 6, .max_secondary = 3, .max_options = 13, .colours = 2, .zero_one = true}, 35,
+      100);
 }
 
 TEST_CASE("an option of 0:1 items only may be chosen on its own", "[dlx][mcc]") {
   solve::ExactCover p;
   const int a = p.add_primary("a"), b = p.add_primary("b", 0, 1), x = p.add_secondary("x");
   p.add_option({a});
-  p.add_option({b});     // chosen or not: two solutions
-  p.add_option({x});     // no primary item: never chosen
+  p.add_option({b});  // chosen or not: two solutions
+  p.add_option({x});  // no primary item: never chosen
   REQUIRE(solve::detail::cover::needs_multiplicities(p));
   for (auto engine : {solve::CoverEngine::automatic, solve::CoverEngine::dlx}) {
     solve::CoverOptions o;

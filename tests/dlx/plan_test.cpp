@@ -6,10 +6,10 @@
 #include <string>
 #include <string_view>
 
-#include "exact_cover/tree_probe.hpp"
-#include "test_scale.hpp"
-#include "random_instances.hpp"
 #include <solve/exact_cover_io.hpp>
+#include "exact_cover/tree_probe.hpp"
+#include "random_instances.hpp"
+#include "test_scale.hpp"
 
 namespace {
 
@@ -26,7 +26,11 @@ TEST_CASE("the automatic plan counts as every explicit engine and choice", "[dlx
   std::mt19937 rng(2026);
   int probed = 0;
   for (int colours : {0, 2}) {
-    testing::RandomSpec spec{.max_primary = 22, .max_secondary = 6, .max_options = 110, .colours = colours, .planted = 4};
+    testing::RandomSpec spec{.max_primary = 22,
+                             .max_secondary = 6,
+                             .max_options = 110,
+                             .colours = colours,
+                             .planted = 4};
     for (int k = 0; k < test_scale::rounds(8); ++k) {
       const solve::ExactCover p = testing::random_problem(rng, spec);
       const solve::CoverPlan plan = solve::plan(p);
@@ -35,7 +39,8 @@ TEST_CASE("the automatic plan counts as every explicit engine and choice", "[dlx
       REQUIRE(plan.item_choice != solve::ItemChoice::automatic);
       REQUIRE(plan.engine != solve::CoverEngine::automatic);
       const solve::Result automatic = solve::count(p);
-      const solve::Result threaded = solve::count(p, with(solve::CoverEngine::automatic, solve::ItemChoice::automatic, 3));
+      const solve::Result threaded =
+          solve::count(p, with(solve::CoverEngine::automatic, solve::ItemChoice::automatic, 3));
       REQUIRE(threaded.stats.solutions == automatic.stats.solutions);
       REQUIRE(threaded.stats.nodes == automatic.stats.nodes);
       // What ran is the plan (or, when its memo trial finished the count, a memoised count).
@@ -45,7 +50,8 @@ TEST_CASE("the automatic plan counts as every explicit engine and choice", "[dlx
         CHECK(automatic.plan->engine == plan.engine);
         CHECK(automatic.plan->item_choice == plan.item_choice);
       }
-      for (auto engine : {solve::CoverEngine::dlx, solve::CoverEngine::bitset, solve::CoverEngine::sparse})
+      for (auto engine :
+           {solve::CoverEngine::dlx, solve::CoverEngine::bitset, solve::CoverEngine::sparse})
         for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
           if (engine == solve::CoverEngine::bitset && p.has_colours()) continue;
           const solve::Result r = solve::count(p, with(engine, choice));
@@ -63,8 +69,8 @@ TEST_CASE("the automatic plan counts as every explicit engine and choice", "[dlx
 TEST_CASE("the automatic plan counts the shipped files as the explicit settings", "[dlx][plan]") {
   // The sanitizer legs (SOLVE_TEST_SCALE below 1) count the three files that take milliseconds.
   const bool all_files = test_scale::scale() == 1;
-  for (const char* file : {"queens-8.dlx", "sudoku-ai-escargot.dlx", "pentomino-3x20.dlx", "queens-12.dlx",
-                           "pentomino-5x8-choose8-mcc.dlx"}) {
+  for (const char* file : {"queens-8.dlx", "sudoku-ai-escargot.dlx", "pentomino-3x20.dlx",
+                           "queens-12.dlx", "pentomino-5x8-choose8-mcc.dlx"}) {
     if (!all_files && std::string_view(file).starts_with("queens-12")) break;
     INFO(file);
     const solve::ExactCover p = shipped(file);
@@ -81,7 +87,8 @@ TEST_CASE("the automatic plan counts the shipped files as the explicit settings"
 TEST_CASE("the tree estimate is deterministic and close on a known tree", "[dlx][plan]") {
   using solve::detail::cover::estimate_tree;
   const solve::ExactCover p = shipped("queens-12.dlx");
-  const auto a = estimate_tree(p, solve::ItemChoice::mrv), b = estimate_tree(p, solve::ItemChoice::mrv);
+  const auto a = estimate_tree(p, solve::ItemChoice::mrv),
+             b = estimate_tree(p, solve::ItemChoice::mrv);
   CHECK(a.nodes == b.nodes);
   CHECK(a.updates == b.updates);
   CHECK(a.paths == b.paths);
@@ -102,8 +109,9 @@ TEST_CASE("the plan takes the first-item rule where MRV is clearly worse", "[dlx
   CHECK(plan.item_choice == solve::ItemChoice::first);
   CHECK(plan.engine == solve::CoverEngine::bitset);
   // With the engine named, the choice for that engine.
-  CHECK(solve::plan(shipped("pentomino-3x20.dlx"), with(solve::CoverEngine::dlx, solve::ItemChoice::automatic)).engine ==
-        solve::CoverEngine::dlx);
+  CHECK(solve::plan(shipped("pentomino-3x20.dlx"),
+                    with(solve::CoverEngine::dlx, solve::ItemChoice::automatic))
+            .engine == solve::CoverEngine::dlx);
 }
 
 TEST_CASE("the plan takes MRV where the first-item rule is clearly worse", "[dlx][plan]") {
@@ -134,15 +142,18 @@ TEST_CASE("memoised counts, prune hooks and multiplicities keep the fixed plan",
   CHECK(solve::plan(p, position_pruned).item_choice == solve::ItemChoice::mrv);
   CHECK_FALSE(solve::plan(p, position_pruned).probed);
   // Named settings are kept as they are.
-  const solve::CoverPlan named = solve::plan(p, with(solve::CoverEngine::dlx, solve::ItemChoice::first));
+  const solve::CoverPlan named =
+      solve::plan(p, with(solve::CoverEngine::dlx, solve::ItemChoice::first));
   CHECK(named.engine == solve::CoverEngine::dlx);
   CHECK(named.item_choice == solve::ItemChoice::first);
 }
 
-TEST_CASE("the plan is complete: Algorithm M, the scarce look-ahead, in Result::plan", "[dlx][plan]") {
+TEST_CASE("the plan is complete: Algorithm M, the scarce look-ahead, in Result::plan",
+          "[dlx][plan]") {
   const solve::ExactCover mcc = shipped("pentomino-5x8-choose8-mcc.dlx");
-  const solve::CoverPlan named = solve::plan(mcc, with(solve::CoverEngine::dlx, solve::ItemChoice::first));
-  CHECK(named.multiplicities);  // dancing links named read bounds as dlx3 does
+  const solve::CoverPlan named =
+      solve::plan(mcc, with(solve::CoverEngine::dlx, solve::ItemChoice::first));
+  CHECK(named.multiplicities);          // dancing links named read bounds as dlx3 does
   CHECK_FALSE(named.scarce_lookahead);  // not watched under Algorithm M
   const solve::CoverPlan automatic = solve::plan(mcc);
   CHECK_FALSE(automatic.multiplicities);  // its 0:1 items act as secondary ones
@@ -160,7 +171,9 @@ TEST_CASE("the plan is complete: Algorithm M, the scarce look-ahead, in Result::
   CHECK(r.plan->estimated_nodes > 0);
 }
 
-TEST_CASE("count() tries the memo first where the plain tree is long, and keeps it when it finishes", "[dlx][plan][memo]") {
+TEST_CASE(
+    "count() tries the memo first where the plain tree is long, and keeps it when it finishes",
+    "[dlx][plan][memo]") {
   // Domino tilings of 8x8: 10^7 plain nodes estimated; the memo counts them in a few thousand.
   const solve::ExactCover dominoes = shipped("domino-8x8.dlx");
   const solve::CoverPlan plan = solve::plan(dominoes, {}, true);
@@ -199,7 +212,8 @@ TEST_CASE("count() tries the memo first where the plain tree is long, and keeps 
   CHECK(cut.stop == solve::StopReason::node_limit);
 }
 
-TEST_CASE("the probe leaves out the bitset engine's tests without changing the tree figures", "[dlx][plan]") {
+TEST_CASE("the probe leaves out the bitset engine's tests without changing the tree figures",
+          "[dlx][plan]") {
   // The MRV scan without the tests is the cheap one; everything else must be the same walk.
   using solve::detail::cover::TreeProbe;
   for (const char* file : {"queens-12.dlx", "pentomino-3x20.dlx", "sudoku-ai-escargot.dlx"}) {
@@ -220,7 +234,8 @@ TEST_CASE("the probe leaves out the bitset engine's tests without changing the t
   }
 }
 
-TEST_CASE("the plan per shape: small trees dancing links, pentominoes bitset, colours sparse sets", "[dlx][plan]") {
+TEST_CASE("the plan per shape: small trees dancing links, pentominoes bitset, colours sparse sets",
+          "[dlx][plan]") {
   // Knuth's estimate with the first look sized by the problem (issue 11): the sudokus' MRV
   // trees (64 and 1 378 nodes) are small, and a handful of first-item paths must not talk the
   // plan out of MRV (sudoku-ai-escargot: 944 nodes estimated for 18 884).
@@ -251,14 +266,17 @@ TEST_CASE("the plan per shape: small trees dancing links, pentominoes bitset, co
   CHECK(coloured.item_choice == solve::ItemChoice::mrv);
   // The same plan for every thread count, every time (counts and node figures reproducible).
   for (int threads : {1, 2, 4}) {
-    const solve::CoverPlan again = solve::plan(macmahon, with(solve::CoverEngine::automatic, solve::ItemChoice::automatic, threads));
+    const solve::CoverPlan again = solve::plan(
+        macmahon, with(solve::CoverEngine::automatic, solve::ItemChoice::automatic, threads));
     CHECK(again.engine == coloured.engine);
     CHECK(again.item_choice == coloured.item_choice);
   }
   // With the engine named, the choice for it; sparse sets named get the plan's choice too.
-  CHECK(solve::plan(macmahon, with(solve::CoverEngine::dlx, solve::ItemChoice::automatic)).engine == solve::CoverEngine::dlx);
-  CHECK(solve::plan(shipped("pentomino-3x20.dlx"), with(solve::CoverEngine::sparse, solve::ItemChoice::automatic)).item_choice ==
-        solve::ItemChoice::first);
+  CHECK(solve::plan(macmahon, with(solve::CoverEngine::dlx, solve::ItemChoice::automatic)).engine ==
+        solve::CoverEngine::dlx);
+  CHECK(solve::plan(shipped("pentomino-3x20.dlx"),
+                    with(solve::CoverEngine::sparse, solve::ItemChoice::automatic))
+            .item_choice == solve::ItemChoice::first);
 }
 
 TEST_CASE("one probe path down a deep tree of many items stops at the step cap", "[dlx][plan]") {
@@ -275,8 +293,9 @@ TEST_CASE("one probe path down a deep tree of many items stops at the step cap",
   const auto mrv = solve::detail::cover::estimate_tree(p, solve::ItemChoice::mrv, options);
   CHECK(mrv.paths == 1);
   CHECK(mrv.steps >= options.max_path_steps);
-  CHECK(mrv.steps <= options.max_path_steps + 2 * n);  // the cut comes after the scan that passes it
-  CHECK(mrv.nodes < n / 3);                            // a part of the one path
+  CHECK(mrv.steps <=
+        options.max_path_steps + 2 * n);  // the cut comes after the scan that passes it
+  CHECK(mrv.nodes < n / 3);               // a part of the one path
   // The first-item path is short (one step a level): it is not cut.
   const auto first = solve::detail::cover::estimate_tree(p, solve::ItemChoice::first, options);
   CHECK(first.nodes == n / 3);

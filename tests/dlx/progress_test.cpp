@@ -8,7 +8,8 @@
 
 #include <solve/exact_cover.hpp>
 
-TEST_CASE("done() of an exact-cover search never decreases, follows the tree and ends at 1", "[progress][threads]") {
+TEST_CASE("done() of an exact-cover search never decreases, follows the tree and ends at 1",
+          "[progress][threads]") {
   constexpr int items = 8, options = 6;  // 6^8 = 1 679 616 solutions
   const std::uint64_t total = 1'679'616;
   solve::ExactCover p;
@@ -16,7 +17,8 @@ TEST_CASE("done() of an exact-cover search never decreases, follows the tree and
     const int item = p.add_primary();
     for (int k = 0; k < options; ++k) p.add_option({item, p.add_secondary()});
   }
-  for (auto engine : {solve::CoverEngine::dlx, solve::CoverEngine::sparse, solve::CoverEngine::bitset})
+  for (auto engine :
+       {solve::CoverEngine::dlx, solve::CoverEngine::sparse, solve::CoverEngine::bitset})
     for (int threads = 1; threads <= 4; ++threads) {
       INFO("engine " << int(engine) << ", " << threads << " threads");
       progress_check::Reports reports;

@@ -15,9 +15,9 @@ struct RandomSpec {
   int max_primary = 7;
   int max_secondary = 3;
   int max_options = 14;
-  int colours = 0;  // 0: plain exact cover; k > 0: secondary items get colours 1..k (or none)
-  int planted = 0;  // this many random partitions of the primary items added as options
-  int max_hi = 1;   // > 1: primary items get random bounds lo:hi, 0 <= lo <= hi <= max_hi
+  int colours = 0;        // 0: plain exact cover; k > 0: secondary items get colours 1..k (or none)
+  int planted = 0;        // this many random partitions of the primary items added as options
+  int max_hi = 1;         // > 1: primary items get random bounds lo:hi, 0 <= lo <= hi <= max_hi
   bool zero_one = false;  // some primary items get bounds 0:1
 };
 
@@ -99,7 +99,8 @@ inline std::set<std::vector<int>> brute_force(const solve::ExactCover& p) {
     }
     for (int i = 0; i < n && ok; ++i) {
       const auto b = p.bounds(i);
-      if (p.is_primary(i) && (times[std::size_t(i)] < b.lo || times[std::size_t(i)] > b.hi)) ok = false;
+      if (p.is_primary(i) && (times[std::size_t(i)] < b.lo || times[std::size_t(i)] > b.hi))
+        ok = false;
     }
     if (!ok) continue;
     std::vector<int> s;
@@ -127,7 +128,8 @@ inline std::pair<std::set<std::vector<int>>, solve::Result> all_solutions(
 }
 
 /// Options naming an engine, an item choice and a number of threads.
-inline solve::CoverOptions with(solve::CoverEngine engine, solve::ItemChoice choice, int threads = 1) {
+inline solve::CoverOptions with(solve::CoverEngine engine, solve::ItemChoice choice,
+                                int threads = 1) {
   solve::CoverOptions o;
   o.engine = engine;
   o.item_choice = choice;

@@ -12,7 +12,8 @@
 namespace testing {
 
 /// Option o's items as a sorted list of (item name, colour name or "").
-inline std::vector<std::pair<std::string, std::string>> option_names(const solve::ExactCover& p, int o) {
+inline std::vector<std::pair<std::string, std::string>> option_names(const solve::ExactCover& p,
+                                                                     int o) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const solve::ItemColour& ic : p.option(o))
     out.emplace_back(p.item_name(ic.item), ic.colour ? p.colour_name(ic.colour) : std::string());

@@ -6,9 +6,9 @@
 
 #include <string>
 
+#include <solve/exact_cover_io.hpp>
 #include "exact_cover/scarce.hpp"
 #include "random_instances.hpp"
-#include <solve/exact_cover_io.hpp>
 #include "test_scale.hpp"
 
 namespace {
@@ -44,27 +44,33 @@ solve::ExactCover scarce_problem(std::mt19937& rng) {
 
 }  // namespace
 
-TEST_CASE("scarce items: the look-ahead cuts the first-item tree, the same on every engine and thread count",
-          "[dlx][sparse][scarce]") {
+TEST_CASE(
+    "scarce items: the look-ahead cuts the first-item tree, the same on every engine and thread "
+    "count",
+    "[dlx][sparse][scarce]") {
   std::mt19937 rng(2026'11'26);
   const int instances = test_scale::rounds(120);
   int cut = 0;
   for (int k = 0; k < instances; ++k) {
     const solve::ExactCover p = scarce_problem(rng);
     INFO("instance " << k);
-    const auto [want, mrv] = testing::all_solutions(p, with(solve::CoverEngine::dlx, solve::ItemChoice::mrv));
+    const auto [want, mrv] =
+        testing::all_solutions(p, with(solve::CoverEngine::dlx, solve::ItemChoice::mrv));
     auto plain = with(solve::CoverEngine::dlx, solve::ItemChoice::first);
     plain.scarce_lookahead = false;
     const auto [unwatched, r0] = testing::all_solutions(p, plain);
     REQUIRE(unwatched == want);
-    const auto [found, ref] = testing::all_solutions(p, with(solve::CoverEngine::dlx, solve::ItemChoice::first));
+    const auto [found, ref] =
+        testing::all_solutions(p, with(solve::CoverEngine::dlx, solve::ItemChoice::first));
     REQUIRE(found == want);
     REQUIRE(ref.stats.nodes <= r0.stats.nodes);
     cut += ref.stats.nodes < r0.stats.nodes;
-    for (auto engine : {solve::CoverEngine::dlx, solve::CoverEngine::sparse, solve::CoverEngine::bitset})
+    for (auto engine :
+         {solve::CoverEngine::dlx, solve::CoverEngine::sparse, solve::CoverEngine::bitset})
       for (int threads : {1, 2, 3}) {
         INFO("engine " << int(engine) << " threads " << threads);
-        const auto [got, r] = testing::all_solutions(p, with(engine, solve::ItemChoice::first, threads));
+        const auto [got, r] =
+            testing::all_solutions(p, with(engine, solve::ItemChoice::first, threads));
         REQUIRE(got == want);
         REQUIRE(r.stats.nodes == ref.stats.nodes);
         REQUIRE(r.stats.max_depth == ref.stats.max_depth);
@@ -82,12 +88,15 @@ TEST_CASE("scarce items: the look-ahead cuts the first-item tree, the same on ev
   CHECK(cut * 2 > instances);
 }
 
-TEST_CASE("scarce items: pentomino-6x10-sym's X, kept to one quadrant, is the one watched", "[dlx][scarce][classic]") {
-  const auto p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/pentomino-6x10-sym.dlx");
+TEST_CASE("scarce items: pentomino-6x10-sym's X, kept to one quadrant, is the one watched",
+          "[dlx][scarce][classic]") {
+  const auto p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) +
+                                              "/exact-cover/pentomino-6x10-sym.dlx");
   const std::vector<int> scarce = solve::detail::cover::scarce_items(p);
   REQUIRE(scarce.size() == 1);
   CHECK(p.item_name(scarce[0]) == "X");
   // Without the quadrant every piece has many placements: nothing is scarce.
-  const auto all = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/pentomino-6x10-all.dlx");
+  const auto all = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) +
+                                                "/exact-cover/pentomino-6x10-all.dlx");
   CHECK(solve::detail::cover::scarce_items(all).empty());
 }

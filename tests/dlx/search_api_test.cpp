@@ -6,9 +6,9 @@
 #include <atomic>
 #include <vector>
 
-#include "random_instances.hpp"
 #include <solve/error.hpp>
 #include <solve/exact_cover_io.hpp>
+#include "random_instances.hpp"
 
 namespace {
 
@@ -89,9 +89,11 @@ TEST_CASE("limits stop the search and say why", "[dlx][api]") {
 }
 
 TEST_CASE("counts and statistics do not depend on the number of threads", "[dlx][threads]") {
-  std::vector<solve::ExactCover> problems = {queens("queens-8.dlx"), queens("sudoku-ai-escargot.dlx")};
+  std::vector<solve::ExactCover> problems = {queens("queens-8.dlx"),
+                                             queens("sudoku-ai-escargot.dlx")};
   std::mt19937 rng(31);
-  testing::RandomSpec spec{.max_primary = 16, .max_secondary = 4, .max_options = 60, .colours = 2, .planted = 3};
+  testing::RandomSpec spec{
+      .max_primary = 16, .max_secondary = 4, .max_options = 60, .colours = 2, .planted = 3};
   for (int k = 0; k < 10; ++k) problems.push_back(testing::random_problem(rng, spec));
   for (const auto& p : problems) {
     for (auto engine : engines) {
@@ -117,7 +119,8 @@ TEST_CASE("counts and statistics do not depend on the number of threads", "[dlx]
 
 TEST_CASE("the prune hook removes exactly the subtrees it rejects", "[dlx][api]") {
   std::mt19937 rng(17);
-  testing::RandomSpec spec{.max_primary = 7, .max_secondary = 2, .max_options = 12, .colours = 2, .planted = 1};
+  testing::RandomSpec spec{
+      .max_primary = 7, .max_secondary = 2, .max_options = 12, .colours = 2, .planted = 1};
   for (int k = 0; k < 60; ++k) {
     const auto p = testing::random_problem(rng, spec);
     const int banned = k % p.num_options();
@@ -138,9 +141,11 @@ TEST_CASE("the prune hook removes exactly the subtrees it rejects", "[dlx][api]"
 
 // stenen derives "positions examined" as nodes minus the nodes its hook rejected: with 4
 // threads the hook was also called on dry runs and the difference underflowed.
-TEST_CASE("the prune hook is called once per node, for every number of threads", "[dlx][api][threads]") {
+TEST_CASE("the prune hook is called once per node, for every number of threads",
+          "[dlx][api][threads]") {
   std::mt19937 rng(23);
-  testing::RandomSpec spec{.max_primary = 14, .max_secondary = 3, .max_options = 50, .colours = 2, .planted = 3};
+  testing::RandomSpec spec{
+      .max_primary = 14, .max_secondary = 3, .max_options = 50, .colours = 2, .planted = 3};
   for (int k = 0; k < 12; ++k) {
     const auto p = testing::random_problem(rng, spec);
     for (auto engine : engines) {
@@ -212,7 +217,7 @@ TEST_CASE("the progress hook reports fractions between 0 and 1", "[dlx][api]") {
     solve::CoverOptions o;
     o.engine = engine;
     o.item_choice = solve::ItemChoice::first;  // 18884 nodes: a poll every 1024
-    o.progress_seconds = 0;  // every poll
+    o.progress_seconds = 0;                    // every poll
     std::vector<solve::Progress> seen;
     o.progress = [&](const solve::Progress& pr) { seen.push_back(pr); };
     solve::count(p, o);
@@ -268,10 +273,12 @@ TEST_CASE("models are checked as they are built", "[dlx][api]") {
   REQUIRE(solve::count(p, o).stats.solutions == 1);
 }
 
-TEST_CASE("the position prune hook sees the items of the options chosen, on every engine", "[dlx][api][threads]") {
+TEST_CASE("the position prune hook sees the items of the options chosen, on every engine",
+          "[dlx][api][threads]") {
   std::mt19937 rng(29);
   for (int k = 0; k < 14; ++k) {
-    testing::RandomSpec spec{.max_primary = 70, .max_secondary = 6, .max_options = 60, .colours = 0, .planted = 3};
+    testing::RandomSpec spec{
+        .max_primary = 70, .max_secondary = 6, .max_options = 60, .colours = 0, .planted = 3};
     auto p = testing::random_problem(rng, spec);
     // The last ones padded to four words of items (the bitset engine's widest masks).
     while (k >= 10 && p.num_items() < 200) p.add_secondary();
@@ -280,7 +287,8 @@ TEST_CASE("the position prune hook sees the items of the options chosen, on ever
     solve::CoverOptions plain;
     plain.prune = [](std::span<const int> chosen) { return chosen.back() % 7 != 3; };
     const auto expected = solve::count(p, plain);
-    for (auto engine : {solve::CoverEngine::dlx, solve::CoverEngine::bitset, solve::CoverEngine::sparse}) {
+    for (auto engine :
+         {solve::CoverEngine::dlx, solve::CoverEngine::bitset, solve::CoverEngine::sparse}) {
       for (int threads : {1, 3}) {
         std::atomic<std::uint64_t> calls{0}, wrong{0};
         solve::CoverOptions o;
@@ -292,7 +300,8 @@ TEST_CASE("the position prune hook sees the items of the options chosen, on ever
           for (int opt : at.chosen)
             for (const solve::ItemColour& ic : p.option(opt))
               covered[std::size_t(ic.item) / 64] |= std::uint64_t(1) << (ic.item % 64);
-          wrong += !std::equal(covered.begin(), covered.end(), at.covered.begin(), at.covered.end());
+          wrong +=
+              !std::equal(covered.begin(), covered.end(), at.covered.begin(), at.covered.end());
           return at.chosen.back() % 7 != 3;
         };
         const auto r = solve::count(p, o);

@@ -6,10 +6,10 @@
 
 #include <string>
 
-#include "count_file.hpp"
-#include "test_scale.hpp"
-#include "random_instances.hpp"
 #include <solve/exact_cover_io.hpp>
+#include "count_file.hpp"
+#include "random_instances.hpp"
+#include "test_scale.hpp"
 
 namespace {
 
@@ -64,7 +64,8 @@ int sparse_matches_dlx(const testing::RandomSpec& spec, std::uint32_t seed, int 
 TEST_CASE("sparse sets: exact cover as dancing links does", "[dlx][sparse][differential]") {
   // The early stop at dead ends (MRV) must show in the updates of some of the searches.
   CHECK(sparse_matches_dlx({}, 2024, 250) >= test_scale::scaled(10));
-  testing::RandomSpec big{.max_primary = 16, .max_secondary = 4, .max_options = 18, .colours = 0, .planted = 3};
+  testing::RandomSpec big{
+      .max_primary = 16, .max_secondary = 4, .max_options = 18, .colours = 0, .planted = 3};
   CHECK(sparse_matches_dlx(big, 7, 40) >= test_scale::scaled(3));
 }
 
@@ -77,7 +78,8 @@ TEST_CASE("sparse sets: colours (XCC) as dancing links does", "[dlx][sparse][dif
   CHECK(sparse_matches_dlx(spec, 32, 150) >= test_scale::scaled(4));
 }
 
-TEST_CASE("sparse sets: multiplicities (MCC) as dancing links does", "[dlx][sparse][differential][mcc]") {
+TEST_CASE("sparse sets: multiplicities (MCC) as dancing links does",
+          "[dlx][sparse][differential][mcc]") {
   testing::RandomSpec spec;
   spec.max_hi = 3;
   sparse_matches_dlx(spec, 51, 200);
@@ -90,7 +92,12 @@ TEST_CASE("sparse sets: multiplicities (MCC) as dancing links does", "[dlx][spar
 
 TEST_CASE("sparse sets: limits, prune and trace hooks as dancing links", "[dlx][sparse]") {
   std::mt19937 rng(8);
-  testing::RandomSpec spec{.max_primary = 12, .max_secondary = 3, .max_options = 30, .colours = 2, .planted = 4, .max_hi = 2};
+  testing::RandomSpec spec{.max_primary = 12,
+                           .max_secondary = 3,
+                           .max_options = 30,
+                           .colours = 2,
+                           .planted = 4,
+                           .max_hi = 2};
   for (int k = 0; k < 30; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     for (auto choice : {solve::ItemChoice::mrv, solve::ItemChoice::first}) {
@@ -138,7 +145,8 @@ TEST_CASE("sparse sets: limits, prune and trace hooks as dancing links", "[dlx][
 
 TEST_CASE("sparse sets: the first solution is a solution", "[dlx][sparse]") {
   std::mt19937 rng(5);
-  testing::RandomSpec spec{.max_primary = 14, .max_secondary = 4, .max_options = 40, .colours = 2, .planted = 2};
+  testing::RandomSpec spec{
+      .max_primary = 14, .max_secondary = 4, .max_options = 40, .colours = 2, .planted = 2};
   for (int k = 0; k < 40; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     const auto s = solve::solve_first(p, with(sparse, solve::ItemChoice::mrv));
@@ -158,11 +166,13 @@ TEST_CASE("sparse sets: the shipped problems' counts", "[dlx][sparse][classic]")
   CHECK(count_file("pentomino-3x20.dlx", sparse, first, 3) == 8);
 }
 
-TEST_CASE("sparse sets: the dead-end stop saves updates, the same for every thread count", "[dlx][sparse]") {
+TEST_CASE("sparse sets: the dead-end stop saves updates, the same for every thread count",
+          "[dlx][sparse]") {
   // pentomino-3x20 with MRV: 32 575 nodes, and with 3 threads work is given away (a worker
   // polls every 1024 nodes). Where an option's commit stops depends on the state only, not
   // on the order of the sets, which differs from clone to clone.
-  const auto p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/pentomino-3x20.dlx");
+  const auto p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) +
+                                              "/exact-cover/pentomino-3x20.dlx");
   const auto rd = solve::count(p, with(dlx, solve::ItemChoice::mrv));
   const auto one = solve::count(p, with(sparse, solve::ItemChoice::mrv));
   REQUIRE(one.stats.nodes == rd.stats.nodes);
@@ -179,7 +189,12 @@ TEST_CASE("sparse sets: threads share Algorithm M levels by option ranges", "[dl
   // Big enough that idle workers get work (a worker polls every 1024 nodes): items taking up
   // to 3 options (levels whose item stays open) and 0:1 items (levels that may stop).
   std::mt19937 rng(77);
-  testing::RandomSpec spec{.max_primary = 8, .max_secondary = 3, .max_options = 36, .colours = 2, .planted = 6, .max_hi = 3};
+  testing::RandomSpec spec{.max_primary = 8,
+                           .max_secondary = 3,
+                           .max_options = 36,
+                           .colours = 2,
+                           .planted = 6,
+                           .max_hi = 3};
   std::uint64_t biggest = 0;
   for (int k = 0; k < test_scale::rounds(12); ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);

@@ -7,16 +7,17 @@
 #include <chrono>
 #include <string>
 
-#include "random_instances.hpp"
 #include <solve/cover_split.hpp>
 #include <solve/error.hpp>
 #include <solve/exact_cover_io.hpp>
+#include "random_instances.hpp"
 #include "test_scale.hpp"
 
 namespace {
 
 // The solutions of one part, as option ids of the original problem (sorted), forced ones in.
-std::set<std::vector<int>> part_solutions(const solve::ExactCover& p, const solve::CoverPart& part) {
+std::set<std::vector<int>> part_solutions(const solve::ExactCover& p,
+                                          const solve::CoverPart& part) {
   const solve::PartProblem q = solve::part_problem(p, part);
   std::set<std::vector<int>> out;
   if (q.empty) {
@@ -41,7 +42,8 @@ void check_splits(const testing::RandomSpec& spec, std::uint32_t seed, int insta
   for (int k = 0; k < instances; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, spec);
     // Brute force where it is quick; the engines' solutions are checked against it elsewhere.
-    const auto expected = p.num_options() <= 16 ? testing::brute_force(p) : testing::all_solutions(p, {}).first;
+    const auto expected =
+        p.num_options() <= 16 ? testing::brute_force(p) : testing::all_solutions(p, {}).first;
     for (std::size_t target : {1, 2, 3, 7, 40}) {
       INFO("instance " << k << ", " << target << " parts");
       const std::vector<solve::CoverPart> parts = solve::split_cover(p, target);
@@ -71,8 +73,8 @@ solve::ExactCover puzzle(const char* file) {
   return solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/" + file);
 }
 
-solve::BigCount count_in_parts(const solve::ExactCover& p, std::size_t target, std::size_t* parts = nullptr,
-                               bool memo = false) {
+solve::BigCount count_in_parts(const solve::ExactCover& p, std::size_t target,
+                               std::size_t* parts = nullptr, bool memo = false) {
   const std::vector<solve::CoverPart> list = solve::split_cover(p, target);
   if (parts) *parts = list.size();
   solve::BigCount total;
@@ -93,13 +95,22 @@ TEST_CASE("split: parts partition the solutions of random XC problems", "[split]
 }
 
 TEST_CASE("split: parts partition the solutions of random XCC problems", "[split]") {
-  check_splits({.max_primary = 6, .max_secondary = 3, .max_options = 14, .colours = 2, .planted = 2}, 12, 120);
+  check_splits(
+      {.max_primary = 6, .max_secondary = 3, .max_options = 14, .colours = 2, .planted = 2}, 12,
+      120);
 }
 
 TEST_CASE("split: parts partition the solutions of random MCC problems", "[split]") {
-  check_splits({.max_primary = 5, .max_secondary = 2, .max_options = 13, .colours = 2, .planted = 2, .max_hi = 3},
+  check_splits({.max_primary = 5,
+                .max_secondary = 2,
+                .max_options = 13,
+                .colours = 2,
+                .planted = 2,
+                .max_hi = 3},
                13, 120);
-  check_splits({.max_primary = 6, .max_secondary = 2, .max_options = 13, .planted = 1, .zero_one = true}, 14, 60);
+  check_splits(
+      {.max_primary = 6, .max_secondary = 2, .max_options = 13, .planted = 1, .zero_one = true}, 14,
+      60);
 }
 
 TEST_CASE("split: shipped puzzles counted in parts", "[split]") {
@@ -155,8 +166,10 @@ TEST_CASE("split: a problem without solutions may give no part", "[split]") {
   CHECK(solve::count(solve::part_problem(none_needed, parts[0]).problem).count == 1);
 }
 
-TEST_CASE("split: with limits, stopped by the cancel flag or the time, else the same list", "[split]") {
-  const solve::ExactCover p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/queens-8.dlx");
+TEST_CASE("split: with limits, stopped by the cancel flag or the time, else the same list",
+          "[split]") {
+  const solve::ExactCover p =
+      solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/queens-8.dlx");
   const solve::CoverSplit whole = solve::split_cover(p, 40, solve::Limits{});
   CHECK(whole.stop == solve::StopReason::exhausted);
   CHECK(whole.parts == solve::split_cover(p, 40));
@@ -169,7 +182,8 @@ TEST_CASE("split: with limits, stopped by the cancel flag or the time, else the 
   const int a = big.add_primary("a"), b = big.add_primary("b");
   for (int k = 0; k < 6000; ++k) big.add_option({k % 2 ? a : b});
   const auto start = std::chrono::steady_clock::now();
-  const solve::CoverSplit timed = solve::split_cover(big, 1000000, solve::Limits{.max_seconds = 0.2});
+  const solve::CoverSplit timed =
+      solve::split_cover(big, 1000000, solve::Limits{.max_seconds = 0.2});
   CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 5);
   CHECK(timed.stop == solve::StopReason::time_limit);
   CHECK(timed.parts.empty());

@@ -25,23 +25,34 @@ struct Rig {
   solve::detail::cover::Dlx dlx;
   std::vector<solve::detail::cover::Dlx::Node> start;
   Rig(const solve::ExactCover& p, solve::CoverOptions o)
-      : f{std::move(o), {}}, control(control_for(f.options)), dlx(p, f.options, f.callback, control), start(dlx.nodes()) {}
+      : f{std::move(o), {}},
+        control(control_for(f.options)),
+        dlx(p, f.options, f.callback, control),
+        start(dlx.nodes()) {}
   void run(const solve::detail::Work& w = {}) {
     solve::detail::Worker worker(control, dlx);
     dlx.run(w, worker);
   }
 };
 
-const testing::RandomSpec coloured{.max_primary = 12, .max_secondary = 3, .max_options = 40, .colours = 2, .planted = 4};
+const testing::RandomSpec coloured{
+    .max_primary = 12, .max_secondary = 3, .max_options = 40, .colours = 2, .planted = 4};
 // Multiplicities (Algorithm M, which tweaks lists as well): bounds lo:hi, and 0:1 items.
-const testing::RandomSpec multiple{.max_primary = 7, .max_secondary = 3, .max_options = 30, .colours = 2, .planted = 2, .max_hi = 3};
-const testing::RandomSpec optional{.max_primary = 9, .max_secondary = 2, .max_options = 30, .planted = 2, .zero_one = true};
+const testing::RandomSpec multiple{.max_primary = 7,
+                                   .max_secondary = 3,
+                                   .max_options = 30,
+                                   .colours = 2,
+                                   .planted = 2,
+                                   .max_hi = 3};
+const testing::RandomSpec optional{
+    .max_primary = 9, .max_secondary = 2, .max_options = 30, .planted = 2, .zero_one = true};
 
 }  // namespace
 
 TEST_CASE("dancing links restores its lists after every search", "[dlx][structure]") {
   std::mt19937 rng(2024);
-  const testing::RandomSpec plain{.max_primary = 9, .max_secondary = 4, .max_options = 30, .planted = 2};
+  const testing::RandomSpec plain{
+      .max_primary = 9, .max_secondary = 4, .max_options = 30, .planted = 2};
   for (const auto& spec : {plain, coloured, multiple, optional}) {
     for (int k = 0; k < 60; ++k) {
       const solve::ExactCover p = testing::random_problem(rng, spec);
@@ -93,7 +104,8 @@ TEST_CASE("a piece of work below a path restores the lists", "[dlx][structure]")
     std::vector<int> at(2);
     solve::CoverOptions traced;
     traced.engine = solve::CoverEngine::dlx;  // as the rig's engine: M whenever there are bounds
-    traced.item_choice = solve::ItemChoice::mrv;  // the rig's Dlx reads `automatic` as MRV; the plan may not
+    traced.item_choice =
+        solve::ItemChoice::mrv;  // the rig's Dlx reads `automatic` as MRV; the plan may not
     traced.trace = [&](const solve::CoverTraceEvent& e) {
       if (e.kind != solve::CoverTraceEvent::Kind::choose || e.depth > 2) return;
       at[std::size_t(e.depth - 1)] = e.option;
@@ -116,7 +128,8 @@ TEST_CASE("counting empty lists changes no choice of the MRV rule", "[dlx][struc
   // small ones, with dead ends, secondary items and pieces of work, and must take the same
   // nodes, updates and solutions as without, the count right at every node.
   std::mt19937 rng(11);
-  const testing::RandomSpec plain{.max_primary = 12, .max_secondary = 3, .max_options = 40, .planted = 3};
+  const testing::RandomSpec plain{
+      .max_primary = 12, .max_secondary = 3, .max_options = 40, .planted = 3};
   for (int k = 0; k < 120; ++k) {
     const solve::ExactCover p = testing::random_problem(rng, plain);
     solve::CoverOptions o;

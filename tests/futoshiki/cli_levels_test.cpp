@@ -18,7 +18,9 @@ namespace t = futoshiki::test;
 namespace {
 
 using Run = test::ProgramRun;
-Run run(const std::string& args) { return test::run_shell(test::shell_quoted(FUTOSHIKI_BIN) + " " + args); }
+Run run(const std::string& args) {
+  return test::run_shell(test::shell_quoted(FUTOSHIKI_BIN) + " " + args);
+}
 std::string data(const std::string& rel) { return test::shell_quoted(t::data_dir() + "/" + rel); }
 
 }  // namespace
@@ -41,7 +43,8 @@ TEST_CASE("a generated puzzle is read back by futoshiki: one solution") {
     CHECK(run("grade " + test::shell_quoted(path)).out == "hard: Hall sets solve it\n");
   }
   // the first file is the puzzle of its seed alone
-  CHECK(t::slurp((dir / "6-hard-11.txt").string()) == run("generate --size 6 --difficulty hard --seed 11").out);
+  CHECK(t::slurp((dir / "6-hard-11.txt").string()) ==
+        run("generate --size 6 --difficulty hard --seed 11").out);
 }
 
 TEST_CASE("generate: --svg, a seed of its own, JSON puzzles that parse") {
@@ -60,9 +63,10 @@ TEST_CASE("generate: --svg, a seed of its own, JSON puzzles that parse") {
 }
 
 TEST_CASE("generate, grade, hint: usage errors, bad input, limits") {
-  for (const std::string args : {"generate --size 2", "generate --size 17", "generate --difficulty medium",
-                                 "generate --count 2", "generate --count 2 --svg x.svg --json", "generate --seed -1",
-                                 "grade", "grade --size 4 x.txt", "hint"}) {
+  for (const std::string args :
+       {"generate --size 2", "generate --size 17", "generate --difficulty medium",
+        "generate --count 2", "generate --count 2 --svg x.svg --json", "generate --seed -1",
+        "grade", "grade --size 4 x.txt", "hint"}) {
     INFO(args);
     const Run r = run(args);
     CHECK(r.status == 2);
@@ -73,7 +77,8 @@ TEST_CASE("generate, grade, hint: usage errors, bad input, limits") {
   CHECK(bad.status == 2);
   CHECK(bad.err.find("empty input") != std::string::npos);
   // 12x12 extreme takes about a second each: 10 ms stops it, with what was made kept
-  const Run stopped = run("generate --size 12 --difficulty extreme --seed 1 --count 3 --json --timeout 0.01");
+  const Run stopped =
+      run("generate --size 12 --difficulty extreme --seed 1 --count 3 --json --timeout 0.01");
   CHECK(stopped.status == 3);
   CHECK(stopped.err.find("stopped by the time limit after 0 of 3 puzzles") != std::string::npos);
   test::check_help(FUTOSHIKI_BIN, {"generate"});

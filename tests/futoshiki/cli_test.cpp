@@ -263,12 +263,14 @@ TEST_CASE("the SVG picture (--svg): signs, givens and solution") {
   // The statement's example: golden text (SOLVE_UPDATE_GOLDEN=1 rewrites it; look at it with
   // rsvg-convert or a browser before committing a change).
   const fs::path svg = scratch_dir() / "sample.svg";
-  const Run r = run("--svg " + quoted(svg.string()) + " " + puzzle("course-fall2022/SampleInput.txt"));
+  const Run r =
+      run("--svg " + quoted(svg.string()) + " " + puzzle("course-fall2022/SampleInput.txt"));
   CHECK(r.status == 0);
   CHECK(r.err.empty());
   CHECK(t::grids_in(r.out, 5).size() == 1);  // the text answer as without --svg
   const std::string golden = t::data_dir() + "/golden/sample.svg";
-  if (std::getenv("SOLVE_UPDATE_GOLDEN") != nullptr) std::ofstream(golden, std::ios::binary) << t::slurp(svg.string());
+  if (std::getenv("SOLVE_UPDATE_GOLDEN") != nullptr)
+    std::ofstream(golden, std::ios::binary) << t::slurp(svg.string());
   CHECK(t::slurp(svg.string()) == t::slurp(golden));
   const auto count = [](const std::string& text, const std::string& what) {
     std::size_t n = 0;
@@ -293,7 +295,8 @@ TEST_CASE("the SVG picture (--svg): signs, givens and solution") {
   CHECK(missing.out.empty());
   CHECK(missing.err == "/nonexistent/x.svg: cannot write: No such file or directory\n");
   CHECK(run("--svg /dev/full " + puzzle("course-fall2022/SampleInput.txt")).status == 2);
-  const Run with_count = run("--count --svg " + quoted(svg.string()) + " " + puzzle("course-fall2022/SampleInput.txt"));
+  const Run with_count = run("--count --svg " + quoted(svg.string()) + " " +
+                             puzzle("course-fall2022/SampleInput.txt"));
   CHECK(with_count.status == 2);
   CHECK(with_count.out.empty());
 }
@@ -392,7 +395,8 @@ std::string empty_puzzle(int n) {
 }
 
 const std::string bin = FUTOSHIKI_BIN;
-const test::FrontEnd futoshiki_reading{bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
+const test::FrontEnd futoshiki_reading{
+    bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
 
 }  // namespace
 
@@ -405,7 +409,8 @@ TEST_CASE("unreadable and hostile inputs: exit 2, one message, bounded memory") 
   const test::ProgramRun big = test::run_program(bin, {"-"}, many);
   CHECK(big.status == 2);
   CHECK(big.err == "<stdin>: more than 1 MiB: too large for a futoshiki puzzle\n");
-  CHECK(test::run_program(bin, {many.stdin_path}).err == many.stdin_path + ": more than 1 MiB: too large for a futoshiki puzzle\n");
+  CHECK(test::run_program(bin, {many.stdin_path}).err ==
+        many.stdin_path + ": more than 1 MiB: too large for a futoshiki puzzle\n");
   // A byte order mark before a good puzzle is dropped.
   const std::string with_bom = test::scratch_file(
       "bom.txt", "\xEF\xBB\xBF" + t::slurp(t::puzzles_dir() + "/course-fall2022/Input1.txt"));
@@ -437,7 +442,8 @@ TEST_CASE("Ctrl-C and SIGTERM stop a long search: partial figures, exit 3") {
   const std::string answers = test::scratch_dir() + "/all.txt";
   test::ProgramOptions o;
   o.signal_after = 2;
-  const test::ProgramRun all = test::run_program(bin, {"--all", "--stats", "-o", answers, empty9}, o);
+  const test::ProgramRun all =
+      test::run_program(bin, {"--all", "--stats", "-o", answers, empty9}, o);
   CHECK(all.status == 3);
   CHECK(all.err.find("the list is incomplete") != std::string::npos);
   CHECK(all.err.find("stopped: cancelled (partial)") != std::string::npos);
@@ -445,12 +451,14 @@ TEST_CASE("Ctrl-C and SIGTERM stop a long search: partial figures, exit 3") {
   const auto grids = t::grids_in(t::slurp(answers), 9);
   CHECK(grids.size() > 1000);
   const futoshiki::Puzzle p = futoshiki::parse_puzzle(empty_puzzle(9), "empty9");
-  CHECK(std::all_of(grids.begin(), grids.end(), [&](const auto& g) { return futoshiki::is_solution(p, g); }));
+  CHECK(std::all_of(grids.begin(), grids.end(),
+                    [&](const auto& g) { return futoshiki::is_solution(p, g); }));
 }
 
 TEST_CASE("option --timeout and --max-nodes values, --help explains the exit statuses") {
   test::check_timeout_values(bin, {}, {t::puzzles_dir() + "/course-fall2022/Input1.txt"});
-  const test::ProgramRun nodes = test::run_program(bin, {"--max-nodes", "-5", t::puzzles_dir() + "/course-fall2022/Input1.txt"});
+  const test::ProgramRun nodes = test::run_program(
+      bin, {"--max-nodes", "-5", t::puzzles_dir() + "/course-fall2022/Input1.txt"});
   CHECK(nodes.status == 2);
   CHECK(nodes.err.starts_with("--max-nodes: expected a whole number >= 0, got '-5'\n"));
   test::check_help(bin, {});

@@ -54,11 +54,13 @@ TEST_CASE("generate: 1000 puzzles per level, 4x4 and 5x5, unique and graded exac
         const futoshiki::Grade g = futoshiki::grade(p);
         REQUIRE(g.level);
         REQUIRE(*g.level == level);
-        if (level != Difficulty::easy) REQUIRE_FALSE(futoshiki::solved_at(p, Difficulty(int(level) - 1)));
+        if (level != Difficulty::easy)
+          REQUIRE_FALSE(futoshiki::solved_at(p, Difficulty(int(level) - 1)));
       }
 }
 
-TEST_CASE("generate: minimal, no clue can go without needing harder reasoning or losing uniqueness") {
+TEST_CASE(
+    "generate: minimal, no clue can go without needing harder reasoning or losing uniqueness") {
   const int rounds = test_scale::rounds(50);
   for (const Difficulty level : futoshiki::all_difficulties)
     for (int seed = 0; seed < rounds; ++seed) {
@@ -89,7 +91,8 @@ TEST_CASE("generate: the text reads back as the same puzzle, and sizes out of ra
   CHECK(back.right == p.right);
   CHECK(back.down == p.down);
   CHECK_THROWS_AS(futoshiki::generate(2, Difficulty::easy, 1), solve::InputError);
-  CHECK_THROWS_AS(futoshiki::generate(futoshiki::max_generated_size + 1, Difficulty::easy, 1), solve::InputError);
+  CHECK_THROWS_AS(futoshiki::generate(futoshiki::max_generated_size + 1, Difficulty::easy, 1),
+                  solve::InputError);
   std::atomic<bool> cancel{true};
   Puzzle untouched;
   CHECK_FALSE(futoshiki::generate(9, Difficulty::extreme, 1, &cancel, &untouched));

@@ -41,7 +41,8 @@ TEST_CASE("grade: hand-made puzzles of each level") {
   const Puzzle hard = futoshiki::read_puzzle(futoshiki::test::puzzles_dir() + "/levels/hard.txt");
   // puzzles/futoshiki/levels/extreme.txt: nothing fills a cell until r1c1 = 4 is tried and
   // fails
-  const Puzzle extreme = futoshiki::read_puzzle(futoshiki::test::puzzles_dir() + "/levels/extreme.txt");
+  const Puzzle extreme =
+      futoshiki::read_puzzle(futoshiki::test::puzzles_dir() + "/levels/extreme.txt");
   const std::pair<const Puzzle*, Difficulty> cases[] = {{&easy, Difficulty::easy},
                                                         {&hidden, Difficulty::easy},
                                                         {&tricky, Difficulty::tricky},
@@ -56,11 +57,13 @@ TEST_CASE("grade: hand-made puzzles of each level") {
     CHECK(*g.level == level);
   }
   SECTION("no solution, several") {
-    const futoshiki::Grade contradiction = futoshiki::grade(parse("2 0\n0 0\n\n<\n0\n\n0 0\n"));  // 2 < r1c2 <= 2
+    const futoshiki::Grade contradiction =
+        futoshiki::grade(parse("2 0\n0 0\n\n<\n0\n\n0 0\n"));  // 2 < r1c2 <= 2
     CHECK_FALSE(contradiction.solvable);
     CHECK_FALSE(contradiction.unique);
     CHECK_FALSE(contradiction.level);
-    const futoshiki::Grade several = futoshiki::grade(parse("0 0 0\n0 0 0\n0 0 0\n\n0 0\n0 0\n0 0\n\n0 0 0\n0 0 0\n"));
+    const futoshiki::Grade several =
+        futoshiki::grade(parse("0 0 0\n0 0 0\n0 0 0\n\n0 0\n0 0\n0 0\n\n0 0 0\n0 0 0\n"));
     CHECK(several.solvable);
     CHECK_FALSE(several.unique);
     CHECK_FALSE(several.level);
@@ -76,10 +79,12 @@ TEST_CASE("grade: each engine mode prunes what libsolve's propagation level does
     for (const Difficulty level : futoshiki::all_difficulties) {
       Puzzle p = futoshiki::generate(4 + k % 3, level, std::uint64_t(k));
       for (int step = 0; step < 3; ++step) {
-        INFO("size " << p.n << ", seed " << k << ", " << futoshiki::to_string(level) << ", step " << step);
+        INFO("size " << p.n << ", seed " << k << ", " << futoshiki::to_string(level) << ", step "
+                     << step);
         CHECK(futoshiki::solved_by(p, Mode::forward) ==
               futoshiki::test::libsolve_root_solves(p, solve::Propagation::forward));
-        CHECK(futoshiki::solved_by(p, Mode::arc) == futoshiki::test::libsolve_root_solves(p, solve::Propagation::arc));
+        CHECK(futoshiki::solved_by(p, Mode::arc) ==
+              futoshiki::test::libsolve_root_solves(p, solve::Propagation::arc));
         CHECK(futoshiki::solved_by(p, Mode::domain) ==
               futoshiki::test::libsolve_root_solves(p, solve::Propagation::domain));
         // the levels on the modes: hidden singles on top of forward and arc; hard is domain

@@ -19,27 +19,32 @@ Puzzle parse(const std::string& text) { return futoshiki::parse_puzzle(text, "te
 Puzzle level_sample(const std::string& name) {
   return futoshiki::read_puzzle(futoshiki::test::puzzles_dir() + "/levels/" + name + ".txt");
 }
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 }  // namespace
 
 TEST_CASE("hint: a naked single names why every other digit went") {
-  const auto h = futoshiki::hint(parse("0 2 3 4\n2 0 4 3\n3 4 0 2\n4 3 2 0\n\n0 0 0\n0 0 0\n0 0 0\n0 0 0\n\n"
-                                       "0 0 0 0\n0 0 0 0\n0 0 0 0\n"));
+  const auto h =
+      futoshiki::hint(parse("0 2 3 4\n2 0 4 3\n3 4 0 2\n4 3 2 0\n\n0 0 0\n0 0 0\n0 0 0\n0 0 0\n\n"
+                            "0 0 0 0\n0 0 0 0\n0 0 0 0\n"));
   REQUIRE(h);
   CHECK(h->row == 0);
   CHECK(h->col == 0);
   CHECK(h->value == 1);
-  CHECK(h->reason == "r1c1 = 1, the only digit left: 2 in row 1 (r1c2 = 2); 3 in row 1 (r1c3 = 3); "
-                     "4 in row 1 (r1c4 = 4)");
+  CHECK(h->reason ==
+        "r1c1 = 1, the only digit left: 2 in row 1 (r1c2 = 2); 3 in row 1 (r1c3 = 3); "
+        "4 in row 1 (r1c4 = 4)");
 }
 
 TEST_CASE("hint: the inequality chains") {
   const auto h = futoshiki::hint(parse("0 0 0\n0 0 0\n0 0 0\n\n< <\n0 0\n0 0\n\n^ 0 0\n^ 0 0\n"));
   REQUIRE(h);
   CHECK(h->value == 2);
-  CHECK(h->reason == "r1c2 = 2, the only digit left: 1 too small: r1c2 > r1c1, so r1c2 ≥ 2; "
-                     "3 too large: r1c2 < r1c3, so r1c2 ≤ 2");
+  CHECK(h->reason ==
+        "r1c2 = 2, the only digit left: 1 too small: r1c2 > r1c1, so r1c2 ≥ 2; "
+        "3 too large: r1c2 < r1c3, so r1c2 ≤ 2");
 }
 
 TEST_CASE("hint: a hidden single is an easy step") {
@@ -68,9 +73,12 @@ TEST_CASE("hint: a hidden single on a line of 18 open cells") {
 TEST_CASE("hint: a Hall set of two digits") {
   const auto h = futoshiki::hint(level_sample("hard"));
   REQUIRE(h);
-  CHECK(h->reason == "r2c2 = 4, the only digit left: 3 in row 2 (r2c4 = 3); 1 too small: r2c2 > r1c2, so r2c2 ≥ 2; "
-                     "2 too small: r2c2 > r1c2 and r1c2 ≥ 2, so r2c2 ≥ 3 (after r1c2: 1 left out: in row 1, 2 and 3 "
-                     "fit only in r1c2 and r1c3 (a Hall set))");
+  CHECK(h->reason ==
+        "r2c2 = 4, the only digit left: 3 in row 2 (r2c4 = 3); 1 too small: r2c2 > r1c2, so r2c2 ≥ "
+        "2; "
+        "2 too small: r2c2 > r1c2 and r1c2 ≥ 2, so r2c2 ≥ 3 (after r1c2: 1 left out: in row 1, 2 "
+        "and 3 "
+        "fit only in r1c2 and r1c3 (a Hall set))");
   CHECK(h->row == 1);
   CHECK(h->col == 1);
   CHECK(h->value == 4);
@@ -80,15 +88,19 @@ TEST_CASE("hint: a hidden single after a chain, then a trial") {
   Puzzle p = level_sample("extreme");
   auto h = futoshiki::hint(p);
   REQUIRE(h);
-  CHECK(h->reason == "r3c3 = 4: column 3 needs a 4 and only r3c3 can hold it (after r4c3: 4 too large: r4c3 < r4c4, "
-                     "so r4c3 ≤ 3)");
+  CHECK(h->reason ==
+        "r3c3 = 4: column 3 needs a 4 and only r3c3 can hold it (after r4c3: 4 too large: r4c3 < "
+        "r4c4, "
+        "so r4c3 ≤ 3)");
   p.givens[std::size_t(h->row * p.n + h->col)] = h->value;
   h = futoshiki::hint(p);
   REQUIRE(h);
   CHECK(h->row == 0);
   CHECK(h->col == 0);
   CHECK(h->value == 1);
-  CHECK(has(h->reason, "4 ruled out by a trial: with r1c1 = 4 the hard-level deductions reach a contradiction"));
+  CHECK(
+      has(h->reason,
+          "4 ruled out by a trial: with r1c1 = 4 the hard-level deductions reach a contradiction"));
 }
 
 TEST_CASE("hint: wrong entries and a full grid give none") {
@@ -115,7 +127,8 @@ TEST_CASE("hint: followed to the end, each is the solution's digit at the weakes
       for (int step = 0;; ++step) {
         const auto h = futoshiki::hint(p);
         if (!h) break;
-        INFO(futoshiki::to_string(level) << " seed " << seed << " step " << step << ": " << h->reason);
+        INFO(futoshiki::to_string(level)
+             << " seed " << seed << " step " << step << ": " << h->reason);
         REQUIRE(h->value == solution[std::size_t(h->row * p.n + h->col)]);
         REQUIRE(p.givens[std::size_t(h->row * p.n + h->col)] == 0);
         // never stronger than the level

@@ -95,7 +95,8 @@ inline std::vector<Arg> arg_array(Gen& g, Instance& in, std::string& text, int n
   return out;
 }
 inline std::vector<Arg> int_args(Gen& g, Instance& in, std::string& text, int n) {
-  return arg_array(g, in, text, n, [](Gen& g2, Instance& in2, std::string& t) { return int_arg(g2, in2, t); });
+  return arg_array(g, in, text, n,
+                   [](Gen& g2, Instance& in2, std::string& t) { return int_arg(g2, in2, t); });
 }
 inline std::vector<Arg> bool_args(Gen& g, Instance& in, std::string& text, int n) {
   return arg_array(g, in, text, n, bool_arg);
@@ -122,8 +123,9 @@ struct Case {
 };
 
 /// A binary comparison R(a, b), and its _reif / _imp forms.
-inline Case comparison(const std::string& name, bool booleans, std::function<bool(long long, long long)> r,
-                const std::string& suffix = "") {
+inline Case comparison(const std::string& name, bool booleans,
+                       std::function<bool(long long, long long)> r,
+                       const std::string& suffix = "") {
   return {name + suffix, [=](Gen& g) {
             Instance in;
             std::string ta, tb, tr;
@@ -136,14 +138,17 @@ inline Case comparison(const std::string& name, bool booleans, std::function<boo
               const Arg f = bool_arg(g, in, tr);
               in.constraint = fmt::format("{}{}({}, {}, {})", name, suffix, ta, tb, tr);
               const bool imp = suffix == "_imp";
-              in.holds = [=](const Values& v) { return imp ? (!f(v) || r(a(v), b(v))) : (f(v) != 0) == r(a(v), b(v)); };
+              in.holds = [=](const Values& v) {
+                return imp ? (!f(v) || r(a(v), b(v))) : (f(v) != 0) == r(a(v), b(v));
+              };
             }
             return in;
           }};
 }
 
 /// A functional constraint r = op(a, b) (or r = op(a) with one operand).
-inline Case function(const std::string& name, int operands, std::function<bool(long long, long long, long long)> r) {
+inline Case function(const std::string& name, int operands,
+                     std::function<bool(long long, long long, long long)> r) {
   return {name, [=](Gen& g) {
             Instance in;
             std::string ta, tb, tr;
@@ -158,14 +163,16 @@ inline Case function(const std::string& name, int operands, std::function<bool(l
 }
 
 /// sum(as[i] * xs[i]) cmp c, and the _reif / _imp forms.
-inline Case linear(const std::string& name, std::function<bool(long long, long long)> cmp, const std::string& suffix = "") {
+inline Case linear(const std::string& name, std::function<bool(long long, long long)> cmp,
+                   const std::string& suffix = "") {
   return {name + suffix, [=](Gen& g) {
             Instance in;
             const int n = g.uniform(1, 4);
             std::string tas, txs, tf;
             const std::vector<long long> as = constants(g, n, -3, 3, tas);
             const bool booleans = name.starts_with("bool");
-            const std::vector<Arg> xs = booleans ? bool_args(g, in, txs, n) : int_args(g, in, txs, n);
+            const std::vector<Arg> xs =
+                booleans ? bool_args(g, in, txs, n) : int_args(g, in, txs, n);
             const long long c = g.uniform(-6, 6);
             std::string tc = fmt::format("{}", c);
             Arg rhs{-1, c};
@@ -182,7 +189,9 @@ inline Case linear(const std::string& name, std::function<bool(long long, long l
               const Arg f = bool_arg(g, in, tf);
               in.constraint = fmt::format("{}{}({}, {}, {}, {})", name, suffix, tas, txs, tc, tf);
               const bool imp = suffix == "_imp";
-              in.holds = [=](const Values& v) { return imp ? (!f(v) || sum_holds(v)) : (f(v) != 0) == sum_holds(v); };
+              in.holds = [=](const Values& v) {
+                return imp ? (!f(v) || sum_holds(v)) : (f(v) != 0) == sum_holds(v);
+              };
             }
             return in;
           }};
@@ -261,7 +270,8 @@ inline Case set_in(const std::string& suffix) {
 }
 
 /// How many of xs take a value of s.
-inline long long occurrences(const std::vector<Arg>& xs, const Values& v, const std::set<long long>& s) {
+inline long long occurrences(const std::vector<Arg>& xs, const Values& v,
+                             const std::set<long long>& s) {
   long long n = 0;
   for (const Arg& x : xs) n += s.count(x(v));
   return n;
@@ -271,16 +281,20 @@ inline long long occurrences(const std::vector<Arg>& xs, const Values& v, const 
 inline std::vector<Case> comparison_builtins() {
   std::vector<Case> cs;
   const std::vector<std::pair<std::string, std::function<bool(long long, long long)>>> int_cmp = {
-      {"int_eq", std::equal_to<long long>()}, {"int_ne", std::not_equal_to<long long>()},
-      {"int_lt", std::less<long long>()}, {"int_le", std::less_equal<long long>()}};
+      {"int_eq", std::equal_to<long long>()},
+      {"int_ne", std::not_equal_to<long long>()},
+      {"int_lt", std::less<long long>()},
+      {"int_le", std::less_equal<long long>()}};
   for (const auto& [name, r] : int_cmp)
-    for (const char* suffix : {"", "_reif", "_imp"}) cs.push_back(comparison(name, false, r, suffix));
+    for (const char* suffix : {"", "_reif", "_imp"})
+      cs.push_back(comparison(name, false, r, suffix));
   const std::vector<std::pair<std::string, std::function<bool(long long, long long)>>> bool_cmp = {
       {"bool_eq", [](long long a, long long b) { return a == b; }},
       {"bool_le", [](long long a, long long b) { return a <= b; }},
       {"bool_lt", [](long long a, long long b) { return a < b; }}};
   for (const auto& [name, r] : bool_cmp)
-    for (const char* suffix : {"", "_reif", "_imp"}) cs.push_back(comparison(name, true, r, suffix));
+    for (const char* suffix : {"", "_reif", "_imp"})
+      cs.push_back(comparison(name, true, r, suffix));
   cs.push_back(comparison("bool_not", true, [](long long a, long long b) { return a != b; }));
   cs.push_back(comparison("bool_xor", true, [](long long a, long long b) { return a != b; }));
   cs.push_back({"bool2int", [](Gen& g) {
@@ -297,15 +311,22 @@ inline std::vector<Case> comparison_builtins() {
 /// int_plus, int_times, int_div, int_mod, int_min, int_max, int_abs, int_pow.
 inline std::vector<Case> arithmetic_builtins() {
   std::vector<Case> cs;
-  cs.push_back(function("int_plus", 2, [](long long a, long long b, long long r) { return a + b == r; }));
-  cs.push_back(function("int_times", 2, [](long long a, long long b, long long r) { return a * b == r; }));
-  cs.push_back(function("int_div", 2, [](long long a, long long b, long long r) { return b != 0 && trunc_div(a, b) == r; }));
+  cs.push_back(
+      function("int_plus", 2, [](long long a, long long b, long long r) { return a + b == r; }));
+  cs.push_back(
+      function("int_times", 2, [](long long a, long long b, long long r) { return a * b == r; }));
+  cs.push_back(function("int_div", 2, [](long long a, long long b, long long r) {
+    return b != 0 && trunc_div(a, b) == r;
+  }));
   cs.push_back(function("int_mod", 2, [](long long a, long long b, long long r) {
     return b != 0 && a - b * trunc_div(a, b) == r;
   }));
-  cs.push_back(function("int_min", 2, [](long long a, long long b, long long r) { return (a < b ? a : b) == r; }));
-  cs.push_back(function("int_max", 2, [](long long a, long long b, long long r) { return (a > b ? a : b) == r; }));
-  cs.push_back(function("int_abs", 1, [](long long a, long long, long long r) { return (a < 0 ? -a : a) == r; }));
+  cs.push_back(function(
+      "int_min", 2, [](long long a, long long b, long long r) { return (a < b ? a : b) == r; }));
+  cs.push_back(function(
+      "int_max", 2, [](long long a, long long b, long long r) { return (a > b ? a : b) == r; }));
+  cs.push_back(function("int_abs", 1,
+                        [](long long a, long long, long long r) { return (a < 0 ? -a : a) == r; }));
   cs.push_back(function("int_pow", 2, [](long long a, long long b, long long r) {
     if (b < 0) {  // 1 div a^-b
       if (a == 0) return false;
@@ -324,7 +345,8 @@ inline std::vector<Case> arithmetic_builtins() {
 inline std::vector<Case> linear_builtins() {
   std::vector<Case> cs;
   const std::vector<std::pair<std::string, std::function<bool(long long, long long)>>> lin = {
-      {"int_lin_eq", std::equal_to<long long>()}, {"int_lin_le", std::less_equal<long long>()},
+      {"int_lin_eq", std::equal_to<long long>()},
+      {"int_lin_le", std::less_equal<long long>()},
       {"int_lin_ne", std::not_equal_to<long long>()}};
   for (const auto& [name, r] : lin)
     for (const char* suffix : {"", "_reif", "_imp"}) cs.push_back(linear(name, r, suffix));
@@ -342,8 +364,10 @@ inline std::vector<Case> boolean_builtins() {
   cs.push_back(bool_function("bool_or_imp", [](bool a, bool b) { return a || b; }));
   cs.push_back(bool_function("bool_xor", [](bool a, bool b) { return a != b; }));
   cs.push_back(bool_function("bool_xor_imp", [](bool a, bool b) { return a != b; }));
-  for (const char* name : {"array_bool_and", "array_bool_and_imp"}) cs.push_back(bool_array(name, true));
-  for (const char* name : {"array_bool_or", "array_bool_or_imp"}) cs.push_back(bool_array(name, false));
+  for (const char* name : {"array_bool_and", "array_bool_and_imp"})
+    cs.push_back(bool_array(name, true));
+  for (const char* name : {"array_bool_or", "array_bool_or_imp"})
+    cs.push_back(bool_array(name, false));
   cs.push_back({"array_bool_xor", [](Gen& g) {
                   Instance in;
                   std::string tas;
@@ -374,9 +398,12 @@ inline std::vector<Case> boolean_builtins() {
                       in.holds = clause;
                     } else {
                       const Arg f = bool_arg(g, in, tf);
-                      in.constraint = fmt::format("bool_clause{}({}, {}, {})", suffix, tas, tbs, tf);
+                      in.constraint =
+                          fmt::format("bool_clause{}({}, {}, {})", suffix, tas, tbs, tf);
                       const bool imp = suffix == "_imp";
-                      in.holds = [=](const Values& v) { return imp ? (!f(v) || clause(v)) : (f(v) != 0) == clause(v); };
+                      in.holds = [=](const Values& v) {
+                        return imp ? (!f(v) || clause(v)) : (f(v) != 0) == clause(v);
+                      };
                     }
                     return in;
                   }});
@@ -421,10 +448,12 @@ inline std::vector<Case> element_builtins() {
                     std::string tm, txs;
                     const Arg m = int_arg(g, in, tm);
                     const std::vector<Arg> xs = int_args(g, in, txs, g.uniform(1, 3));
-                    in.constraint = fmt::format("array_int_{}({}, {})", max ? "maximum" : "minimum", tm, txs);
+                    in.constraint =
+                        fmt::format("array_int_{}({}, {})", max ? "maximum" : "minimum", tm, txs);
                     in.holds = [=](const Values& v) {
                       long long best = xs[0](v);
-                      for (const Arg& x : xs) best = max ? std::max(best, x(v)) : std::min(best, x(v));
+                      for (const Arg& x : xs)
+                        best = max ? std::max(best, x(v)) : std::min(best, x(v));
                       return best == m(v);
                     };
                     return in;
@@ -461,7 +490,8 @@ inline std::vector<Case> global_builtins() {
                   in.holds = [=](const Values& v) {
                     for (int t = 0; t < rows; ++t) {
                       bool all = true;
-                      for (int i = 0; i < n; ++i) all = all && flat[std::size_t(t * n + i)] == xs[std::size_t(i)](v);
+                      for (int i = 0; i < n; ++i)
+                        all = all && flat[std::size_t(t * n + i)] == xs[std::size_t(i)](v);
                       if (all) return true;
                     }
                     return false;
@@ -470,7 +500,8 @@ inline std::vector<Case> global_builtins() {
                 }});
   for (const bool closed : {false, true}) {
     for (const bool low_up : {false, true}) {
-      const std::string name = std::string("fzn_global_cardinality") + (low_up ? "_low_up" : "") + (closed ? "_closed" : "");
+      const std::string name = std::string("fzn_global_cardinality") + (low_up ? "_low_up" : "") +
+                               (closed ? "_closed" : "");
       cs.push_back({name, [=](Gen& g) {
                       Instance in;
                       std::string txs, tcover, tc, tlo, thi;
@@ -492,7 +523,8 @@ inline std::vector<Case> global_builtins() {
                         }
                         tlo = fmt::format("[{}]", fmt::join(lo, ", "));
                         thi = fmt::format("[{}]", fmt::join(hi, ", "));
-                        in.constraint = fmt::format("{}({}, {}, {}, {})", name, txs, tcover, tlo, thi);
+                        in.constraint =
+                            fmt::format("{}({}, {}, {}, {})", name, txs, tcover, tlo, thi);
                       } else {
                         counts = int_args(g, in, tc, k);
                         in.constraint = fmt::format("{}({}, {}, {})", name, txs, tcover, tc);
@@ -500,7 +532,8 @@ inline std::vector<Case> global_builtins() {
                       in.holds = [=](const Values& v) {
                         for (int i = 0; i < k; ++i) {
                           const long long n = occurrences(xs, v, {cover[std::size_t(i)]});
-                          if (low_up ? (n < lo[std::size_t(i)] || n > hi[std::size_t(i)]) : n != counts[std::size_t(i)](v))
+                          if (low_up ? (n < lo[std::size_t(i)] || n > hi[std::size_t(i)])
+                                     : n != counts[std::size_t(i)](v))
                             return false;
                         }
                         return !closed || occurrences(xs, v, used) == (long long)xs.size();
@@ -534,7 +567,8 @@ inline std::vector<Case> global_builtins() {
                       y = int_arg(g, in, ty);
                       c = int_arg(g, in, tc);
                     }
-                    in.constraint = fmt::format("{}({}, {}, {})", par ? "fzn_count_eq_par" : "fzn_count_eq", txs, ty, tc);
+                    in.constraint = fmt::format(
+                        "{}({}, {}, {})", par ? "fzn_count_eq_par" : "fzn_count_eq", txs, ty, tc);
                     in.holds = [=](const Values& v) {
                       long long n = 0;
                       for (const Arg& x : xs) n += x(v) == y(v);
@@ -545,13 +579,16 @@ inline std::vector<Case> global_builtins() {
   }
   for (const bool strict : {false, true}) {
     for (const bool booleans : {false, true}) {
-      const std::string name = fmt::format("fzn_lex_{}_{}", strict ? "less" : "lesseq", booleans ? "bool" : "int");
+      const std::string name =
+          fmt::format("fzn_lex_{}_{}", strict ? "less" : "lesseq", booleans ? "bool" : "int");
       cs.push_back({name, [=](Gen& g) {
                       Instance in;
                       std::string txs, tys;
                       const int nx = g.uniform(0, 3), ny = g.coin() ? nx : g.uniform(0, 3);
-                      const std::vector<Arg> xs = booleans ? bool_args(g, in, txs, nx) : int_args(g, in, txs, nx);
-                      const std::vector<Arg> ys = booleans ? bool_args(g, in, tys, ny) : int_args(g, in, tys, ny);
+                      const std::vector<Arg> xs =
+                          booleans ? bool_args(g, in, txs, nx) : int_args(g, in, txs, nx);
+                      const std::vector<Arg> ys =
+                          booleans ? bool_args(g, in, tys, ny) : int_args(g, in, tys, ny);
                       in.constraint = fmt::format("{}({}, {})", name, txs, tys);
                       in.holds = [=](const Values& v) {
                         std::vector<long long> a, b;
@@ -568,8 +605,8 @@ inline std::vector<Case> global_builtins() {
 
 /// Every family, in this order (the seeds of check_family follow it).
 inline std::vector<std::vector<Case>> families() {
-  return {comparison_builtins(), arithmetic_builtins(), linear_builtins(), boolean_builtins(), element_builtins(),
-          global_builtins()};
+  return {comparison_builtins(), arithmetic_builtins(), linear_builtins(),
+          boolean_builtins(),    element_builtins(),    global_builtins()};
 }
 
 /// Every builtin of every family.
@@ -579,7 +616,6 @@ inline std::vector<Case> catalogue() {
     for (Case& c : f) cs.push_back(std::move(c));
   return cs;
 }
-
 
 inline std::string fzn_text(const Instance& in) {
   std::string text;
@@ -621,8 +657,8 @@ inline std::uint64_t libsolve_count(const std::string& text, solve::Propagation 
 /// at every propagation level against brute force; instance k of the whole catalogue is drawn
 /// from seed k + 1.
 inline void check_family(std::size_t f) {
-  const solve::Propagation levels[] = {solve::Propagation::none, solve::Propagation::forward, solve::Propagation::arc,
-                                       solve::Propagation::domain};
+  const solve::Propagation levels[] = {solve::Propagation::none, solve::Propagation::forward,
+                                       solve::Propagation::arc, solve::Propagation::domain};
   constexpr int per_builtin = 40;
   const std::vector<std::vector<Case>> all = families();
   std::uint64_t seed = 1;

@@ -15,7 +15,8 @@ TEST_CASE("the checked fallback keeps the propagator contract at the root", "[fz
   for (int round = 0; round < 200; ++round) {
     const int n = r.pick(1, 3);
     std::vector<random_model::Values> domains;
-    for (int i = 0; i < n; ++i) domains.push_back(r.pick(0, 1) ? random_model::Values{r.pick(-2, 3)} : r.domain(-2, 3));
+    for (int i = 0; i < n; ++i)
+      domains.push_back(r.pick(0, 1) ? random_model::Values{r.pick(-2, 3)} : r.domain(-2, 3));
     // a random relation: weights and a bound (sum of a_i x_i <= c), or a parity
     std::vector<int> a;
     for (int i = 0; i < n; ++i) a.push_back(r.pick(-2, 2));
@@ -42,7 +43,8 @@ TEST_CASE("the checked fallback keeps the propagator contract at the root", "[fz
       REQUIRE_FALSE(o.lost);
       REQUIRE(o.idempotent);
       // (at forward the root does not run it: a variable fixed from the start is no assignment)
-      if (open <= 1 && (contract::levels[l] == solve::Propagation::arc || contract::levels[l] == solve::Propagation::domain))
+      if (open <= 1 && (contract::levels[l] == solve::Propagation::arc ||
+                        contract::levels[l] == solve::Propagation::domain))
         REQUIRE(o.strength == contract::Strength::domain);
     }
   }

@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "common.hpp"
 #include "../common/front_end_checks.hpp"
 #include "../common/program.hpp"  // apps/fzn has a program.hpp of its own
+#include "common.hpp"
 
 namespace t = fzn::test;
 
@@ -25,7 +25,8 @@ std::string quoted(const std::string& s) { return test::shell_quoted(s); }
 /// Runs `prefix fzn-libsolve args` (args already quoted where needed); `redirect` replaces
 /// the default capture of standard output.
 Run run(const std::string& args, const std::string& prefix = "", const std::string& redirect = "") {
-  return test::run_shell(prefix + quoted(FZN_BIN) + " " + args + (redirect.empty() ? "" : " " + redirect));
+  return test::run_shell(prefix + quoted(FZN_BIN) + " " + args +
+                         (redirect.empty() ? "" : " " + redirect));
 }
 
 std::string model(const std::string& name) { return quoted(t::data_dir() + "/" + name + ".fzn"); }
@@ -133,7 +134,8 @@ TEST_CASE("option -n stops after N solutions, without the search-complete line",
   CHECK(count_lines(all.out, complete) == 1);
 }
 
-TEST_CASE("optimisation prints the best solution, or every improving one with -i or -a", "[fzn][cli]") {
+TEST_CASE("optimisation prints the best solution, or every improving one with -i or -a",
+          "[fzn][cli]") {
   const Run best = run(model("golomb"));
   CHECK(count_lines(best.out, sep) == 1);
   CHECK(best.out.find("mark = array1d(1..6, [0, 1, 4, 10, 12, 17]);") != std::string::npos);
@@ -160,7 +162,8 @@ TEST_CASE("threads and free search give the same answers", "[fzn][cli]") {
 TEST_CASE("statistics are %%%mzn-stat lines ending with %%%mzn-stat-end", "[fzn][cli]") {
   const Run r = run("-s " + model("pigeons"));
   CHECK(r.out.starts_with("=====UNSATISFIABLE=====\n"));
-  for (const char* name : {"nodes", "failures", "solutions", "variables", "propagators", "solveTime", "initTime"})
+  for (const char* name :
+       {"nodes", "failures", "solutions", "variables", "propagators", "solveTime", "initTime"})
     CHECK(!stat(r.out, name).empty());
   CHECK(last_line(r.out) == "%%%mzn-stat-end");
 }
@@ -192,7 +195,8 @@ TEST_CASE("errors: exit status 2, a message on stderr, nothing on stdout", "[fzn
   const Run bad = run(quoted(t::data_dir() + "/bad/undeclared.fzn"));
   CHECK(bad.status == 2);
   CHECK(bad.out.empty());
-  CHECK(bad.err.find("undeclared.fzn:2:19: int_eq: argument 1: 'x' is not declared") != std::string::npos);
+  CHECK(bad.err.find("undeclared.fzn:2:19: int_eq: argument 1: 'x' is not declared") !=
+        std::string::npos);
   const Run missing = run(quoted(t::data_dir() + "/no-such-file.fzn"));
   CHECK(missing.status == 2);
   CHECK(missing.err.find("cannot open") != std::string::npos);
@@ -205,7 +209,8 @@ TEST_CASE("errors: exit status 2, a message on stderr, nothing on stdout", "[fzn
 
 // ---- issue 22 ("Trust, round two") ----
 
-TEST_CASE("domains and constants at the 32- and 64-bit edges answer without overflow", "[fzn][cli]") {
+TEST_CASE("domains and constants at the 32- and 64-bit edges answer without overflow",
+          "[fzn][cli]") {
   // Under UBSan these were reports: Space::recount's lo - 1 with lo = INT_MIN (int_abs on
   // -2^31..-2^31+8), linear's -c with c = INT64_MIN (int_eq(z, -2^63), int_plus(2^63-1, 1, z)).
   for (const char* name : {"abs32", "eq-min", "plus-ovf"}) {
@@ -225,20 +230,24 @@ TEST_CASE("a variable annotated output_var several times prints once", "[fzn][cl
 
 TEST_CASE("reading refuses what is not text at once, through apps/common's reader", "[fzn][cli]") {
   // /dev/zero was read whole first: 1.05 GB and 10 s before the size message
-  test::check_unreadable_inputs({FZN_BIN, [](const std::string& file) { return std::vector<std::string>{file}; }});
+  test::check_unreadable_inputs(
+      {FZN_BIN, [](const std::string& file) { return std::vector<std::string>{file}; }});
   const Run zero = run("/dev/zero");
   CHECK(zero.status == 2);
   CHECK(zero.max_rss_kb < test::memory_bound_kb(zero));
 }
 
-TEST_CASE("option -t, -n, -r and -p: 0 means no limit for -t and -n, bad values get a short message", "[fzn][cli]") {
+TEST_CASE(
+    "option -t, -n, -r and -p: 0 means no limit for -t and -n, bad values get a short message",
+    "[fzn][cli]") {
   CHECK(count_lines(run("-t 0 " + model("queens")).out, sep) == 1);
   const Run all = run("-n 0 " + model("queens"));  // no limit: every solution
   CHECK(count_lines(all.out, sep) == 92);
   CHECK(count_lines(all.out, complete) == 1);
   CHECK(run("-r 18446744073709551615 -t 1000000000000 " + model("queens")).status == 0);
-  for (const char* bad : {"-t -1", "-t 1.5", "-t 1000000000001", "-t ''", "-n -1", "-n 18446744073709551616",
-                          "-r -1", "-r 18446744073709551616", "-r 1e3", "-p 0", "-p 257"}) {
+  for (const char* bad :
+       {"-t -1", "-t 1.5", "-t 1000000000001", "-t ''", "-n -1", "-n 18446744073709551616", "-r -1",
+        "-r 18446744073709551616", "-r 1e3", "-p 0", "-p 257"}) {
     INFO(bad);
     const Run r = run(std::string(bad) + " " + model("queens"));
     CHECK(r.status == 2);
@@ -277,7 +286,8 @@ TEST_CASE("option -t and Ctrl-C hold while the model is read and translated", "[
   CHECK(limited.status == 3);
   CHECK(limited.out == "=====UNKNOWN=====\n");
   CHECK(limited_s < 2);
-  CHECK(run("-t 200 " + quoted(big)).status == 0);  // minizinc's convention: the status line says it
+  CHECK(run("-t 200 " + quoted(big)).status ==
+        0);  // minizinc's convention: the status line says it
 
   test::ProgramOptions o;
   o.signal_after = 0.3;
@@ -291,13 +301,15 @@ TEST_CASE("option -t and Ctrl-C hold while the model is read and translated", "[
 
   // a pipe that brings nothing: the limit ends the wait
   start = std::chrono::steady_clock::now();
-  const Run waiting = test::run_shell("(sleep 5 &) | " + quoted(FZN_BIN) + " --exit-codes -t 300 -");
+  const Run waiting =
+      test::run_shell("(sleep 5 &) | " + quoted(FZN_BIN) + " --exit-codes -t 300 -");
   CHECK(waiting.status == 3);
   CHECK(waiting.out == "=====UNKNOWN=====\n");
   CHECK(seconds_since(start) < 3);
 }
 
-TEST_CASE("option -a keeps no text of the solutions printed when every variable is printed", "[fzn][cli]") {
+TEST_CASE("option -a keeps no text of the solutions printed when every variable is printed",
+          "[fzn][cli]") {
   // alldiff11.fzn has 39.9 M solutions: -a held 385 MB after 2.9 M of them, growing linearly
   test::ProgramOptions o;
   o.stdout_path = "/dev/null";
@@ -328,14 +340,16 @@ TEST_CASE("option --paths: errors in the words of the MiniZinc model", "[fzn][cl
   const std::string dir = t::data_dir() + "/paths/";
   const Run plain = run(quoted(dir + "wide.fzn"));
   CHECK(plain.status == 2);
-  CHECK_THAT(plain.err, Catch::Contains("wide.fzn:2:1: 'X_INTRODUCED_0_': domain 1..100000000 is wider"));
+  CHECK_THAT(plain.err,
+             Catch::Contains("wide.fzn:2:1: 'X_INTRODUCED_0_': domain 1..100000000 is wider"));
   const Run told = run("--paths " + quoted(dir + "wide.paths") + " " + quoted(dir + "wide.fzn"));
   CHECK(told.status == 2);
   CHECK_THAT(told.err, Catch::StartsWith("wide.mzn:1:34: 'q[1]': domain 1..100000000 is wider"));
   CHECK_THAT(told.err, Catch::Contains("(FlatZinc " + dir + "wide.fzn:2:1)"));
   // A paths file that does not know the item leaves the message as it was.
-  const Run unknown = run("--paths " + scratch_model("other.paths", "x\tx\tother.mzn|1|1|1|1|id|x;\n") + " " +
-                          quoted(dir + "wide.fzn"));
+  const Run unknown =
+      run("--paths " + scratch_model("other.paths", "x\tx\tother.mzn|1|1|1|1|id|x;\n") + " " +
+          quoted(dir + "wide.fzn"));
   CHECK(unknown.err == plain.err);
   CHECK(run("--paths /nonexistent.paths " + quoted(dir + "wide.fzn")).status == 2);
 }

@@ -42,7 +42,8 @@ TEST_CASE("reading takes a small multiple of the input's size", "[fzn][memory]")
   CHECK(r.status == 0);
   CHECK(r.out == "----------\n");
   const double ratio = double(r.max_rss_kb) * 1024 / double(bytes);
-  INFO("peak " << r.max_rss_kb / 1024 << " MiB for " << bytes / 1'000'000 << " MB: " << ratio << " times");
+  INFO("peak " << r.max_rss_kb / 1024 << " MiB for " << bytes / 1'000'000 << " MB: " << ratio
+               << " times");
   CHECK(r.max_rss_kb < test::memory_bound_kb(r, 7 * bytes));  // 64 MiB + 14 bytes a byte
 }
 
@@ -50,8 +51,8 @@ TEST_CASE("a 100 MB array under a 2 GiB cap is answered, not out of memory", "[f
   // It ended "out of memory", exit 4; now about 1.2 GiB at the peak.
   const auto [path, bytes] = param_array(50 * 1024 * 1024);
   const test::ProgramRun r =
-      test::run_shell("prlimit --as=" + std::to_string(std::uint64_t(2) << 30) + " " + test::shell_quoted(FZN_BIN) +
-                      " " + test::shell_quoted(path));
+      test::run_shell("prlimit --as=" + std::to_string(std::uint64_t(2) << 30) + " " +
+                      test::shell_quoted(FZN_BIN) + " " + test::shell_quoted(path));
   INFO(r.err);
   CHECK(r.status == 0);
   CHECK(r.out == "----------\n");

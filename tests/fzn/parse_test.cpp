@@ -40,7 +40,8 @@ TEST_CASE("every checked-in model reads and prints back to the same tree", "[fzn
   }
 }
 
-TEST_CASE("malformed files give their expected message with the file, line and column", "[fzn][parse]") {
+TEST_CASE("malformed files give their expected message with the file, line and column",
+          "[fzn][parse]") {
   const auto paths = t::files(t::data_dir() + "/bad", ".fzn");
   REQUIRE(paths.size() >= 20);
   for (const std::string& path : paths) {
@@ -60,7 +61,8 @@ TEST_CASE("malformed files give their expected message with the file, line and c
 
 TEST_CASE("literals: integers in three bases, floats, ranges, sets, strings", "[fzn][parse]") {
   const std::string text =
-      "predicate p(array [int, int] of var int: t, var 1..3: x, set of int: s, array [int] of float: f);\n"
+      "predicate p(array [int, int] of var int: t, var 1..3: x, set of int: s, array [int] of "
+      "float: f);\n"
       "int: a = 0x1F;\nint: b = -0o17;\nint: c = -9223372036854775808;\n"
       "float: f = 1.5e-3;\nfloat: g = 2E4;\nset of int: s = 3..7;\nset of int: e = {};\n"
       "set of int: l = {5, 1, 5};\narray [1..0] of int: none = [];\n"
@@ -98,15 +100,16 @@ TEST_CASE("a range is not a float: 1..5 reads as a range", "[fzn][parse]") {
 TEST_CASE("size limits reject oversized input early", "[fzn][parse]") {
   fzn::ParseLimits small;
   small.max_bytes = 10;
-  CHECK(error_of("var 1..5: x;\nsolve satisfy;", small).find("more than 10 bytes: too large") != std::string::npos);
+  CHECK(error_of("var 1..5: x;\nsolve satisfy;", small).find("more than 10 bytes: too large") !=
+        std::string::npos);
   // the tree's memory is bounded by bytes, not by a count of expressions
   fzn::ParseLimits tight;
   tight.tree_bytes_per_byte = 12;
   tight.min_tree_bytes = 0;
   const std::string many = "array [1..4] of var int: a = [x, x, x, x];\nsolve satisfy;";
   CHECK(error_of("var 1..2: x;\n" + many, tight).find("t.fzn:2:") == 0);
-  CHECK(error_of("var 1..2: x;\n" + many, tight).find("too large to read: its syntax tree would take more than") !=
-        std::string::npos);
+  CHECK(error_of("var 1..2: x;\n" + many, tight)
+            .find("too large to read: its syntax tree would take more than") != std::string::npos);
 }
 
 TEST_CASE("arrays of integer or Boolean literals are packed, 8 bytes an item", "[fzn][parse]") {
@@ -132,21 +135,26 @@ TEST_CASE("arrays of integer or Boolean literals are packed, 8 bytes an item", "
   CHECK(fzn::parse(fzn::to_text(m), "again") == m);
   // the translator reads packed arrays as written ones (floats written as integers too)
   CHECK(error_of(text).empty());
-  CHECK(error_of("array [1..2] of int: a = [1, 2];\nvar 1..3: y;\nconstraint int_lin_le(a, [y, y], 3);\nsolve satisfy;")
+  CHECK(error_of("array [1..2] of int: a = [1, 2];\nvar 1..3: y;\nconstraint int_lin_le(a, [y, y], "
+                 "3);\nsolve satisfy;")
             .empty());
   // messages show the first items only
   std::string long_array = "[0";
   for (int k = 1; k < 100000; ++k) long_array += ", 1";
-  const std::string message = error_of("constraint int_le(" + long_array + "], 1);\nsolve satisfy;");
-  CHECK(message.find("argument 1: expected an integer or Boolean, found [0, 1, 1") != std::string::npos);
+  const std::string message =
+      error_of("constraint int_le(" + long_array + "], 1);\nsolve satisfy;");
+  CHECK(message.find("argument 1: expected an integer or Boolean, found [0, 1, 1") !=
+        std::string::npos);
   CHECK(message.ends_with("..."));
   CHECK(message.size() < 120);
 }
 
 TEST_CASE("huge ranges are not expanded", "[fzn][parse]") {
   // reading them costs nothing; a variable over one is rejected, a parameter is fine
-  CHECK(error_of("set of int: s = -9223372036854775807..9223372036854775807;\nsolve satisfy;").empty());
-  CHECK(error_of("var -2147483648..2147483647: x;\nsolve satisfy;").find("wider than") != std::string::npos);
+  CHECK(error_of("set of int: s = -9223372036854775807..9223372036854775807;\nsolve satisfy;")
+            .empty());
+  CHECK(error_of("var -2147483648..2147483647: x;\nsolve satisfy;").find("wider than") !=
+        std::string::npos);
   CHECK(error_of("var 1..5000000000: x;\nsolve satisfy;").find("32-bit") != std::string::npos);
 }
 

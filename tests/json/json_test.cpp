@@ -35,8 +35,8 @@ std::string exe(const std::string& program) {
 }
 
 test::ProgramRun run(const Case& c) {
-  return test::run_shell("cd " + test::shell_quoted(SOLVE_SOURCE_DIR) + " && " + test::shell_quoted(exe(c.program)) +
-                         " " + c.args);
+  return test::run_shell("cd " + test::shell_quoted(SOLVE_SOURCE_DIR) + " && " +
+                         test::shell_quoted(exe(c.program)) + " " + c.args);
 }
 
 /// Times vary from run to run: "seconds":0.0123 becomes "seconds":T.
@@ -76,7 +76,8 @@ void check_solution(const std::string& program, const Json& s) {
     }
   } else if (program == "stenen") {
     const auto k = keys(s);
-    CHECK((k == std::vector<std::string>{"board", "text"} || k == std::vector<std::string>{"board", "text", "moves"}));
+    CHECK((k == std::vector<std::string>{"board", "text"} ||
+           k == std::vector<std::string>{"board", "text", "moves"}));
     for (const Json& row : s["board"]) CHECK(row.size() == s["board"][0].size());
     CHECK(s["text"].is_string());
   } else {
@@ -100,11 +101,13 @@ void check_answer(const Case& c, const test::ProgramRun& r) {
   const auto k = keys(j);
   REQUIRE(k.size() >= 8);
   CHECK(std::vector<std::string>(k.begin(), k.begin() + 7) ==
-        std::vector<std::string>{"program", "input", "mode", "solutions", "status", "count", "complete"});
+        std::vector<std::string>{"program", "input", "mode", "solutions", "status", "count",
+                                 "complete"});
   CHECK(k.back() == "stats");
   CHECK(j["program"] == c.program);
   CHECK((j["input"].is_string() || j["input"].is_null()));
-  CHECK(std::set<std::string>{"first", "all", "count", "unique", "square"}.count(j["mode"].get<std::string>()) == 1);
+  CHECK(std::set<std::string>{"first", "all", "count", "unique", "square"}.count(
+            j["mode"].get<std::string>()) == 1);
   const char* status = c.status == 0 ? "solved" : c.status == 1 ? "no_solution" : "stopped";
   CHECK(j["status"] == status);
   CHECK(is_count(j["count"]));
@@ -119,7 +122,8 @@ void check_answer(const Case& c, const test::ProgramRun& r) {
   CHECK(stats["nodes"].is_number_unsigned());
   CHECK(stats["max_depth"].is_number_unsigned());
   CHECK(stats["seconds"].is_number());
-  CHECK(std::set<std::string>{"exhausted", "solution_limit", "node_limit", "time_limit", "cancelled", "by_callback"}
+  CHECK(std::set<std::string>{"exhausted", "solution_limit", "node_limit", "time_limit",
+                              "cancelled", "by_callback"}
             .count(stats["stop"].get<std::string>()) == 1);
 }
 
@@ -146,8 +150,10 @@ TEST_CASE("JsonAnswer: the envelope, streamed", "[json]") {
     CHECK(out.str().empty());  // nothing before the first solution or the end
     answer.finish(1, 0, true, nullptr, {{"nodes", 3}});
     CHECK(out.str() ==
-          "{\n  \"program\": \"prog\",\n  \"input\": null,\n  \"mode\": \"count\",\n  \"solutions\": [],\n"
-          "  \"status\": \"no_solution\",\n  \"count\": 0,\n  \"complete\": true,\n  \"stats\": {\"nodes\":3}\n}\n");
+          "{\n  \"program\": \"prog\",\n  \"input\": null,\n  \"mode\": \"count\",\n  "
+          "\"solutions\": [],\n"
+          "  \"status\": \"no_solution\",\n  \"count\": 0,\n  \"complete\": true,\n  \"stats\": "
+          "{\"nodes\":3}\n}\n");
   }
   SECTION("solutions one a line, extra keys after complete") {
     std::ostringstream out;
@@ -157,8 +163,10 @@ TEST_CASE("JsonAnswer: the envelope, streamed", "[json]") {
     CHECK(answer.solutions() == 2);
     answer.finish(3, 2, false, {{"unique", nullptr}}, Json::object());
     CHECK(out.str() ==
-          "{\n  \"program\": \"prog\",\n  \"input\": \"in \\\"x\\\".txt\",\n  \"mode\": \"all\",\n  \"solutions\": [\n"
-          "    {\"a\":1},\n    {\"a\":2}\n  ],\n  \"status\": \"stopped\",\n  \"count\": 2,\n  \"complete\": false,\n"
+          "{\n  \"program\": \"prog\",\n  \"input\": \"in \\\"x\\\".txt\",\n  \"mode\": \"all\",\n "
+          " \"solutions\": [\n"
+          "    {\"a\":1},\n    {\"a\":2}\n  ],\n  \"status\": \"stopped\",\n  \"count\": 2,\n  "
+          "\"complete\": false,\n"
           "  \"unique\": null,\n  \"stats\": {}\n}\n");
     CHECK(Json::parse(out.str())["solutions"].size() == 2);
   }
@@ -176,14 +184,21 @@ TEST_CASE("option --json golden outputs, one or two per program", "[json][cli]")
     Case run;
   };
   const Golden goldens[] = {
-      {"futoshiki-unique", {"futoshiki", "--json --unique puzzles/futoshiki/course-fall2022/SampleInput.txt", 0}},
+      {"futoshiki-unique",
+       {"futoshiki", "--json --unique puzzles/futoshiki/course-fall2022/SampleInput.txt", 0}},
       {"futoshiki-none", {"futoshiki", "--json tests/data/futoshiki/no-solution.txt", 1}},
       {"xcover-all", {"xcover", "--json --all tests/data/xcover/xcc.dlx", 0}},
-      {"xcover-memo-count", {"xcover", "--json --count --memo puzzles/exact-cover/domino-12x12.dlx", 0}},
+      {"xcover-memo-count",
+       {"xcover", "--json --count --memo puzzles/exact-cover/domino-12x12.dlx", 0}},
       {"stenen-solve", {"stenen", "solve --json puzzles/stenen/stenen1.in 4 5", 0}},
       {"stenen-count", {"stenen", "count --json puzzles/cap_puzzle/puzzle.cfg", 0}},
-      {"carcassonne-all", {"carcassonne", "puzzles/carcassonne/puzzle3.txt -board_dimensions 2 2 -all_solutions -allow_rotations --json", 0}},
-      {"carcassonne-square", {"carcassonne", "square puzzles/carcassonne/square/hard16-k3.xml --no-rotations --json", 0}},
+      {"carcassonne-all",
+       {"carcassonne",
+        "puzzles/carcassonne/puzzle3.txt -board_dimensions 2 2 -all_solutions -allow_rotations "
+        "--json",
+        0}},
+      {"carcassonne-square",
+       {"carcassonne", "square puzzles/carcassonne/square/hard16-k3.xml --no-rotations --json", 0}},
   };
   const bool update = std::getenv("SOLVE_UPDATE_GOLDEN") != nullptr;
   for (const Golden& g : goldens) {
@@ -200,15 +215,20 @@ TEST_CASE("option --json golden outputs, one or two per program", "[json][cli]")
   }
 }
 
-TEST_CASE("option --json in every mode of every program: valid JSON with the envelope's keys", "[json][cli]") {
+TEST_CASE("option --json in every mode of every program: valid JSON with the envelope's keys",
+          "[json][cli]") {
   const Case cases[] = {
       {"futoshiki", "--json puzzles/futoshiki/course-fall2022/Input1.txt", 0},
       {"futoshiki", "--json --all puzzles/futoshiki/course-fall2022/SampleInput.txt", 0},
       {"futoshiki", "--json --count puzzles/futoshiki/course-fall2022/SampleInput.txt", 0},
       {"futoshiki", "--json --count tests/data/futoshiki/no-solution.txt", 1},
       {"futoshiki", "--json --unique puzzles/futoshiki/tatham/10dr_2.txt", 0},
-      {"futoshiki", "--json --unique --method course --max-nodes 1 puzzles/futoshiki/tatham/9dx_1.txt", 3},
-      {"futoshiki", "--json --all --method course --max-nodes 2000 puzzles/futoshiki/course-fall2022/SampleInput.txt", 0},
+      {"futoshiki",
+       "--json --unique --method course --max-nodes 1 puzzles/futoshiki/tatham/9dx_1.txt", 3},
+      {"futoshiki",
+       "--json --all --method course --max-nodes 2000 "
+       "puzzles/futoshiki/course-fall2022/SampleInput.txt",
+       0},
       {"xcover", "--json puzzles/exact-cover/queens-8.dlx", 0},
       {"xcover", "--json --all --threads 2 tests/data/xcover/mcc.dlx", 0},
       {"xcover", "--json --count puzzles/exact-cover/queens-8.dlx", 0},
@@ -223,9 +243,11 @@ TEST_CASE("option --json in every mode of every program: valid JSON with the env
       {"stenen", "count --json --max-nodes 10 puzzles/stenen/stenen2.in 6 10", 3},
       {"stenen", "solve --json puzzles/cap_puzzle/puzzle.cfg", 0},
       {"carcassonne", "puzzles/carcassonne/puzzle1.txt -board_dimensions 2 2 --json", 0},
-      {"carcassonne", "puzzles/carcassonne/puzzle3.txt -board_dimensions 2 2 -all_solutions --json", 1},
+      {"carcassonne", "puzzles/carcassonne/puzzle3.txt -board_dimensions 2 2 -all_solutions --json",
+       1},
       {"carcassonne", "tests/data/carcassonne/c-past12.txt --json", 1},
-      {"carcassonne", "puzzles/carcassonne/puzzle9.txt -all_solutions -allow_rotations --max-nodes 100 --json", 3},
+      {"carcassonne",
+       "puzzles/carcassonne/puzzle9.txt -all_solutions -allow_rotations --max-nodes 100 --json", 3},
       {"carcassonne", "square --json", 0},
   };
   for (const Case& c : cases) check_answer(c, run(c));
@@ -243,10 +265,13 @@ TEST_CASE("option --json in every mode of every program: valid JSON with the env
   CHECK(json({"stenen", "count --json puzzles/cap_puzzle/puzzle.cfg", 0})["unique"] == 89);
 }
 
-TEST_CASE("option --json goes where the text would: -o FILE, nothing on a bad input", "[json][cli]") {
+TEST_CASE("option --json goes where the text would: -o FILE, nothing on a bad input",
+          "[json][cli]") {
   const std::string file = test::scratch_dir() + "/answer.json";
-  const test::ProgramRun r =
-      run({"futoshiki", "--json -o " + test::shell_quoted(file) + " puzzles/futoshiki/course-fall2022/Input1.txt", 0});
+  const test::ProgramRun r = run(
+      {"futoshiki",
+       "--json -o " + test::shell_quoted(file) + " puzzles/futoshiki/course-fall2022/Input1.txt",
+       0});
   CHECK(r.status == 0);
   CHECK(r.out.empty());
   CHECK(Json::parse(slurp(file))["solutions"].size() == 1);

@@ -1,9 +1,9 @@
 // Moves: notation, legality with reasons, undo; the board printed as the statement does.
 #include <catch2/catch.hpp>
 
+#include <solve/error.hpp>
 #include "board.hpp"
 #include "print.hpp"
-#include <solve/error.hpp>
 
 using namespace stenen;
 
@@ -18,7 +18,8 @@ TEST_CASE("move notation", "[stenen][move]") {
   CHECK(parse_moves("  ", p).empty());
   CHECK(parse_moves("(-1,0,1,0)", p) == std::vector<Move>{{-1, 0, 1, 0}});
   CHECK(to_string(Move{0, 3, 1, 3}) == "(0,3,1,3)");
-  CHECK_THROWS_WITH(parse_moves("(0,3,1)", p), "moves:1:7: expected ',' in a move (row,col,stone,orient)");
+  CHECK_THROWS_WITH(parse_moves("(0,3,1)", p),
+                    "moves:1:7: expected ',' in a move (row,col,stone,orient)");
   CHECK_THROWS_WITH(parse_moves("(0,3,A,1)", p), Catch::Contains("expected the stone number"));
   CHECK_THROWS_WITH(parse_moves("0,3,1,3", p), Catch::Contains("expected '('"));
   const Puzzle cap = load("cap_puzzle/puzzle.cfg");
@@ -58,7 +59,8 @@ TEST_CASE("illegal moves get a reason and change nothing", "[stenen][board]") {
   CHECK(*b.place({0, 0, 2, 8}) == "orientation 8 out of range: orientations are 0..7");
   CHECK(*b.place({0, 0, 2, -1}) == "orientation -1 out of range: orientations are 0..7");
   CHECK(*b.place({1, 0, 1, 0}) == "stone 1 is already on the board at (0,3,1,3)");
-  CHECK_THAT(*b.place({0, 2, 4, 0}), Catch::StartsWith("off the board: stone 4 in orientation 0 is 1x4"));
+  CHECK_THAT(*b.place({0, 2, 4, 0}),
+             Catch::StartsWith("off the board: stone 4 in orientation 0 is 1x4"));
   CHECK_THAT(*b.place({-1, 0, 4, 1}), Catch::StartsWith("off the board"));
   CHECK(*b.place({1, 3, 3, 0}) == "overlap: cell (2,3) is covered by stone 1");
   CHECK(b.grid() == before);

@@ -46,7 +46,8 @@ struct Brute {
     int cell = from;
     while (cell < rows * cols && grid[std::size_t(cell)] != 0) ++cell;
     if (cell == rows * cols) {
-      if (std::all_of(used.begin() + 1, used.end(), [](bool u) { return u; })) out.boards.insert(grid);
+      if (std::all_of(used.begin() + 1, used.end(), [](bool u) { return u; }))
+        out.boards.insert(grid);
       return;
     }
     const int r = cell / cols, c = cell % cols;
@@ -57,7 +58,8 @@ struct Brute {
         const int dr = r - shape[0].first, dc = c - shape[0].second;
         const bool fits = std::all_of(shape.begin(), shape.end(), [&](auto x) {
           const int rr = x.first + dr, cc = x.second + dc;
-          return rr >= 0 && cc >= 0 && rr < rows && cc < cols && grid[std::size_t(rr * cols + cc)] == 0;
+          return rr >= 0 && cc >= 0 && rr < rows && cc < cols &&
+                 grid[std::size_t(rr * cols + cc)] == 0;
         });
         if (!fits) continue;
         for (auto x : shape) grid[std::size_t((x.first + dr) * cols + x.second + dc)] = int(s);
@@ -141,7 +143,8 @@ std::size_t Reference::unique(int rows, int cols, bool identical) const {
   std::set<std::vector<int>> seen;
   std::vector<int> keep;  // the symmetries that keep the starting position
   for (int t = 0; t < (rows == cols ? 8 : 4); ++t)
-    if (relabelled(cls, transform(start, rows, cols, t)) == relabelled(cls, start)) keep.push_back(t);
+    if (relabelled(cls, transform(start, rows, cols, t)) == relabelled(cls, start))
+      keep.push_back(t);
   for (const auto& g : boards) {
     std::vector<int> best;
     for (int t : keep) {
@@ -153,11 +156,12 @@ std::size_t Reference::unique(int rows, int cols, bool identical) const {
   return seen.size();
 }
 
-std::optional<Reference> brute_force(const Puzzle& puzzle, int rows, int cols, std::vector<int> start,
-                                     std::size_t limit) {
+std::optional<Reference> brute_force(const Puzzle& puzzle, int rows, int cols,
+                                     std::vector<int> start, std::size_t limit) {
   int area = 0, empty = 0;
   for (int x : start) empty += x == 0;
-  Brute b{puzzle, rows, cols, 0, {}, std::move(start), std::vector<bool>(puzzle.stones.size() + 1), limit, {}};
+  Brute b{puzzle, rows, cols, 0, {}, std::move(start), std::vector<bool>(puzzle.stones.size() + 1),
+          limit,  {}};
   for (int x : b.grid)
     if (x > 0) b.used[std::size_t(x)] = true;
   for (const Stone& s : puzzle.stones) {

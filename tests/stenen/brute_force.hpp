@@ -25,8 +25,8 @@ struct Reference {
 
 /// All completions of `start` (a grid of stone numbers; stones on it are used). Cells may stay
 /// empty only in a cap_puzzle puzzle. Stops early (and returns nullopt) past `limit` solutions.
-std::optional<Reference> brute_force(const Puzzle& puzzle, int rows, int cols, std::vector<int> start,
-                                     std::size_t limit = 3000);
+std::optional<Reference> brute_force(const Puzzle& puzzle, int rows, int cols,
+                                     std::vector<int> start, std::size_t limit = 3000);
 
 /// A board written with stone numbers relabelled by class (congruent stones alike) and pieces
 /// numbered in order of their first cell: equal for boards that differ only by swapping

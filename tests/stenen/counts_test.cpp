@@ -13,7 +13,9 @@ using namespace stenen;
 
 namespace {
 
-Puzzle load(const std::string& name) { return read_puzzle(std::string(SOLVE_PUZZLES_DIR) + "/" + name); }
+Puzzle load(const std::string& name) {
+  return read_puzzle(std::string(SOLVE_PUZZLES_DIR) + "/" + name);
+}
 
 CountResult count(const Puzzle& p, int rows, int cols, Method m, Counting c, int threads = 1,
                   Twins twins = Twins::automatic, bool memo = false, bool by_classes = true) {
@@ -46,7 +48,8 @@ std::string least_form(const std::vector<std::string>& rows) {
 
 }  // namespace
 
-TEST_CASE("stenen1 4x5: 176 labelled, 44 identical, 12 unique, in every method", "[stenen][figures]") {
+TEST_CASE("stenen1 4x5: 176 labelled, 44 identical, 12 unique, in every method",
+          "[stenen][figures]") {
   const Puzzle p = load("stenen/stenen1.in");
   for (Method m : {Method::fast, Method::dumb, Method::smart}) {
     CHECK(count(p, 4, 5, m, Counting::labelled).solutions == 176);
@@ -66,7 +69,8 @@ TEST_CASE("stenen1 4x5: 176 labelled, 44 identical, 12 unique, in every method",
   const CountResult by_classes = count(p, 4, 5, Method::smart, Counting::labelled);
   CHECK(by_classes.relabellings == solve::BigCount(4));
   CHECK(by_classes.positions == count(p, 4, 5, Method::smart, Counting::identical).positions);
-  const CountResult plain = count(p, 4, 5, Method::smart, Counting::labelled, 1, Twins::automatic, false, false);
+  const CountResult plain =
+      count(p, 4, 5, Method::smart, Counting::labelled, 1, Twins::automatic, false, false);
   CHECK(plain.solutions == 176);
   CHECK(plain.relabellings == solve::BigCount(1));
   CHECK(count(p, 4, 5, Method::smart, Counting::identical).positions < plain.positions);
@@ -75,13 +79,17 @@ TEST_CASE("stenen1 4x5: 176 labelled, 44 identical, 12 unique, in every method",
         count(p, 4, 5, Method::smart, Counting::labelled).positions);
 }
 
-TEST_CASE("labelled dominoes: 781 x 14! on 4x7 and 167089 x 24! on 6x8, through the classes", "[stenen][figures]") {
+TEST_CASE("labelled dominoes: 781 x 14! on 4x7 and 167089 x 24! on 6x8, through the classes",
+          "[stenen][figures]") {
   // Counted as labelled boards stone by stone these take hours (every tiling 14! times).
-  const CountResult d14 = count(load("stenen/dominoes-14.in"), 4, 7, Method::fast, Counting::labelled);
+  const CountResult d14 =
+      count(load("stenen/dominoes-14.in"), 4, 7, Method::fast, Counting::labelled);
   CHECK(d14.solutions.to_string() == "68086245427200");
   CHECK(d14.relabellings.to_string() == "87178291200");
   CHECK(d14.complete);
-  const CountResult d24 = count(read_puzzle(std::string(SOLVE_PUZZLES_DIR) + "/stenen/dominoes-24.in", Limits{false}), 6, 8, Method::fast, Counting::labelled);
+  const CountResult d24 =
+      count(read_puzzle(std::string(SOLVE_PUZZLES_DIR) + "/stenen/dominoes-24.in", Limits{false}),
+            6, 8, Method::fast, Counting::labelled);
   CHECK(d24.solutions.to_string() == "103670102997205244683223040000");  // 167089 x 24!
   // Many identical stones on a narrow board: the default tries the memo first, and it counts
   // (569 nodes where the plain search examines 802 021 positions).
@@ -89,7 +97,8 @@ TEST_CASE("labelled dominoes: 781 x 14! on 4x7 and 167089 x 24! on 6x8, through 
   CHECK(d24.memo.lookups > 0);
   CHECK(d24.positions <= d24.memo_trial);
   // Twelve distinct pentominoes: too many subproblems, no trial.
-  const CountResult pent = count(load("stenen/stenen2.in"), 3, 20, Method::fast, Counting::labelled);
+  const CountResult pent =
+      count(load("stenen/stenen2.in"), 3, 20, Method::fast, Counting::labelled);
   CHECK(pent.memo_trial == 0);
   CHECK(pent.solutions == 8);
   // With moves only the stones left are numbered: two dominoes placed leave 12!.
@@ -121,7 +130,8 @@ TEST_CASE("stenen3: 5x8 has 96 solutions, 10x4 has 120", "[stenen][figures]") {
   CHECK(count(p, 10, 4, Method::smart, Counting::labelled, 2).solutions == 120);
 }
 
-TEST_CASE("cap_puzzle puzzle.cfg: 712 solutions, 89 unique, the same 89 as cap_puzzle's", "[stenen][figures]") {
+TEST_CASE("cap_puzzle puzzle.cfg: 712 solutions, 89 unique, the same 89 as cap_puzzle's",
+          "[stenen][figures]") {
   const Puzzle p = load("cap_puzzle/puzzle.cfg");
   const CountResult r = count(p, 8, 8, Method::fast, Counting::labelled);
   CHECK(r.solutions == 712);
@@ -134,7 +144,8 @@ TEST_CASE("cap_puzzle puzzle.cfg: 712 solutions, 89 unique, the same 89 as cap_p
   solve::search(model.problem(), model.cover_options(), [&](std::span<const int> chosen) {
     const auto grid = model.grid(chosen);
     std::vector<std::string> rows(8);
-    for (std::size_t c = 0; c < grid.size(); ++c) rows[c / 8] += p.stones[std::size_t(grid[c] - 1)].name();
+    for (std::size_t c = 0; c < grid.size(); ++c)
+      rows[c / 8] += p.stones[std::size_t(grid[c] - 1)].name();
     ours.insert(least_form(rows));
     return true;
   });
@@ -142,7 +153,8 @@ TEST_CASE("cap_puzzle puzzle.cfg: 712 solutions, 89 unique, the same 89 as cap_p
   std::set<std::string> theirs;
   std::vector<std::string> rows;
   for (std::string line; std::getline(in, line);) {
-    const bool board_row = line.size() == 8 && line.find_first_not_of("ABCDEGHIRWX") == std::string::npos;
+    const bool board_row =
+        line.size() == 8 && line.find_first_not_of("ABCDEGHIRWX") == std::string::npos;
     if (board_row) rows.push_back(line);
     if (rows.size() == 8) theirs.insert(least_form(rows)), rows.clear();
     if (!board_row) rows.clear();
@@ -170,7 +182,8 @@ TEST_CASE("positions examined do not depend on the number of threads", "[stenen]
         const CountResult one = count(p, 4, 5, m, c, 1, t);
         CHECK(one.positions < 100000);
         for (int threads : {2, 3, 4, 7}) {
-          INFO("twins " << int(t) << " method " << int(m) << " counting " << int(c) << " threads " << threads);
+          INFO("twins " << int(t) << " method " << int(m) << " counting " << int(c) << " threads "
+                        << threads);
           const CountResult many = count(p, 4, 5, m, c, threads, t);
           CHECK(many.solutions == one.solutions);
           CHECK(many.positions == one.positions);
@@ -178,7 +191,8 @@ TEST_CASE("positions examined do not depend on the number of threads", "[stenen]
       }
 }
 
-TEST_CASE("two of each tetromino: one item per pair, the same counts with 1-4 threads", "[stenen][figures]") {
+TEST_CASE("two of each tetromino: one item per pair, the same counts with 1-4 threads",
+          "[stenen][figures]") {
   // Five pairs of congruent stones: labelled = identical x 2^5 (swapping two congruent stones
   // always changes a labelled board). Both ways of handling twins, every thread count.
   const Puzzle p = load("stenen/tetrominoes2.in");
@@ -202,7 +216,8 @@ TEST_CASE("two of each tetromino: one item per pair, the same counts with 1-4 th
         count(p, 5, 8, Method::fast, Counting::identical, 1, Twins::multiplicity).positions);
 }
 
-TEST_CASE("memo: the same counts as the plain search on the shipped puzzles", "[stenen][figures][memo]") {
+TEST_CASE("memo: the same counts as the plain search on the shipped puzzles",
+          "[stenen][figures][memo]") {
   struct Case {
     const char* file;
     int rows, cols;
@@ -228,11 +243,13 @@ TEST_CASE("memo: the same counts as the plain search on the shipped puzzles", "[
       // instrumented); the three smaller boards take the same path.
       const bool big = std::string_view(k.file) == "stenen/tetrominoes2.in";
       if (rows * cols <= 40 && (!big || test_scale::scale() == 1))
-        CHECK(count(p, rows, cols, Method::dumb, c, 1, Twins::automatic, true).solutions == plain.solutions);
+        CHECK(count(p, rows, cols, Method::dumb, c, 1, Twins::automatic, true).solutions ==
+              plain.solutions);
     }
   }
   // Up to symmetry needs every solution: refused.
-  CHECK_THROWS_AS(count(load("stenen/stenen1.in"), 4, 5, Method::fast, Counting::unique, 1, Twins::automatic, true),
+  CHECK_THROWS_AS(count(load("stenen/stenen1.in"), 4, 5, Method::fast, Counting::unique, 1,
+                        Twins::automatic, true),
                   solve::InputError);
 }
 
@@ -258,11 +275,14 @@ TEST_CASE("solve --all --unique lists one board per orbit", "[stenen][figures]")
   CHECK(least.size() == 12);
   const Puzzle cap = load("cap_puzzle/puzzle.cfg");
   Board c(cap, 8, 8);
-  CHECK(list_solutions(c, RunOptions{Method::fast, Counting::unique, 1, {}}, [](const auto&) {}).solutions == 89);
-  CHECK(list_solutions(c, RunOptions{Method::smart, Counting::labelled, 1, {}}, [](const auto&) {}).solutions == 712);
+  CHECK(list_solutions(c, RunOptions{Method::fast, Counting::unique, 1, {}}, [](const auto&) {
+        }).solutions == 89);
+  CHECK(list_solutions(c, RunOptions{Method::smart, Counting::labelled, 1, {}}, [](const auto&) {
+        }).solutions == 712);
 }
 
-TEST_CASE("pieces in two parts count the same in every method (issue 7 item 1)", "[stenen][figures]") {
+TEST_CASE("pieces in two parts count the same in every method (issue 7 item 1)",
+          "[stenen][figures]") {
   // The region test took every piece for one connected lump: moyen-plus.cfg counted 0 (piece H
   // is in two parts), two-part-piece.cfg 36/9 by default and 34/8 with --smart.
   const Puzzle two = read_puzzle(std::string(SOLVE_TESTDATA_DIR) + "/stenen/two-part-piece.cfg");

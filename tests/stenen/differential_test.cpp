@@ -6,8 +6,8 @@
 #include <random>
 #include <set>
 
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include "brute_force.hpp"
 #include "prune.hpp"
@@ -78,8 +78,10 @@ void compare(const Puzzle& p, const Board& b, const test::Reference& ref, int th
     // keeps a long front of open cells, which the memo cannot fold.)
     if (m != Method::fast && b.cols() > 6) continue;
     INFO("method " << int(m) << ", memo");
-    const CountResult labelled = count_solutions(b, run(m, Counting::labelled, threads, Twins::automatic, true));
-    const CountResult identical = count_solutions(b, run(m, Counting::identical, threads, Twins::automatic, true));
+    const CountResult labelled =
+        count_solutions(b, run(m, Counting::labelled, threads, Twins::automatic, true));
+    const CountResult identical =
+        count_solutions(b, run(m, Counting::identical, threads, Twins::automatic, true));
     CHECK(labelled.solutions == ref.labelled());
     CHECK(identical.solutions == ref.identical());
     CHECK_FALSE(labelled.unique);
@@ -121,7 +123,8 @@ TEST_CASE("random puzzles against brute force", "[stenen][differential]") {
   CHECK(skipped < tested);
 }
 
-TEST_CASE("cap_puzzle pieces in parts, around holes, with cells left empty", "[stenen][differential]") {
+TEST_CASE("cap_puzzle pieces in parts, around holes, with cells left empty",
+          "[stenen][differential]") {
   // The region test once assumed connected pieces (issue 7: moyen-plus.cfg counted 0, not 8).
   std::mt19937 rng(4117);
   int tested = 0, parts = 0, secondary = 0;
@@ -129,7 +132,8 @@ TEST_CASE("cap_puzzle pieces in parts, around holes, with cells left empty", "[s
   for (; tested < test_scale::rounds(60); ++round) {
     const int rows = std::uniform_int_distribution<int>(2, 4)(rng);
     const int cols = std::uniform_int_distribution<int>(3, rows == 4 ? 4 : 5)(rng);
-    const auto rp = test::random_puzzle(rng, rows, cols, {true, 1 + round % 2, 4, 0.4, 2 + round % 3, 3, true});
+    const auto rp =
+        test::random_puzzle(rng, rows, cols, {true, 1 + round % 2, 4, 0.4, 2 + round % 3, 3, true});
     const Puzzle p = parse_puzzle(rp.text, fmt::format("parts{}", round));
     INFO(rp.text);
     Board b(p, rows, cols);
@@ -170,7 +174,8 @@ TEST_CASE("square boards: eight symmetries", "[stenen][differential]") {
   for (int round = 0; tested < 12; ++round) {
     const int n = 3 + round % 2;
     const bool cap = round % 2 == 1;
-    const auto rp = test::random_puzzle(rng, n, n, {cap, 1 + round % 3, 4, 0.3, 1, cap ? 2 : 0, cap});
+    const auto rp =
+        test::random_puzzle(rng, n, n, {cap, 1 + round % 3, 4, 0.3, 1, cap ? 2 : 0, cap});
     const Puzzle p = parse_puzzle(rp.text, "square");
     INFO(rp.text);
     Board b(p, n, n);
@@ -210,7 +215,8 @@ TEST_CASE("the region test: word-parallel and cell-by-cell agree", "[stenen][dif
   }
 }
 
-TEST_CASE("the region test reads the engine's covered items as the options chosen", "[stenen][differential]") {
+TEST_CASE("the region test reads the engine's covered items as the options chosen",
+          "[stenen][differential]") {
   // Empty boards, one copy of each piece: the words path. Both engines: the bitset engine hands
   // over its masks, dancing links has libsolve build them from the options chosen.
   std::mt19937 rng(12);
@@ -256,8 +262,10 @@ TEST_CASE("stenen3 5x8 against brute force", "[stenen][differential]") {
   Board b(p, 5, 8);
   const auto ref = *test::brute_force(p, 5, 8, b.grid());
   CHECK(ref.labelled() == 96);
-  CHECK(count_solutions(b, {Method::fast, Counting::identical, 1, {}}).solutions == ref.identical());
-  CHECK(count_solutions(b, {Method::fast, Counting::unique, 1, {}}).solutions == ref.unique(5, 8, true));
+  CHECK(count_solutions(b, {Method::fast, Counting::identical, 1, {}}).solutions ==
+        ref.identical());
+  CHECK(count_solutions(b, {Method::fast, Counting::unique, 1, {}}).solutions ==
+        ref.unique(5, 8, true));
   // The X has placements on the board's middle row: the fast method restricts a second piece
   // there (Model::second), and still counts and lists as the brute force does.
   ModelOptions mo{Method::fast, Counting::labelled};
@@ -266,7 +274,8 @@ TEST_CASE("stenen3 5x8 against brute force", "[stenen][differential]") {
   mo.method = Method::smart;
   CHECK(Model(b, mo).second() < 0);
   for (const int threads : {1, 2})
-    CHECK(count_solutions(b, {Method::fast, Counting::labelled, threads, {}}).solutions == ref.labelled());
+    CHECK(count_solutions(b, {Method::fast, Counting::labelled, threads, {}}).solutions ==
+          ref.labelled());
   std::set<std::vector<int>> orbits;
   std::size_t listed = 0;
   list_solutions(b, {Method::fast, Counting::unique, 1, {}}, [&](const std::vector<int>& grid) {

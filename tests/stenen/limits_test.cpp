@@ -4,12 +4,12 @@
 #include <atomic>
 #include <chrono>
 
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
+#include <solve/error.hpp>
 #include "model.hpp"
 #include "puzzle.hpp"
-#include <solve/error.hpp>
 #include "solver.hpp"
 
 using namespace stenen;
@@ -32,7 +32,8 @@ std::string blocks(int count, int rows, int cols) {
 /// orientations, one placement each, and a one-cell hole stone).
 std::string square_but_corner(int n) {
   std::string text = fmt::format("[{},{}]\n({},{})[A]\n", n, n, n, n);
-  for (int r = 0; r < n; ++r) text += (r == 0 ? "0" : "1") + std::string(std::size_t(n - 1), '1') + "\n";
+  for (int r = 0; r < n; ++r)
+    text += (r == 0 ? "0" : "1") + std::string(std::size_t(n - 1), '1') + "\n";
   return text;
 }
 
@@ -59,16 +60,19 @@ TEST_CASE("a model too big to search is refused before it is built", "[stenen][l
 TEST_CASE("stones past the largest board are refused as they are read", "[stenen][limits]") {
   // 20 MB of 1000x1000 stones were all turned into their 8 orientations (1.3 GB) before the
   // area check; now the second stone is refused.
-  CHECK_THROWS_WITH(parse_puzzle(blocks(3, 1000, 1000), "huge.in", none),
-                    Catch::StartsWith("huge.in:1003: stone 2: the stones cover 2000000 cells, more than the "
-                                      "largest board (1000x1000) has"));
+  CHECK_THROWS_WITH(
+      parse_puzzle(blocks(3, 1000, 1000), "huge.in", none),
+      Catch::StartsWith("huge.in:1003: stone 2: the stones cover 2000000 cells, more than the "
+                        "largest board (1000x1000) has"));
   // A cap_puzzle piece larger than its board is refused at that piece.
   std::string cfg = "[2,2]\n\n(1000,1000)[A]\n";
   for (int r = 0; r < 1000; ++r) cfg += std::string(1000, '1') + "\n";
-  CHECK_THROWS_WITH(parse_puzzle(cfg, "huge.cfg", none),
-                    Catch::StartsWith("huge.cfg:3: piece A: the pieces cover 1000000 cells, more than the 4"));
-  CHECK_THROWS_WITH(parse_puzzle("[1001,2]\n(1,1)[A]\n1\n", "wide.cfg", none),
-                    Catch::StartsWith("wide.cfg:1:2: the board's number of columns is 1001, at most 1000"));
+  CHECK_THROWS_WITH(
+      parse_puzzle(cfg, "huge.cfg", none),
+      Catch::StartsWith("huge.cfg:3: piece A: the pieces cover 1000000 cells, more than the 4"));
+  CHECK_THROWS_WITH(
+      parse_puzzle("[1001,2]\n(1,1)[A]\n1\n", "wide.cfg", none),
+      Catch::StartsWith("wide.cfg:1:2: the board's number of columns is 1001, at most 1000"));
   CHECK_THROWS_WITH(parse_puzzle("[2,2]\n(1001,1)[A]\n1\n", "box.cfg", none),
                     Catch::Contains("each side must be 1..1000"));
 }
@@ -104,7 +108,8 @@ TEST_CASE("messages quote at most 40 characters of the input", "[stenen][limits]
                     Catch::Contains("row 1 of stone 2: '\\x01' is neither 'X' nor '.'"));
 }
 
-TEST_CASE("one stone as big as the board: its model is built in linear time (issue 22 item 8)", "[stenen][limits]") {
+TEST_CASE("one stone as big as the board: its model is built in linear time (issue 22 item 8)",
+          "[stenen][limits]") {
   // The breaker's search matched each placement's image cell by cell against every cell of
   // the candidate (quadratic): 19 s for this 300x300 piece, 114 s for the issue's input; the
   // images are now matched through marks (0.1 s).
@@ -118,7 +123,8 @@ TEST_CASE("one stone as big as the board: its model is built in linear time (iss
   CHECK(r.unique == 1u);
 }
 
-TEST_CASE("Ctrl-C and the timeout stop the building of a big model (issue 22 item 8)", "[stenen][limits]") {
+TEST_CASE("Ctrl-C and the timeout stop the building of a big model (issue 22 item 8)",
+          "[stenen][limits]") {
   // The model was built without a look at the cancel flag or the clock: SIGTERM did not end a
   // 1000x1000 count. A raised flag or a timeout now stops it at its next poll, with nothing
   // counted and the result marked incomplete.
@@ -128,8 +134,9 @@ TEST_CASE("Ctrl-C and the timeout stop the building of a big model (issue 22 ite
   RunOptions o;
   o.cancel = &cancel;
   for (const bool all : {false, true}) {
-    const CountResult r = all ? list_solutions(b, o, [](const std::vector<int>&) { FAIL("a board was listed"); })
-                              : count_solutions(b, o);
+    const CountResult r =
+        all ? list_solutions(b, o, [](const std::vector<int>&) { FAIL("a board was listed"); })
+            : count_solutions(b, o);
     CHECK(r.stop == solve::StopReason::cancelled);
     CHECK_FALSE(r.complete);
     CHECK(r.solutions == 0);

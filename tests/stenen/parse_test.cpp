@@ -2,15 +2,17 @@
 // a message saying what is wrong.
 #include <catch2/catch.hpp>
 
-#include "puzzle.hpp"
 #include <solve/error.hpp>
+#include "puzzle.hpp"
 
 using namespace stenen;
 
 namespace {
 
 std::string puzzles(const std::string& name) { return std::string(SOLVE_PUZZLES_DIR) + "/" + name; }
-std::string bad(const std::string& name) { return std::string(SOLVE_TESTDATA_DIR) + "/stenen/bad/" + name; }
+std::string bad(const std::string& name) {
+  return std::string(SOLVE_TESTDATA_DIR) + "/stenen/bad/" + name;
+}
 
 /// The message for a file read and checked against its own board (cap_puzzle) or 4x4.
 std::string rejection(const std::string& path) {
@@ -59,8 +61,9 @@ TEST_CASE("a byte order mark is skipped, letters are printable and not digits", 
   CHECK(read_puzzle(SOLVE_TESTDATA_DIR "/stenen/bom.in").stones.size() == 1);
   CHECK(read_puzzle(SOLVE_TESTDATA_DIR "/stenen/bom.cfg").stones[0].name() == "#");
   for (const char* letter : {"1", "-", ",", "(", "\x01", "\x7f"})
-    CHECK_THROWS_WITH(parse_puzzle(std::string("[2,1]\n(2,1)[") + letter + "]\n1 1\n", "letter.cfg"),
-                      Catch::StartsWith("letter.cfg:2:7: expected the piece's letter"));
+    CHECK_THROWS_WITH(
+        parse_puzzle(std::string("[2,1]\n(2,1)[") + letter + "]\n1 1\n", "letter.cfg"),
+        Catch::StartsWith("letter.cfg:2:7: expected the piece's letter"));
 }
 
 TEST_CASE("malformed inputs are rejected with FILE:LINE and a reason", "[stenen][parse]") {
@@ -77,7 +80,8 @@ TEST_CASE("malformed inputs are rejected with FILE:LINE and a reason", "[stenen]
       {"trailing_text.in", 4, "unexpected 'XX' after the last of the 1 stones"},
       {"not_a_number.in", 2, "expected the number of columns of stone 1, found 'x'"},
       {"not_a_puzzle.in", 1, "not a puzzle"},
-      {"five_rows_declared_four.cfg", 8, "piece A is declared (1,4): 4 rows, but one more row follows"},
+      {"five_rows_declared_four.cfg", 8,
+       "piece A is declared (1,4): 4 rows, but one more row follows"},
       {"bad_board_header.cfg", 1, "expected ',' between the board's columns and rows"},
       {"bad_digit.cfg", 4, "piece A row 1: only digits 0 and 1 allowed"},
       {"short_piece_row.cfg", 4, "piece A row 1 has 2 digits, expected 3"},
@@ -94,20 +98,23 @@ TEST_CASE("malformed inputs are rejected with FILE:LINE and a reason", "[stenen]
     CHECK_THAT(message, Catch::Contains(what));
   }
   // A whole-file fact has no line: too many cells for the board.
-  CHECK_THAT(rejection(bad("pieces_too_big.cfg")), Catch::Contains("the pieces cover 5 cells, more than the 4"));
+  CHECK_THAT(rejection(bad("pieces_too_big.cfg")),
+             Catch::Contains("the pieces cover 5 cells, more than the 4"));
 }
 
 TEST_CASE("limits can be lifted", "[stenen][parse]") {
   CHECK_NOTHROW(read_puzzle(bad("stone_too_tall.in"), Limits{false}));
   // Past the bound, the file is read on (and here found truncated).
-  CHECK_THROWS_WITH(read_puzzle(bad("too_many_stones.in"), Limits{false}), Catch::Contains("unexpected end of file"));
+  CHECK_THROWS_WITH(read_puzzle(bad("too_many_stones.in"), Limits{false}),
+                    Catch::Contains("unexpected end of file"));
 }
 
 TEST_CASE("the board must suit the stones", "[stenen][parse]") {
   const Puzzle p = read_puzzle(puzzles("stenen/stenen1.in"));
   CHECK_NOTHROW(check_board(p, 4, 5));
   CHECK_NOTHROW(check_board(p, 2, 10));
-  CHECK_THROWS_WITH(check_board(p, 4, 6), Catch::Contains("the stones cover 20 cells, the board 4x6 has 24"));
+  CHECK_THROWS_WITH(check_board(p, 4, 6),
+                    Catch::Contains("the stones cover 20 cells, the board 4x6 has 24"));
   CHECK_THROWS_WITH(check_board(p, 1, 20), Catch::Contains("each side must be 2..20"));
   const Puzzle big = parse_puzzle("1\n1 1\nX\n", "one.in", Limits{false});
   CHECK_THROWS_WITH(check_board(big, 21, 1), Catch::Contains("each side must be 2..20"));

@@ -15,7 +15,8 @@ namespace {
 Puzzle load(const char* name) { return read_puzzle(std::string(SOLVE_PUZZLES_DIR) + "/" + name); }
 
 /// What a session prints for these command lines, one after the other.
-std::string session_output(Board& board, const std::vector<std::string>& lines, Screen screen = {}) {
+std::string session_output(Board& board, const std::vector<std::string>& lines,
+                           Screen screen = {}) {
   std::ostringstream out;
   const RunOptions options;  // (the session keeps a reference)
   PlaySession session(board, options, out, std::move(screen));
@@ -47,12 +48,15 @@ TEST_CASE("side_by_side: as many blocks to a row as fit, no trailing blanks", "[
 TEST_CASE("stone pictures: as the board shows the stone", "[stenen][play]") {
   const Puzzle p = load("stenen/stenen1.in");
   // Stone 1 is X.. / XXX in the file; orientation 1 is it turned a quarter clockwise.
-  CHECK(stone_picture(p, p.stones[0], 0, "stone 1") == std::vector<std::string>{"stone 1", "1 . .", "1 1 1"});
-  CHECK(stone_picture(p, p.stones[0], 1, "1") == std::vector<std::string>{"1", "1 1", "1 .", "1 ."});
+  CHECK(stone_picture(p, p.stones[0], 0, "stone 1") ==
+        std::vector<std::string>{"stone 1", "1 . .", "1 1 1"});
+  CHECK(stone_picture(p, p.stones[0], 1, "1") ==
+        std::vector<std::string>{"1", "1 1", "1 .", "1 ."});
   // cap_puzzle pieces by letter, without blanks, as on its board.
   const Puzzle cap = load("cap_puzzle/puzzle.cfg");
   const Stone& w = *cap.find("W");
-  CHECK(stone_picture(cap, w, 0, "stone W") == std::vector<std::string>{"stone W", "..W", ".WW", "WW."});
+  CHECK(stone_picture(cap, w, 0, "stone W") ==
+        std::vector<std::string>{"stone W", "..W", ".WW", "WW."});
   // More than nine stones: numbers right-aligned in two columns, as on the board.
   std::string text = "10\n";
   for (int i = 0; i < 10; ++i) text += "1 2\nXX\n";
@@ -60,7 +64,8 @@ TEST_CASE("stone pictures: as the board shows the stone", "[stenen][play]") {
   CHECK(stone_picture(ten, ten.stones[9], 1, "") == std::vector<std::string>{"", "10", "10"});
   CHECK(stone_picture(ten, ten.stones[0], 0, "") == std::vector<std::string>{"", " 1  1"});
   // A stone too big to draw is described.
-  const Puzzle bar = parse_puzzle("1\n1 41\n" + std::string(41, 'X') + "\n", "bar.in", Limits{false});
+  const Puzzle bar =
+      parse_puzzle("1\n1 41\n" + std::string(41, 'X') + "\n", "bar.in", Limits{false});
   CHECK(stone_picture(bar, bar.stones[0], 0, "stone 1") ==
         std::vector<std::string>{"stone 1", "(1x41 box,", "41 cells:", "too big to draw)"});
 }
@@ -142,13 +147,15 @@ TEST_CASE("stones S: the orientations under the numbers a move uses", "[stenen][
   CHECK(session_output(b, {"stones 7 x"}) ==
         "no stone '7': the stones are 1 2 3 4 5\n"
         "no stone 'x': the stones are 1 2 3 4 5\n");
-  CHECK(session_output(b, {"orientations"}) == "orientations of which stone? e.g. orientations 1\n");
+  CHECK(session_output(b, {"orientations"}) ==
+        "orientations of which stone? e.g. orientations 1\n");
   // cap_puzzle pieces by letter.
   const Puzzle cap = load("cap_puzzle/puzzle.cfg");
   Board c(cap, 8, 8);
-  CHECK_THAT(session_output(c, {"stones X"}),
-             Catch::StartsWith("stone X (5 cells) in its only orientation, under its orient numbers;\n") &&
-                 Catch::EndsWith("0,1,2,3,4,5,6,7\n.X.\nXXX\n.X.\n"));
+  CHECK_THAT(
+      session_output(c, {"stones X"}),
+      Catch::StartsWith("stone X (5 cells) in its only orientation, under its orient numbers;\n") &&
+          Catch::EndsWith("0,1,2,3,4,5,6,7\n.X.\nXXX\n.X.\n"));
 }
 
 TEST_CASE("play says when the board is solved", "[stenen][play]") {
@@ -164,18 +171,21 @@ TEST_CASE("play says when the board is solved", "[stenen][play]") {
         "4 2 2 2 1\n"
         "4 2 3 3 1\n"
         "4 3 3 1 1\n"
-        "4 5 5 5 5\n" + solved);
+        "4 5 5 5 5\n" +
+            solved);
   // Not again for other commands, nor after an undo; again when the cover is completed again.
   CHECK_THAT(session_output(b, {"show", "moves", "undo"}), !Catch::Contains("solved"));
   CHECK_THAT(session_output(b, {"(3,1,5,0)"}), Catch::EndsWith(solved));
   // A cap_puzzle board is solved when every piece is on it, whatever cells stay empty.
   const Puzzle cap = parse_puzzle("[3,1]\n(1,1)[A]\n1\n(1,1)[B]\n1\n", "two.cfg");
   Board c(cap, 1, 3);
-  CHECK_THAT(session_output(c, {"(0,0,A,0) (0,2,B,0)"}),
-             Catch::Contains("solved: all 2 stones are on the board\nmoves: (0,0,A,0) (0,2,B,0)\n"));
+  CHECK_THAT(
+      session_output(c, {"(0,0,A,0) (0,2,B,0)"}),
+      Catch::Contains("solved: all 2 stones are on the board\nmoves: (0,0,A,0) (0,2,B,0)\n"));
   // play() says it at the start too, when --moves solved the board.
   Board done(p, 4, 5);
-  for (const Move& m : parse_moves("(0,3,1,3) (0,0,4,1) (0,1,2,3) (1,1,3,1) (3,1,5,0)", p)) REQUIRE_FALSE(done.place(m));
+  for (const Move& m : parse_moves("(0,3,1,3) (0,0,4,1) (0,1,2,3) (1,1,3,1) (3,1,5,0)", p))
+    REQUIRE_FALSE(done.place(m));
   std::istringstream in("quit\n");
   std::ostringstream out;
   PlayInput piped;
@@ -189,16 +199,16 @@ TEST_CASE("help: one line per command, and each command works", "[stenen][play]"
   const Puzzle p = load("stenen/stenen1.in");
   Board b(p, 4, 5);
   const std::string help = session_output(b, {"help"});
-  for (const char* command : {"(row,col,stone,orient)", "place", "undo", "show", "moves", "stones", "stones S, orientations S",
-                              "solve", "count", "help", "quit"}) {
+  for (const char* command : {"(row,col,stone,orient)", "place", "undo", "show", "moves", "stones",
+                              "stones S, orientations S", "solve", "count", "help", "quit"}) {
     INFO(command);
     CHECK_THAT(help, Catch::Contains(std::string("\n  ") + command + " "));
   }
   std::istringstream lines(help);
   for (std::string line; std::getline(lines, line);) CHECK(line.size() <= 80);
   // No command of the list is unknown.
-  for (const char* line : {"place (0,0,4,1)", "undo", "show", "moves", "stones", "stones 2", "orientations 2", "solve",
-                           "count", "help"})
+  for (const char* line : {"place (0,0,4,1)", "undo", "show", "moves", "stones", "stones 2",
+                           "orientations 2", "solve", "count", "help"})
     CHECK_THAT(session_output(b, {line}), !Catch::Contains("unknown command"));
 }
 

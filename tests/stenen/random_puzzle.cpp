@@ -14,7 +14,9 @@ namespace {
 
 using Cells = std::vector<std::pair<int, int>>;
 
-int uniform(std::mt19937& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
+int uniform(std::mt19937& rng, int lo, int hi) {
+  return std::uniform_int_distribution<int>(lo, hi)(rng);
+}
 bool chance(std::mt19937& rng, double p) { return std::bernoulli_distribution(p)(rng); }
 
 bool touch(const Cells& a, const Cells& b) {
@@ -32,7 +34,8 @@ Cells ring(std::mt19937& rng, int rows, int cols) {
   Cells out;
   for (int r = 0; r < 3; ++r)
     for (int c = 0; c < 3; ++c)
-      if (!(r == 1 && c == 1) && !(gap >= 0 && sides[gap] == std::pair{r, c})) out.push_back({r0 + r, c0 + c});
+      if (!(r == 1 && c == 1) && !(gap >= 0 && sides[gap] == std::pair{r, c}))
+        out.push_back({r0 + r, c0 + c});
   return out;
 }
 
@@ -53,7 +56,8 @@ std::vector<Cells> random_tiling(std::mt19937& rng, int rows, int cols, const Pu
       for (auto [r, c] : piece)
         for (auto [dr, dc] : {std::pair{0, 1}, {1, 0}, {0, -1}, {-1, 0}}) {
           const int rr = r + dr, cc = c + dc;
-          if (rr >= 0 && cc >= 0 && rr < rows && cc < cols && owner[std::size_t(rr * cols + cc)] < 0)
+          if (rr >= 0 && cc >= 0 && rr < rows && cc < cols &&
+              owner[std::size_t(rr * cols + cc)] < 0)
             frontier.push_back({rr, cc});
         }
       if (frontier.empty()) break;
@@ -75,8 +79,10 @@ std::vector<std::string> picture(std::mt19937& rng, Cells c) {
   if (flip)
     for (auto& [r, k] : c) k = -k;
   int r0 = 1 << 20, c0 = 1 << 20, r1 = -(1 << 20), c1 = -(1 << 20);
-  for (auto [r, k] : c) r0 = std::min(r0, r), c0 = std::min(c0, k), r1 = std::max(r1, r), c1 = std::max(c1, k);
-  std::vector<std::string> rows(std::size_t(r1 - r0 + 1), std::string(std::size_t(c1 - c0 + 1), '0'));
+  for (auto [r, k] : c)
+    r0 = std::min(r0, r), c0 = std::min(c0, k), r1 = std::max(r1, r), c1 = std::max(c1, k);
+  std::vector<std::string> rows(std::size_t(r1 - r0 + 1),
+                                std::string(std::size_t(c1 - c0 + 1), '0'));
   for (auto [r, k] : c) rows[std::size_t(r - r0)][std::size_t(k - c0)] = '1';
   return rows;
 }
@@ -89,7 +95,8 @@ void pad(std::mt19937& rng, std::vector<std::string>& pic) {
   if (chance(rng, 0.5)) pic.push_back(std::string(pic[0].size(), '0'));
 }
 
-std::string cap_text(std::mt19937& rng, const std::vector<Cells>& pieces, int rows, int cols, bool untidy) {
+std::string cap_text(std::mt19937& rng, const std::vector<Cells>& pieces, int rows, int cols,
+                     bool untidy) {
   std::string text = fmt::format("[{},{}]\n", cols, rows);
   char letter = 'A';
   for (const Cells& p : pieces) {
@@ -97,7 +104,8 @@ std::string cap_text(std::mt19937& rng, const std::vector<Cells>& pieces, int ro
     if (untidy) pad(rng, pic);
     const bool spaced = !untidy || chance(rng, 0.5);
     text += fmt::format("\n({},{})[{}]\n", pic[0].size(), pic.size(), letter++);
-    for (const std::string& row : pic) text += fmt::format("{}\n", fmt::join(row, spaced ? " " : ""));
+    for (const std::string& row : pic)
+      text += fmt::format("{}\n", fmt::join(row, spaced ? " " : ""));
   }
   return text;
 }

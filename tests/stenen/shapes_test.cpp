@@ -15,10 +15,10 @@ TEST_CASE("orientations are numbered as in the statement", "[stenen][shape]") {
   const Puzzle p = load("stenen/stenen1.in");
   const Stone& one = p.stones[0];  // X.. / XXX
   CHECK(one.orientation[0].picture() == Pic{"#..", "###"});
-  CHECK(one.orientation[1].picture() == Pic{"##", "#.", "#."});   // a quarter turn clockwise
+  CHECK(one.orientation[1].picture() == Pic{"##", "#.", "#."});  // a quarter turn clockwise
   CHECK(one.orientation[2].picture() == Pic{"###", "..#"});
-  CHECK(one.orientation[3].picture() == Pic{".#", ".#", "##"});   // (0,3,1,3) in Figure 4
-  CHECK(one.orientation[4].picture() == Pic{"###", "#.."});       // upside down
+  CHECK(one.orientation[3].picture() == Pic{".#", ".#", "##"});  // (0,3,1,3) in Figure 4
+  CHECK(one.orientation[4].picture() == Pic{"###", "#.."});      // upside down
   CHECK(one.orientation[5].picture() == Pic{"##", ".#", ".#"});
   CHECK(one.orientation[6].picture() == Pic{"..#", "###"});
   CHECK(one.orientation[7].picture() == Pic{"#.", "#.", "##"});
@@ -60,6 +60,8 @@ TEST_CASE("connectivity of cells", "[stenen][shape]") {
   CHECK_FALSE(connected(Shape{2, 2, {{0, 0}, {1, 1}}}));
   CHECK_FALSE(connected(Shape{}));
   // A ring is one part; a bottom row with two lone corners above it is three.
-  CHECK(part_sizes(Shape{3, 3, {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}}) == std::vector<int>{8});
-  CHECK(part_sizes(Shape{3, 3, {{0, 0}, {0, 2}, {2, 0}, {2, 1}, {2, 2}}}) == std::vector<int>{3, 1, 1});
+  CHECK(part_sizes(Shape{3, 3, {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}}) ==
+        std::vector<int>{8});
+  CHECK(part_sizes(Shape{3, 3, {{0, 0}, {0, 2}, {2, 0}, {2, 1}, {2, 2}}}) ==
+        std::vector<int>{3, 1, 1});
 }

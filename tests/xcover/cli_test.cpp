@@ -1,7 +1,7 @@
 // The xcover binary as a user (or an attacker) sees it: the behaviour all front-ends share
 // (tests/common), and xcover's own files: a byte order mark, a file of NUL bytes.
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include "front_end_checks.hpp"
 #include "xcover.hpp"
@@ -9,8 +9,12 @@
 namespace {
 
 const std::string bin = XCOVER_BIN;
-std::string data(const std::string& name) { return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name; }
-std::string problem(const std::string& name) { return std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/" + name; }
+std::string data(const std::string& name) {
+  return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name;
+}
+std::string problem(const std::string& name) {
+  return std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/" + name;
+}
 
 /// Domino tilings of a rows x cols board, cells in row order (a frontier of `cols` cells).
 std::string dominoes(int rows, int cols) {
@@ -29,7 +33,8 @@ std::string dominoes(int rows, int cols) {
 }  // namespace
 
 TEST_CASE("xcover: unreadable and hostile inputs are exit 2 in bounded memory", "[xcover][cli]") {
-  const test::FrontEnd xcover{bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
+  const test::FrontEnd xcover{
+      bin, [](const std::string& file) { return std::vector<std::string>{file}; }};
   test::check_unreadable_inputs(xcover);
   test::check_long_line(xcover, xcover::text_limits.max_line);
   // The byte order mark is not part of the first item's name.
@@ -68,10 +73,11 @@ TEST_CASE("xcover: --no-lookahead walks the plain first-item tree", "[xcover][cl
   };
   for (const char* engine : {"dlx", "bitset", "sparse"}) {
     INFO(engine);
-    const test::ProgramRun watched =
-        test::run_program(bin, {"--count", "--stats", "--choice", "first", "--engine", engine, data("scarce.dlx")});
-    const test::ProgramRun plain = test::run_program(
-        bin, {"--count", "--stats", "--choice", "first", "--no-lookahead", "--engine", engine, data("scarce.dlx")});
+    const test::ProgramRun watched = test::run_program(
+        bin, {"--count", "--stats", "--choice", "first", "--engine", engine, data("scarce.dlx")});
+    const test::ProgramRun plain =
+        test::run_program(bin, {"--count", "--stats", "--choice", "first", "--no-lookahead",
+                                "--engine", engine, data("scarce.dlx")});
     CHECK(watched.status == 0);
     CHECK(plain.status == 0);
     CHECK(watched.out == "solutions: 280\n");  // Z a b, then the 9 others in three triples
@@ -81,11 +87,13 @@ TEST_CASE("xcover: --no-lookahead walks the plain first-item tree", "[xcover][cl
   }
 }
 
-TEST_CASE("xcover: --memo-mb past memory, under ulimit -v: the right count (issue 22 item 13)", "[xcover][cli]") {
+TEST_CASE("xcover: --memo-mb past memory, under ulimit -v: the right count (issue 22 item 13)",
+          "[xcover][cli]") {
   // The 13 x 30 board's memo grows to 76 MiB; under a 100 MiB address space its doubling to
   // 152 MiB threw bad_alloc (exit 4, no figures). It now keeps its 38 MiB and evicts. (The count,
   // 29252022828502441783837599760311571261637740889, is also a transfer-matrix count's.)
   const std::string file = test::scratch_file("domino-30x13.dlx", dominoes(30, 13));
   test::check_memo_in_capped_memory(bin, {"--count", "--memo", file},
-                                    "solutions: 29252022828502441783837599760311571261637740889\n", 100 << 20);
+                                    "solutions: 29252022828502441783837599760311571261637740889\n",
+                                    100 << 20);
 }

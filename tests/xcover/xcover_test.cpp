@@ -16,7 +16,9 @@ struct Output {
   std::string out, err;
 };
 
-std::string data(const std::string& name) { return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name; }
+std::string data(const std::string& name) {
+  return std::string(SOLVE_TESTDATA_DIR) + "/xcover/" + name;
+}
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -70,8 +72,8 @@ TEST_CASE("xcover: no solution is exit 1 with nothing printed", "[xcover]") {
 
 TEST_CASE("xcover: counts with every engine and thread count", "[xcover]") {
   const std::string queens = std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/queens-8.dlx";
-  for (auto engine : {solve::CoverEngine::automatic, solve::CoverEngine::dlx, solve::CoverEngine::bitset,
-                      solve::CoverEngine::sparse})
+  for (auto engine : {solve::CoverEngine::automatic, solve::CoverEngine::dlx,
+                      solve::CoverEngine::bitset, solve::CoverEngine::sparse})
     for (int threads : {1, 2, 4}) {
       solve::CoverOptions o;
       o.engine = engine;

@@ -49,7 +49,9 @@ std::vector<std::string> under_mpirun(int ranks, const std::vector<std::string>&
 }
 
 // mpirun and its flags as one command line (for --mpirun and the shell): "mpirun --oversubscribe -np 2".
-std::string mpirun_command(int ranks) { return fmt::format("{} {}", MPIRUN, fmt::join(mpirun_flags(ranks), " ")); }
+std::string mpirun_command(int ranks) {
+  return fmt::format("{} {}", MPIRUN, fmt::join(mpirun_flags(ranks), " "));
+}
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -59,7 +61,8 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 std::string queens8_checkpoint(const std::string& name) {
   const std::string path = test::scratch_dir() + "/" + name;
   std::filesystem::remove(path);
-  const test::ProgramRun r = test::run_program(MPIRUN, under_mpirun(2, {"--count", "--split", "20", "--checkpoint", path, queens8}));
+  const test::ProgramRun r = test::run_program(
+      MPIRUN, under_mpirun(2, {"--count", "--split", "20", "--checkpoint", path, queens8}));
   REQUIRE(r.status == 0);
   REQUIRE(r.out == "solutions: 92\n");
   return path;
@@ -79,35 +82,44 @@ TEST_CASE("resume: an edited count is refused (issue 22, item 1)", "[edited]") {
   const std::size_t count = text.find(' ', line4 + 5) + 1;
   text.replace(count, text.find(' ', count) - count, "1000000");
   std::ofstream(path, std::ios::binary) << text;
-  const test::ProgramRun r = test::run_program(MPIRUN, under_mpirun(2, {"--count", "--split", "20", "--resume", path, queens8}));
+  const test::ProgramRun r = test::run_program(
+      MPIRUN, under_mpirun(2, {"--count", "--split", "20", "--resume", path, queens8}));
   INFO(r.err);
   CHECK(r.status == 2);
   CHECK(r.out.empty());
-  CHECK(r.err.find(path + ":4: the check sum does not match the line: it was damaged or edited") != std::string::npos);
+  CHECK(r.err.find(path + ":4: the check sum does not match the line: it was damaged or edited") !=
+        std::string::npos);
   // Untouched, the same file finishes the count.
   std::ofstream(path, std::ios::binary) << original;
-  const test::ProgramRun ok = test::run_program(MPIRUN, under_mpirun(2, {"--count", "--resume", path, queens8}));
+  const test::ProgramRun ok =
+      test::run_program(MPIRUN, under_mpirun(2, {"--count", "--resume", path, queens8}));
   CHECK(ok.status == 0);
   CHECK(ok.out == "solutions: 92\n");
 }
 
-TEST_CASE("resume: the parts line is bounded before the split (issue 22, item 4)", "[parts_bound]") {
+TEST_CASE("resume: the parts line is bounded before the split (issue 22, item 4)",
+          "[parts_bound]") {
   // 'parts 100000000 12' with the right hash, and a right check too: refused at once.
-  const std::string path = test::scratch_file("huge.ckpt", format_header({queens8_header.problem_hash, 921, 100000000, 12}));
+  const std::string path = test::scratch_file(
+      "huge.ckpt", format_header({queens8_header.problem_hash, 921, 100000000, 12}));
   const auto start = std::chrono::steady_clock::now();
   const test::ProgramRun r = test::run_program(exe, {"--count", "--resume", path, queens8});
   INFO(r.err);
   CHECK(r.status == 2);
-  CHECK(r.err.find(path + ":3: 100000000 parts asked: out of bounds (--split takes 1 to 1000000)") != std::string::npos);
+  CHECK(
+      r.err.find(path + ":3: 100000000 parts asked: out of bounds (--split takes 1 to 1000000)") !=
+      std::string::npos);
   CHECK(seconds_since(start) < 10);  // (it split for minutes)
-  const std::string many = test::scratch_file("many.ckpt", format_header({queens8_header.problem_hash, 921, 20, 100000}));
+  const std::string many = test::scratch_file(
+      "many.ckpt", format_header({queens8_header.problem_hash, 921, 20, 100000}));
   const test::ProgramRun m = test::run_program(exe, {"--count", "--resume", many, queens8});
   CHECK(m.status == 2);
-  CHECK(m.err.find(":3: 100000 parts made of 20 asked: more than a split of this problem can give (at most 84)") !=
-        std::string::npos);
+  CHECK(m.err.find(":3: 100000 parts made of 20 asked: more than a split of this problem can give "
+                   "(at most 84)") != std::string::npos);
 }
 
-TEST_CASE("resume: a big checkpoint is read line by line in bounded memory (issue 22, item 14)", "[reader_memory]") {
+TEST_CASE("resume: a big checkpoint is read line by line in bounded memory (issue 22, item 14)",
+          "[reader_memory]") {
   // Written as it is made: the test process must not hold 100 MB when it forks the program
   // (its memory counts in the child's peak).
   const std::string path = test::scratch_dir() + "/big.ckpt";
@@ -123,8 +135,8 @@ TEST_CASE("resume: a big checkpoint is read line by line in bounded memory (issu
     const test::ProgramRun r = test::run_program(exe, {"--count", "--resume", path, queens8});
     const double seconds = seconds_since(start);
     const double ratio = double(r.max_rss_kb) * 1024 / double(bytes);
-    WARN(fmt::format("{}: {:.0f} MB, exit {}, {:.2f} s, peak RSS {} KiB: {:.3f} of the input", what, bytes / 1e6, r.status,
-                     seconds, r.max_rss_kb, ratio));
+    WARN(fmt::format("{}: {:.0f} MB, exit {}, {:.2f} s, peak RSS {} KiB: {:.3f} of the input", what,
+                     bytes / 1e6, r.status, seconds, r.max_rss_kb, ratio));
     INFO(r.err);
     CHECK(r.status == 2);
     CHECK(r.err.find(message) != std::string::npos);
@@ -154,7 +166,8 @@ TEST_CASE("resume: a big checkpoint is read line by line in bounded memory (issu
     out << "done 0 1 1 1 1 0.5 0 0 0 0 0123456789abcdef\n";
   });
   REQUIRE(valid > 90'000'000);
-  CHECK(run("valid-looking", valid, path + ":1000004: the check sum does not match the line") < 0.35);  // 0.15 here
+  CHECK(run("valid-looking", valid, path + ":1000004: the check sum does not match the line") <
+        0.35);  // 0.15 here
 
   // Garbage after a right header (1000 random lines of 100 bytes, 300 times): stops at its
   // first line.
@@ -182,7 +195,8 @@ TEST_CASE("resume: a big checkpoint is read line by line in bounded memory (issu
     const std::string block(1 << 20, '\n');
     for (int k = 0; k < 30; ++k) out << block;
   });
-  run("20 parts in 30 MB", oversized, fmt::format("{}: {} bytes: more than a checkpoint of 20 parts can hold", path, oversized));
+  run("20 parts in 30 MB", oversized,
+      fmt::format("{}: {} bytes: more than a checkpoint of 20 parts can hold", path, oversized));
   std::filesystem::remove(path);
 }
 
@@ -191,8 +205,10 @@ TEST_CASE("resume: a checkpoint in use by another run is refused (issue 22, item
   {
     // This process holds the checkpoint as a run does.
     Checkpoint c;
-    const CheckpointFile held = CheckpointFile::resume(path, {queens8_header.problem_hash, 921, 0, 92}, c);
-    const test::ProgramRun r = test::run_program(MPIRUN, under_mpirun(2, {"--count", "--resume", path, queens8}));
+    const CheckpointFile held =
+        CheckpointFile::resume(path, {queens8_header.problem_hash, 921, 0, 92}, c);
+    const test::ProgramRun r =
+        test::run_program(MPIRUN, under_mpirun(2, {"--count", "--resume", path, queens8}));
     INFO(r.err);
     CHECK(r.status == 2);
     CHECK(r.out.empty());
@@ -203,22 +219,26 @@ TEST_CASE("resume: a checkpoint in use by another run is refused (issue 22, item
   const std::string slow = test::scratch_dir() + "/slow.ckpt";
   std::filesystem::remove(slow);
   const std::string macmahon = ec + "macmahon-hexagon.dlx";
-  const test::ProgramRun first = test::run_program(exe, {"--count", "--timeout", "1", "--checkpoint", slow, macmahon});
+  const test::ProgramRun first =
+      test::run_program(exe, {"--count", "--timeout", "1", "--checkpoint", slow, macmahon});
   REQUIRE(first.status == 3);
-  const std::string resume = fmt::format("{} --count --timeout 4 --no-progress --resume {} {}", test::shell_quoted(exe),
-                                         test::shell_quoted(slow), test::shell_quoted(macmahon));
+  const std::string resume =
+      fmt::format("{} --count --timeout 4 --no-progress --resume {} {}", test::shell_quoted(exe),
+                  test::shell_quoted(slow), test::shell_quoted(macmahon));
   const std::string first_err = test::shell_quoted(test::scratch_dir() + "/first.err");
-  const test::ProgramRun both = test::run_shell(fmt::format(
-      "{0} 2>{1} & first=$!\n"
-      // until the first run holds its lock (seen in /proc/locks, without taking it)
-      "inode=$(stat -c %i {2}); for k in $(seq 200); do grep -q \":$inode \" /proc/locks && break; sleep 0.05; done\n"
-      "{0}; echo \"second: $?\"\n"
-      "wait $first; echo \"first: $?\"; cat {1} >&2",
-      resume, first_err, test::shell_quoted(slow)));
+  const test::ProgramRun both = test::run_shell(
+      fmt::format("{0} 2>{1} & first=$!\n"
+                  // until the first run holds its lock (seen in /proc/locks, without taking it)
+                  "inode=$(stat -c %i {2}); for k in $(seq 200); do grep -q \":$inode \" "
+                  "/proc/locks && break; sleep 0.05; done\n"
+                  "{0}; echo \"second: $?\"\n"
+                  "wait $first; echo \"first: $?\"; cat {1} >&2",
+                  resume, first_err, test::shell_quoted(slow)));
   INFO(both.err);
   CHECK(both.out == "second: 2\nfirst: 3\n");
   CHECK(both.err.find("checkpoint " + slow + " is in use by another run") != std::string::npos);
-  const test::ProgramRun after = test::run_program(exe, {"--count", "--timeout", "1", "--resume", slow, macmahon});
+  const test::ProgramRun after =
+      test::run_program(exe, {"--count", "--timeout", "1", "--resume", slow, macmahon});
   INFO(after.err);
   CHECK(after.status == 3);  // read without complaint (and stopped by its --timeout)
 }
@@ -226,13 +246,14 @@ TEST_CASE("resume: a checkpoint in use by another run is refused (issue 22, item
 TEST_CASE("split: stopped by --timeout or a signal (issue 22, item 5)", "[split_stop]") {
   const std::string macmahon = ec + "macmahon-hexagon.dlx";
   auto start = std::chrono::steady_clock::now();
-  const test::ProgramRun t = test::run_program(exe, {"--count", "--split", "1000000", "--timeout", "5", macmahon});
+  const test::ProgramRun t =
+      test::run_program(exe, {"--count", "--split", "1000000", "--timeout", "5", macmahon});
   const double timed = seconds_since(start);
   INFO(t.err);
   CHECK(t.status == 3);
   CHECK(t.out.empty());
-  CHECK(t.err.find("xcover-mpi: stopped by the time limit (--timeout) while splitting the problem into 1000000 parts") !=
-        std::string::npos);
+  CHECK(t.err.find("xcover-mpi: stopped by the time limit (--timeout) while splitting the problem "
+                   "into 1000000 parts") != std::string::npos);
   CHECK(timed < 15);  // (it split on for minutes)
   test::ProgramOptions o;
   o.signal = SIGTERM;
@@ -241,55 +262,66 @@ TEST_CASE("split: stopped by --timeout or a signal (issue 22, item 5)", "[split_
   start = std::chrono::steady_clock::now();
   const std::string ckpt = test::scratch_dir() + "/split-stop.ckpt";
   std::filesystem::remove(ckpt);
-  const test::ProgramRun s = test::run_program(exe, {"--count", "--split", "1000000", "--checkpoint", ckpt, macmahon}, o);
+  const test::ProgramRun s =
+      test::run_program(exe, {"--count", "--split", "1000000", "--checkpoint", ckpt, macmahon}, o);
   INFO(s.err);
   CHECK(s.status == 3);
   CHECK(s.killed_by == 0);
-  CHECK(s.err.find("stopped by a termination signal (SIGTERM) while splitting") != std::string::npos);
+  CHECK(s.err.find("stopped by a termination signal (SIGTERM) while splitting") !=
+        std::string::npos);
   CHECK(s.err.find(ckpt + " was not created") != std::string::npos);
   CHECK(seconds_since(start) < 10);
   CHECK_FALSE(std::filesystem::exists(ckpt));
 }
 
-TEST_CASE("option --lost-after: only a finite number of seconds >= 1 (issue 22, item 16)", "[lost_after]") {
+TEST_CASE("option --lost-after: only a finite number of seconds >= 1 (issue 22, item 16)",
+          "[lost_after]") {
   for (const char* bad : {"nan", "inf", "0", "-1", "0.5", "soon"}) {
     INFO("--lost-after '" << bad << "'");
     const test::ProgramRun r = test::run_program(exe, {"--count", "--lost-after", bad, queens8});
     CHECK(r.status == 2);
     CHECK(r.out.empty());
-    CHECK(r.err.find("--lost-after: expected a number of seconds from 1 to 1e+09, got '" + std::string(bad) + "'") !=
-          std::string::npos);
+    CHECK(r.err.find("--lost-after: expected a number of seconds from 1 to 1e+09, got '" +
+                     std::string(bad) + "'") != std::string::npos);
   }
   const test::ProgramRun ok = test::run_program(exe, {"--count", "--lost-after", "2.5", queens8});
   CHECK(ok.status == 0);
 }
 
-TEST_CASE("the answer cannot be written: exit 2, under mpirun too (issue 22, item 15)", "[full_stdout]") {
-  test::check_full_stdout(exe, {"--count", queens8});                     // one process, no mpirun
-  test::check_full_stdout(MPIRUN, under_mpirun(2, {"--count", queens8}));  // mpirun copied it, ignoring the failure
+TEST_CASE("the answer cannot be written: exit 2, under mpirun too (issue 22, item 15)",
+          "[full_stdout]") {
+  test::check_full_stdout(exe, {"--count", queens8});  // one process, no mpirun
+  test::check_full_stdout(
+      MPIRUN, under_mpirun(2, {"--count", queens8}));  // mpirun copied it, ignoring the failure
   test::check_full_stdout(MPIRUN, under_mpirun(1, {"--count", "--split", "4", queens8}));
   test::check_full_stdout(exe, {"--mpirun", mpirun_command(2), "--count", queens8});
   // Written through mpirun's own standard output: a pipe, a file, both streams in one file.
-  const test::ProgramRun piped = test::run_shell(fmt::format("{} {} | cat", MPIRUN, fmt::join(under_mpirun(2, {"--count", test::shell_quoted(queens8)}), " ")));
+  const test::ProgramRun piped = test::run_shell(
+      fmt::format("{} {} | cat", MPIRUN,
+                  fmt::join(under_mpirun(2, {"--count", test::shell_quoted(queens8)}), " ")));
   CHECK(piped.status == 0);
   CHECK(piped.out == "solutions: 92\n");
   const std::string both = test::scratch_dir() + "/both.txt";
-  const test::ProgramRun file = test::run_shell(fmt::format("{} {} >{} 2>&1", MPIRUN,
-      fmt::join(under_mpirun(2, {"--count", "--stats", test::shell_quoted(queens8)}), " "), test::shell_quoted(both)));
+  const test::ProgramRun file = test::run_shell(fmt::format(
+      "{} {} >{} 2>&1", MPIRUN,
+      fmt::join(under_mpirun(2, {"--count", "--stats", test::shell_quoted(queens8)}), " "),
+      test::shell_quoted(both)));
   CHECK(file.status == 0);
   const std::string text = test::slurp(both);
   CHECK(text.find("solutions: 92\n") != std::string::npos);
   CHECK(text.find("\nparts: ") != std::string::npos);
 }
 
-TEST_CASE("Ctrl-C or SIGTERM to mpirun: exit 3 through --mpirun (issue 22, item 17)", "[signalled]") {
+TEST_CASE("Ctrl-C or SIGTERM to mpirun: exit 3 through --mpirun (issue 22, item 17)",
+          "[signalled]") {
   // mpirun, signalled, exits with 1 whatever the ranks say; with --mpirun this program waits
   // for it and exits with rank 0's status. Here mpirun itself gets SIGTERM after 2 s.
   const std::string ckpt = test::scratch_dir() + "/signalled.ckpt";
   std::filesystem::remove(ckpt);
-  const std::string launcher = fmt::format("{} --mpirun {} --count --no-progress --checkpoint {} {}", test::shell_quoted(exe),
-                                           test::shell_quoted(mpirun_command(2)), test::shell_quoted(ckpt),
-                                           test::shell_quoted(ec + "macmahon-hexagon.dlx"));
+  const std::string launcher =
+      fmt::format("{} --mpirun {} --count --no-progress --checkpoint {} {}",
+                  test::shell_quoted(exe), test::shell_quoted(mpirun_command(2)),
+                  test::shell_quoted(ckpt), test::shell_quoted(ec + "macmahon-hexagon.dlx"));
   const test::ProgramRun r = test::run_shell(fmt::format(
       "{0} & launcher=$!\n"
       // once the count is on (the checkpoint is made after the split), signal mpirun itself
@@ -299,7 +331,8 @@ TEST_CASE("Ctrl-C or SIGTERM to mpirun: exit 3 through --mpirun (issue 22, item 
       launcher, test::shell_quoted(ckpt)));
   INFO(r.err);
   CHECK(r.out == "status: 3\n");
-  CHECK(r.err.find("xcover-mpi: stopped by a termination signal (SIGTERM) after") != std::string::npos);
+  CHECK(r.err.find("xcover-mpi: stopped by a termination signal (SIGTERM) after") !=
+        std::string::npos);
   CHECK(r.err.find("go on with --resume " + ckpt) != std::string::npos);
 
   // The launcher alone signalled (as by `kill`): it passes the signal on to mpirun.
@@ -308,8 +341,11 @@ TEST_CASE("Ctrl-C or SIGTERM to mpirun: exit 3 through --mpirun (issue 22, item 
   o.signal = SIGTERM;
   o.signal_after = 2;
   o.timeout = 60;
-  const test::ProgramRun l = test::run_program(exe, {"--mpirun", mpirun_command(2), "--count", "--no-progress", "--checkpoint",
-                                                     ckpt, ec + "macmahon-hexagon.dlx"}, o);
+  const test::ProgramRun l =
+      test::run_program(exe,
+                        {"--mpirun", mpirun_command(2), "--count", "--no-progress", "--checkpoint",
+                         ckpt, ec + "macmahon-hexagon.dlx"},
+                        o);
   INFO(l.err);
   CHECK(l.killed_by == 0);
   CHECK(l.status == 3);

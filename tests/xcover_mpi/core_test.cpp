@@ -38,7 +38,9 @@ PartResult result(std::size_t index, std::uint64_t count) {
 }
 
 std::string temp_path(const char* name) {
-  return (std::filesystem::temp_directory_path() / (std::string(name) + "-" + std::to_string(::getpid()))).string();
+  return (std::filesystem::temp_directory_path() /
+          (std::string(name) + "-" + std::to_string(::getpid())))
+      .string();
 }
 
 std::string slurp(const std::string& path) {
@@ -58,7 +60,8 @@ std::vector<PartResult> parts_of(std::string_view text, const CheckpointExpect* 
 TEST_CASE("checkpoint: written, read back, damaged", "[xcover_mpi]") {
   const CheckpointHeader h{0x0123456789abcdefu, 4242, 64, 70};
   const std::uint64_t key = done_key(h);
-  std::string text = format_header(h) + format_done(result(3, 12), key) + format_done(result(69, 0), key);
+  std::string text =
+      format_header(h) + format_done(result(3, 12), key) + format_done(result(69, 0), key);
   CHECK(text.starts_with("xcover-mpi checkpoint 2\nproblem 0123456789abcdef 4242\nparts 64 70 "));
   CHECK(text.find("\ndone 3 12 121 7 5 0.250000 0 0 0 0 ") != std::string::npos);
   Checkpoint c = parse_checkpoint(text, "f");
@@ -92,9 +95,11 @@ TEST_CASE("checkpoint: written, read back, damaged", "[xcover_mpi]") {
 
   CHECK_THROWS_WITH(parse_checkpoint("hello\n", "cp"),
                     "cp:1: not an xcover-mpi checkpoint (no 'xcover-mpi checkpoint 2' line)");
-  CHECK_THROWS_WITH(parse_checkpoint("", "cp"), "cp:1: not an xcover-mpi checkpoint (no 'xcover-mpi checkpoint 2' line)");
-  CHECK_THROWS_WITH(parse_checkpoint("xcover-mpi checkpoint 1\nproblem 9adaaf7ec1ec6be5 921\n", "cp"),
-                    Catch::Matchers::StartsWith("cp:1: a checkpoint of format 1, which has no check sums"));
+  CHECK_THROWS_WITH(parse_checkpoint("", "cp"),
+                    "cp:1: not an xcover-mpi checkpoint (no 'xcover-mpi checkpoint 2' line)");
+  CHECK_THROWS_WITH(
+      parse_checkpoint("xcover-mpi checkpoint 1\nproblem 9adaaf7ec1ec6be5 921\n", "cp"),
+      Catch::Matchers::StartsWith("cp:1: a checkpoint of format 1, which has no check sums"));
   CHECK_THROWS_WITH(parse_checkpoint("xcover-mpi checkpoint 2\nproblem zz 1\n", "cp"),
                     "cp:2: expected 'problem HASH BYTES'");
   CHECK_THROWS_WITH(parse_checkpoint("xcover-mpi checkpoint 2\nproblem ab 1\nparts 1\n", "cp"),
@@ -102,18 +107,27 @@ TEST_CASE("checkpoint: written, read back, damaged", "[xcover_mpi]") {
   CHECK_THROWS_WITH(parse_checkpoint("xcover-mpi checkpoint 2\nproblem ab 1\n", "cp"),
                     "cp:3: expected 'parts ASKED MADE CHECK'");
   const std::string head = format_header(h);
-  const auto bad_line = [&](const std::string& lines) { return parse_checkpoint(head + lines, "cp"); };
+  const auto bad_line = [&](const std::string& lines) {
+    return parse_checkpoint(head + lines, "cp");
+  };
   // A line with its check: only a writer with a bug (or a forger) makes these.
-  const auto checked = [&](const std::string& line) { return fmt::format("{} {:016x}\n", line, line_check(key, line)); };
-  CHECK_THROWS_WITH(bad_line(checked("done 70 1 1 1 1 0.5 0 0 0 0")), "cp:4: part 70 of 70: past the last part");
+  const auto checked = [&](const std::string& line) {
+    return fmt::format("{} {:016x}\n", line, line_check(key, line));
+  };
+  CHECK_THROWS_WITH(bad_line(checked("done 70 1 1 1 1 0.5 0 0 0 0")),
+                    "cp:4: part 70 of 70: past the last part");
   CHECK_THROWS_WITH(bad_line(checked("done 1 -1 1 1 1 0.5 0 0 0 0")),
                     "cp:4: the count '-1' is not a whole number of at most 4096 digits");
-  CHECK_THROWS_WITH(bad_line(checked("done 1 1 1 1 1 nan 0 0 0 0")), "cp:4: the time 'nan' is not a number of seconds");
-  CHECK_THROWS_WITH(bad_line("done 1 1 1\n"), Catch::Matchers::StartsWith("cp:4: expected 'done INDEX COUNT"));
+  CHECK_THROWS_WITH(bad_line(checked("done 1 1 1 1 1 nan 0 0 0 0")),
+                    "cp:4: the time 'nan' is not a number of seconds");
+  CHECK_THROWS_WITH(bad_line("done 1 1 1\n"),
+                    Catch::Matchers::StartsWith("cp:4: expected 'done INDEX COUNT"));
   CHECK_THROWS_WITH(bad_line(format_done(result(2, 1), key) + format_done(result(2, 1), key)),
                     "cp:5: part 2 is there twice");
-  CHECK_THROWS_WITH(bad_line(checked("done 1 1 x 1 1 0.5 0 0 0 0")), "cp:4: the node count 'x' is not a whole number");
-  CHECK_THROWS_WITH(bad_line(checked("done 1 1 1 1 99999999999 0.5 0 0 0 0")), "cp:4: the depth 99999999999 is too large");
+  CHECK_THROWS_WITH(bad_line(checked("done 1 1 x 1 1 0.5 0 0 0 0")),
+                    "cp:4: the node count 'x' is not a whole number");
+  CHECK_THROWS_WITH(bad_line(checked("done 1 1 1 1 99999999999 0.5 0 0 0 0")),
+                    "cp:4: the depth 99999999999 is too large");
 }
 
 TEST_CASE("checkpoint: an edited, damaged or moved line is refused", "[xcover_mpi]") {
@@ -125,7 +139,8 @@ TEST_CASE("checkpoint: an edited, damaged or moved line is refused", "[xcover_mp
   // Issue 22, item 1: a count edited to a million was added in.
   std::string edited = line;
   edited.replace(edited.find(" 5 "), 3, " 1000000 ");
-  CHECK_THROWS_WITH(parse_checkpoint(head + line + edited, "cp"), Catch::Matchers::StartsWith("cp:5: " + mismatch));
+  CHECK_THROWS_WITH(parse_checkpoint(head + line + edited, "cp"),
+                    Catch::Matchers::StartsWith("cp:5: " + mismatch));
   // Every single byte changed, and the check itself, anywhere on the line.
   for (std::size_t k = 0; k + 1 < line.size(); ++k) {
     std::string damaged = line;
@@ -134,41 +149,51 @@ TEST_CASE("checkpoint: an edited, damaged or moved line is refused", "[xcover_mp
     CHECK_THROWS_AS(parse_checkpoint(head + damaged, "cp"), solve::InputError);
   }
   // A line of another problem, or of another split of this one.
-  const CheckpointHeader other_problem{0x9adaaf7ec1ec6be6u, 921, 20, 20}, other_split{0x9adaaf7ec1ec6be5u, 921, 30, 31};
-  CHECK_THROWS_WITH(parse_checkpoint(head + format_done(result(0, 5), done_key(other_problem)), "cp"),
-                    Catch::Matchers::StartsWith("cp:4: " + mismatch));
+  const CheckpointHeader other_problem{0x9adaaf7ec1ec6be6u, 921, 20, 20},
+      other_split{0x9adaaf7ec1ec6be5u, 921, 30, 31};
+  CHECK_THROWS_WITH(
+      parse_checkpoint(head + format_done(result(0, 5), done_key(other_problem)), "cp"),
+      Catch::Matchers::StartsWith("cp:4: " + mismatch));
   CHECK_THROWS_WITH(parse_checkpoint(head + format_done(result(0, 5), done_key(other_split)), "cp"),
                     Catch::Matchers::StartsWith("cp:4: " + mismatch));
   // The parts line has its check too.
   std::string parts = head;
   parts.replace(parts.find("parts 20 20"), 11, "parts 20 12");
-  CHECK_THROWS_WITH(parse_checkpoint(parts, "cp"), Catch::Matchers::StartsWith("cp:3: " + mismatch));
+  CHECK_THROWS_WITH(parse_checkpoint(parts, "cp"),
+                    Catch::Matchers::StartsWith("cp:3: " + mismatch));
 }
 
 TEST_CASE("checkpoint: the header is bounded and checked before the parts", "[xcover_mpi]") {
   const CheckpointExpect queens{0x9adaaf7ec1ec6be5u, 921, 0, 92};
   // Issue 22, item 4: 'parts 100000000 12' with the right hash (and here a right check).
-  CHECK_THROWS_WITH(parse_checkpoint(format_header({queens.problem_hash, 921, 100000000, 12}), "cp", &queens),
-                    "cp:3: 100000000 parts asked: out of bounds (--split takes 1 to 1000000)");
-  CHECK_THROWS_WITH(parse_checkpoint(format_header({queens.problem_hash, 921, 0, 0}), "cp", &queens),
-                    "cp:3: 0 parts asked: out of bounds (--split takes 1 to 1000000)");
-  CHECK_THROWS_WITH(parse_checkpoint(format_header({queens.problem_hash, 921, 20, 113}), "cp", &queens),
-                    "cp:3: 113 parts made of 20 asked: more than a split of this problem can give (at most 112)");
-  CHECK(parse_checkpoint(format_header({queens.problem_hash, 921, 20, 112}), "cp", &queens).header.parts == 112);
+  CHECK_THROWS_WITH(
+      parse_checkpoint(format_header({queens.problem_hash, 921, 100000000, 12}), "cp", &queens),
+      "cp:3: 100000000 parts asked: out of bounds (--split takes 1 to 1000000)");
+  CHECK_THROWS_WITH(
+      parse_checkpoint(format_header({queens.problem_hash, 921, 0, 0}), "cp", &queens),
+      "cp:3: 0 parts asked: out of bounds (--split takes 1 to 1000000)");
+  CHECK_THROWS_WITH(
+      parse_checkpoint(format_header({queens.problem_hash, 921, 20, 113}), "cp", &queens),
+      "cp:3: 113 parts made of 20 asked: more than a split of this problem can give (at most 112)");
+  CHECK(parse_checkpoint(format_header({queens.problem_hash, 921, 20, 112}), "cp", &queens)
+            .header.parts == 112);
   CheckpointExpect split30 = queens;
   split30.split = 30;
-  CHECK_THROWS_WITH(parse_checkpoint(format_header({queens.problem_hash, 921, 20, 20}), "cp", &split30),
-                    "cp: made with --split 20; give that or no --split to go on with it");
+  CHECK_THROWS_WITH(
+      parse_checkpoint(format_header({queens.problem_hash, 921, 20, 20}), "cp", &split30),
+      "cp: made with --split 20; give that or no --split to go on with it");
   CHECK_THROWS_WITH(parse_checkpoint(format_header({1, 921, 20, 20}), "cp", &queens),
-                    Catch::Matchers::StartsWith("cp: a checkpoint of another problem (its text has 921 bytes, hash "
-                                                "0000000000000001; this one 921 bytes, hash 9adaaf7ec1ec6be5)"));
+                    Catch::Matchers::StartsWith(
+                        "cp: a checkpoint of another problem (its text has 921 bytes, hash "
+                        "0000000000000001; this one 921 bytes, hash 9adaaf7ec1ec6be5)"));
   // The size: at most a line of the longest kind per part (and a cut one) after the header.
   const CheckpointHeader h{queens.problem_hash, 921, 2, 2};
   const std::string head = format_header(h);
   const std::string most = head + std::string(3 * (max_checkpoint_line + 1), 'x');
-  CHECK_THROWS_WITH(parse_checkpoint(most + "x", "cp", &queens),
-                    fmt::format("cp: {} bytes: more than a checkpoint of 2 parts can hold (at most {})", most.size() + 1,
-                                most.size()));
+  CHECK_THROWS_WITH(
+      parse_checkpoint(most + "x", "cp", &queens),
+      fmt::format("cp: {} bytes: more than a checkpoint of 2 parts can hold (at most {})",
+                  most.size() + 1, most.size()));
   // Lines are bounded (no newline in 100 KB of garbage: refused after the first 4.5 KiB).
   CHECK_THROWS_WITH(parse_checkpoint(head + std::string(max_checkpoint_line + 1, 'x'), "cp"),
                     "cp:4: line longer than 4608 bytes: not a checkpoint line");
@@ -179,15 +204,18 @@ TEST_CASE("checkpoint file: created once, locked, reopened without its cut line"
   std::filesystem::remove(path);
   const CheckpointHeader h{1, 2, 3, 4};
   const CheckpointExpect expect{1, 2, 0, 1};
-  const std::string in_use = "checkpoint " + path + " is in use by another run (it holds a lock on the file); wait for that run to end";
+  const std::string in_use =
+      "checkpoint " + path +
+      " is in use by another run (it holds a lock on the file); wait for that run to end";
   {
     CheckpointFile w = CheckpointFile::create(path, h);
     w.append(result(0, 5));
     Checkpoint read;
     CHECK_THROWS_WITH(CheckpointFile::resume(path, expect, read), in_use);  // issue 22, item 6
   }
-  CHECK_THROWS_WITH(CheckpointFile::create(path, h),
-                    path + ": exists; go on with its count with --resume " + path + ", or remove it");
+  CHECK_THROWS_WITH(
+      CheckpointFile::create(path, h),
+      path + ": exists; go on with its count with --resume " + path + ", or remove it");
   std::ofstream(path, std::ios::app) << "done 1 2";  // killed while writing
   Checkpoint c;
   {
@@ -200,18 +228,27 @@ TEST_CASE("checkpoint file: created once, locked, reopened without its cut line"
     w.sync();
   }
   std::vector<PartResult> rs;
-  { CheckpointFile r = CheckpointFile::resume(path, expect, c, [&](const PartResult& r) { rs.push_back(r); }); }
+  {
+    CheckpointFile r =
+        CheckpointFile::resume(path, expect, c, [&](const PartResult& r) { rs.push_back(r); });
+  }
   CHECK_FALSE(c.dropped_tail);
   REQUIRE(rs.size() == 2);
   CHECK(rs[1].index == 2);
-  CHECK(slurp(path) == format_header(h) + format_done(result(0, 5), done_key(h)) + format_done(result(2, 6), done_key(h)));
-  CHECK_THROWS_WITH(CheckpointFile::check_new(path), path + ": exists; go on with its count with --resume " + path + ", or remove it");
-  CHECK_THROWS_WITH(CheckpointFile::check_new(path + "/x"), Catch::Matchers::StartsWith(path + "/x: cannot write"));
+  CHECK(slurp(path) == format_header(h) + format_done(result(0, 5), done_key(h)) +
+                           format_done(result(2, 6), done_key(h)));
+  CHECK_THROWS_WITH(
+      CheckpointFile::check_new(path),
+      path + ": exists; go on with its count with --resume " + path + ", or remove it");
+  CHECK_THROWS_WITH(CheckpointFile::check_new(path + "/x"),
+                    Catch::Matchers::StartsWith(path + "/x: cannot write"));
   std::filesystem::remove(path);
   CheckpointFile::check_new(path);  // (creates nothing)
   CHECK_FALSE(std::filesystem::exists(path));
-  CHECK_THROWS_WITH(CheckpointFile::resume(path, expect, c), Catch::Matchers::StartsWith(path + ": cannot open: No such file"));
-  CHECK_THROWS_WITH(CheckpointFile::resume("/tmp", expect, c), "/tmp: not a regular file (a checkpoint is one)");
+  CHECK_THROWS_WITH(CheckpointFile::resume(path, expect, c),
+                    Catch::Matchers::StartsWith(path + ": cannot open: No such file"));
+  CHECK_THROWS_WITH(CheckpointFile::resume("/tmp", expect, c),
+                    "/tmp: not a regular file (a checkpoint is one)");
   CHECK(fingerprint("") == 0xcbf29ce484222325u);
   CHECK(fingerprint("a") != fingerprint("b"));
 }
@@ -279,7 +316,8 @@ TEST_CASE("messages: every kind survives the trip", "[xcover_mpi]") {
   CHECK(decode_text(encode_text("rank 2: out of memory")) == "rank 2: out of memory");
   CHECK(decode_text(encode_text("")).empty());
   CHECK(parse_count("0") == solve::BigCount(0));
-  CHECK(parse_count("18446744073709551616") == solve::BigCount::from_limbs(std::vector<std::uint64_t>{0, 1}));
+  CHECK(parse_count("18446744073709551616") ==
+        solve::BigCount::from_limbs(std::vector<std::uint64_t>{0, 1}));
   CHECK_FALSE(parse_count(""));
   CHECK_FALSE(parse_count("1e5"));
   CHECK_FALSE(parse_count(std::string(4097, '1')));
@@ -297,7 +335,8 @@ TEST_CASE("messages: every kind survives the trip", "[xcover_mpi]") {
 }
 
 TEST_CASE("part counter: counts a part on its own thread, stops when asked", "[xcover_mpi]") {
-  const auto p = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/queens-8.dlx");
+  const auto p =
+      solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/queens-8.dlx");
   const auto parts = solve::split_cover(p, 10);
   PartCounter counter(p, {});
   solve::BigCount total;
@@ -315,7 +354,8 @@ TEST_CASE("part counter: counts a part on its own thread, stops when asked", "[x
   }
   CHECK(total == 92);
 
-  const auto hard = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) + "/exact-cover/pentomino-6x10-all.dlx");
+  const auto hard = solve::read_exact_cover_file(std::string(SOLVE_PUZZLES_DIR) +
+                                                 "/exact-cover/pentomino-6x10-all.dlx");
   PartCounter slow(hard, {});
   slow.start(0, {}, 0);
   slow.cancel();
@@ -341,7 +381,8 @@ TEST_CASE("report: the count, or what was not counted", "[xcover_mpi]") {
   CHECK(report(o, false, out, err) == 3);
   CHECK(out.str().empty());
   CHECK(err.str() ==
-        "xcover-mpi: stopped by the time limit (--timeout) after 8 solutions, 2 of 5 parts counted; the count is incomplete\n"
+        "xcover-mpi: stopped by the time limit (--timeout) after 8 solutions, 2 of 5 parts "
+        "counted; the count is incomplete\n"
         "xcover-mpi: parts not counted: 2-4\n"
         "xcover-mpi: cp holds the 2 parts counted; go on with --resume cp\n");
   o.stop = solve::StopReason::exhausted;
@@ -350,7 +391,8 @@ TEST_CASE("report: the count, or what was not counted", "[xcover_mpi]") {
   CHECK(report(o, true, out, err) == 0);
   CHECK(out.str() == "solutions: 7\n");
   CHECK(err.str().starts_with("solutions: 7\nnodes: 72\nupdates: 14\nmax depth: 5\n"));
-  CHECK(err.str().find("parts: 2 counted of 5 (asked 4; 1 from the checkpoint)\n") != std::string::npos);
+  CHECK(err.str().find("parts: 2 counted of 5 (asked 4; 1 from the checkpoint)\n") !=
+        std::string::npos);
   CHECK(err.str().find("rank 1: 1 parts, 4 solutions, 41 nodes, 0.250 s\n") != std::string::npos);
   Outcome none;
   out.str("");

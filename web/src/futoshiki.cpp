@@ -22,18 +22,26 @@ namespace {
 using web::Json;
 
 Json puzzle_json(const futoshiki::Puzzle& p) {
-  const auto signs = [](const std::vector<futoshiki::Relation>& relations, const char* less, const char* greater) {
+  const auto signs = [](const std::vector<futoshiki::Relation>& relations, const char* less,
+                        const char* greater) {
     Json out = Json::array();
     for (futoshiki::Relation r : relations)
-      out.push_back(r == futoshiki::Relation::less ? less : r == futoshiki::Relation::greater ? greater : "");
+      out.push_back(r == futoshiki::Relation::less      ? less
+                    : r == futoshiki::Relation::greater ? greater
+                                                        : "");
     return out;
   };
-  return Json{{"n", p.n}, {"givens", p.givens}, {"right", signs(p.right, "<", ">")}, {"down", signs(p.down, "^", "v")}};
+  return Json{{"n", p.n},
+              {"givens", p.givens},
+              {"right", signs(p.right, "<", ">")},
+              {"down", signs(p.down, "^", "v")}};
 }
 
 // {"puzzle": {...}}, or {"error": "puzzle:3:4: ..."}.
 std::string parse(const std::string& text) {
-  return web::reply([&] { return Json{{"puzzle", puzzle_json(futoshiki::parse_puzzle(text, "puzzle"))}}; });
+  return web::reply([&] {
+    return Json{{"puzzle", puzzle_json(futoshiki::parse_puzzle(text, "puzzle"))}};
+  });
 }
 
 // {"status": "unique" | "several" | "none", "solution": [n*n values] (when there is one)}.
@@ -56,7 +64,8 @@ std::string solve_puzzle(const std::string& text) {
 }
 
 futoshiki::Difficulty difficulty(const std::string& name) {
-  if (const std::optional<futoshiki::Difficulty> d = futoshiki::difficulty_from_string(name)) return *d;
+  if (const std::optional<futoshiki::Difficulty> d = futoshiki::difficulty_from_string(name))
+    return *d;
   throw solve::InputError("unknown difficulty " + name);
 }
 
@@ -64,7 +73,8 @@ futoshiki::Difficulty difficulty(const std::string& name) {
 std::string generate(int size, const std::string& level, double seed) {
   return web::reply([&] {
     try {
-      return Json{{"puzzle", puzzle_json(futoshiki::generate(size, difficulty(level), std::uint64_t(seed)))}};
+      return Json{{"puzzle",
+                   puzzle_json(futoshiki::generate(size, difficulty(level), std::uint64_t(seed)))}};
     } catch (const futoshiki::NoPuzzle& e) {
       return Json{{"error", e.what()}};
     }
@@ -74,7 +84,8 @@ std::string generate(int size, const std::string& level, double seed) {
 // {"row", "col", "value", "reason"} (rows and columns from 0), or {"none": true}.
 std::string hint(const std::string& text) {
   return web::reply([&] {
-    const std::optional<futoshiki::Hint> h = futoshiki::hint(futoshiki::parse_puzzle(text, "puzzle"));
+    const std::optional<futoshiki::Hint> h =
+        futoshiki::hint(futoshiki::parse_puzzle(text, "puzzle"));
     if (!h) return Json{{"none", true}};
     return Json{{"row", h->row}, {"col", h->col}, {"value", h->value}, {"reason", h->reason}};
   });
@@ -84,7 +95,8 @@ std::string hint(const std::string& text) {
 std::string grade(const std::string& text) {
   return web::reply([&] {
     const futoshiki::Grade g = futoshiki::grade(futoshiki::parse_puzzle(text, "puzzle"));
-    return Json{{"solvable", g.solvable}, {"unique", g.unique},
+    return Json{{"solvable", g.solvable},
+                {"unique", g.unique},
                 {"level", g.level ? Json(std::string(futoshiki::to_string(*g.level))) : Json()}};
   });
 }

@@ -52,10 +52,15 @@ std::string load(const std::string& text, const std::string& name) {
         const stenen::Shape& shape = s.orientation[std::size_t(o)];
         Json cells = Json::array();
         for (const stenen::Cell& c : shape.cells) cells.push_back({c.row, c.col});
-        orientations.push_back(
-            {{"rows", shape.rows}, {"cols", shape.cols}, {"cells", cells}, {"distinct", s.distinct(o)}});
+        orientations.push_back({{"rows", shape.rows},
+                                {"cols", shape.cols},
+                                {"cells", cells},
+                                {"distinct", s.distinct(o)}});
       }
-      stones.push_back({{"number", s.number}, {"name", s.name()}, {"size", s.size()}, {"orientations", orientations}});
+      stones.push_back({{"number", s.number},
+                        {"name", s.name()},
+                        {"size", s.size()},
+                        {"orientations", orientations}});
     }
     return Json{{"stones", stones},
                 {"sizes", board_sizes(p)},
@@ -67,7 +72,8 @@ std::string load(const std::string& text, const std::string& name) {
 // The Board points into the Puzzle beside it: a Position is built in place and never moved.
 struct Position {
   Position(const std::string& text, int rows, int cols, const std::string& moves)
-      : puzzle(stenen::parse_puzzle(text, "stones")), board((stenen::check_board(puzzle, rows, cols), puzzle), rows, cols) {
+      : puzzle(stenen::parse_puzzle(text, "stones")),
+        board((stenen::check_board(puzzle, rows, cols), puzzle), rows, cols) {
     for (const stenen::Move& m : stenen::parse_moves(moves, puzzle))
       if (auto why = board.place(m))
         throw solve::InputError("illegal move " + stenen::to_string(m, &puzzle) + ": " + *why);
@@ -82,10 +88,11 @@ struct Position {
 Json position_json(const Position& pos) {
   Json used = Json::array();
   for (const stenen::Stone& s : pos.puzzle.stones) used.push_back(pos.board.used(s.number));
-  return Json{{"grid", pos.board.grid()},
-              {"used", used},
-              {"empty", pos.board.empty_cells()},
-              {"svg", stenen::board_svg(pos.puzzle, pos.board.rows(), pos.board.cols(), pos.board.grid())}};
+  return Json{
+      {"grid", pos.board.grid()},
+      {"used", used},
+      {"empty", pos.board.empty_cells()},
+      {"svg", stenen::board_svg(pos.puzzle, pos.board.rows(), pos.board.cols(), pos.board.grid())}};
 }
 
 // {"grid", "used", "empty", "svg"}, or {"error": "illegal move (0,0,1,2): ..."}.
@@ -121,8 +128,8 @@ std::string count(const std::string& text, int rows, int cols, const std::string
 }
 
 // {"boards": [svg...], "complete"}: the first `max` solutions from the position.
-std::string list(const std::string& text, int rows, int cols, const std::string& moves, const std::string& how,
-                 int max) {
+std::string list(const std::string& text, int rows, int cols, const std::string& moves,
+                 const std::string& how, int max) {
   return web::reply([&] {
     const Position pos(text, rows, cols, moves);
     std::atomic<bool> enough{false};
@@ -130,11 +137,12 @@ std::string list(const std::string& text, int rows, int cols, const std::string&
     o.counting = counting(how);
     o.cancel = &enough;  // raised once `max` boards are in: the search stops soon after
     Json boards = Json::array();
-    const stenen::CountResult r = stenen::list_solutions(pos.board, o, [&](const std::vector<int>& grid) {
-      if (int(boards.size()) >= max) return;
-      boards.push_back(stenen::board_svg(pos.puzzle, rows, cols, grid));
-      if (int(boards.size()) >= max) enough = true;
-    });
+    const stenen::CountResult r =
+        stenen::list_solutions(pos.board, o, [&](const std::vector<int>& grid) {
+          if (int(boards.size()) >= max) return;
+          boards.push_back(stenen::board_svg(pos.puzzle, rows, cols, grid));
+          if (int(boards.size()) >= max) enough = true;
+        });
     return Json{{"boards", boards}, {"complete", r.complete && !enough}};
   });
 }

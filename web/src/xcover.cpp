@@ -28,12 +28,9 @@ std::string count(const std::string& text, emscripten::val on_progress) {
     o.progress = web::progress_to(on_progress);
     o.progress_seconds = 0.25;
     const solve::Result r = solve::count(problem, o);
-    return Json{{"count", r.count.to_string()},
-                {"complete", r.complete()},
-                {"stop", web::stop_name(r.stop)},
-                {"seconds", r.stats.seconds},
-                {"nodes", r.stats.nodes},
-                {"items", problem.num_items()},
+    return Json{{"count", r.count.to_string()},    {"complete", r.complete()},
+                {"stop", web::stop_name(r.stop)},  {"seconds", r.stats.seconds},
+                {"nodes", r.stats.nodes},          {"items", problem.num_items()},
                 {"options", problem.num_options()}};
   });
 }

@@ -17,10 +17,18 @@ CheckFn pair_test(const Call& c, CheckScope& s, Op op) {
   const Slot a = s.slot(c.term(0)), b = s.slot(c.term(1));
   return [a, b, op](const Valuation& v) { return op(v[a] != 0, v[b] != 0); };
 }
-CheckFn eq(const Call& c, CheckScope& s) { return pair_test(c, s, [](bool a, bool b) { return a == b; }); }
-CheckFn ne(const Call& c, CheckScope& s) { return pair_test(c, s, [](bool a, bool b) { return a != b; }); }
-CheckFn lt(const Call& c, CheckScope& s) { return pair_test(c, s, [](bool a, bool b) { return !a && b; }); }
-CheckFn le(const Call& c, CheckScope& s) { return pair_test(c, s, [](bool a, bool b) { return !a || b; }); }
+CheckFn eq(const Call& c, CheckScope& s) {
+  return pair_test(c, s, [](bool a, bool b) { return a == b; });
+}
+CheckFn ne(const Call& c, CheckScope& s) {
+  return pair_test(c, s, [](bool a, bool b) { return a != b; });
+}
+CheckFn lt(const Call& c, CheckScope& s) {
+  return pair_test(c, s, [](bool a, bool b) { return !a && b; });
+}
+CheckFn le(const Call& c, CheckScope& s) {
+  return pair_test(c, s, [](bool a, bool b) { return !a || b; });
+}
 /// bool2int(b, i): i is b as 0/1 (an integer equality: i may have a wider domain).
 CheckFn to_int(const Call& c, CheckScope& s) {
   const Slot a = s.slot(c.term(0)), b = s.slot(c.term(1));
@@ -43,11 +51,17 @@ CheckFn reified_pair(const Call& c, CheckScope& s, Op op) {
   };
 }
 template <bool Imp>
-CheckFn and2(const Call& c, CheckScope& s) { return reified_pair<Imp>(c, s, [](bool a, bool b) { return a && b; }); }
+CheckFn and2(const Call& c, CheckScope& s) {
+  return reified_pair<Imp>(c, s, [](bool a, bool b) { return a && b; });
+}
 template <bool Imp>
-CheckFn or2(const Call& c, CheckScope& s) { return reified_pair<Imp>(c, s, [](bool a, bool b) { return a || b; }); }
+CheckFn or2(const Call& c, CheckScope& s) {
+  return reified_pair<Imp>(c, s, [](bool a, bool b) { return a || b; });
+}
 template <bool Imp>
-CheckFn xor2(const Call& c, CheckScope& s) { return reified_pair<Imp>(c, s, [](bool a, bool b) { return a != b; }); }
+CheckFn xor2(const Call& c, CheckScope& s) {
+  return reified_pair<Imp>(c, s, [](bool a, bool b) { return a != b; });
+}
 
 // ---- r <-> op(as) and r -> op(as) ----
 
@@ -108,7 +122,8 @@ void post_array(const Call& c) {
 
 /// r -> every a (clauses a or not r).
 void imply_all(const Call& c, const std::vector<Term>& as, Term r) {
-  for (const Term& a : as) clause_terms(c.ctx().model(), std::span<const Term>(&a, 1), std::span<const Term>(&r, 1));
+  for (const Term& a : as)
+    clause_terms(c.ctx().model(), std::span<const Term>(&a, 1), std::span<const Term>(&r, 1));
 }
 /// r -> some a (the clause as or not r).
 void imply_some(const Call& c, const std::vector<Term>& as, Term r) {
@@ -125,8 +140,9 @@ void post_xor_imp(const Call& c) {
     if (r.value != 0) compare_terms(c.ctx().model(), a, solve::Rel::ne, b);
     return;
   }
-  solve::reify(c.ctx().model(), r.var, [&](solve::Model& m) { compare_terms(m, a, solve::Rel::ne, b); },
-               solve::Reification::implies);
+  solve::reify(
+      c.ctx().model(), r.var, [&](solve::Model& m) { compare_terms(m, a, solve::Rel::ne, b); },
+      solve::Reification::implies);
 }
 
 void post_array_xor(const Call& c) {

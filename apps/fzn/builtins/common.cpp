@@ -50,10 +50,11 @@ void compare_terms(solve::Model& m, Term a, solve::Rel rel, Term b) {
   solve::compare(m, a.var, rel, b.value);
 }
 
-void linear_terms(solve::Model& m, std::span<const std::int64_t> coefs, std::span<const Term> xs, solve::Rel rel,
-                  Term rhs) {
+void linear_terms(solve::Model& m, std::span<const std::int64_t> coefs, std::span<const Term> xs,
+                  solve::Rel rel, Term rhs) {
   if (coefs.size() != xs.size())
-    throw solve::ModelError(fmt::format("{} coefficients for {} variables", coefs.size(), xs.size()));
+    throw solve::ModelError(
+        fmt::format("{} coefficients for {} variables", coefs.size(), xs.size()));
   std::vector<int> as;
   std::vector<solve::Var> vars;
   Wide c = rhs.fixed ? rhs.value : 0;
@@ -63,7 +64,8 @@ void linear_terms(solve::Model& m, std::span<const std::int64_t> coefs, std::spa
       c -= Wide(coefs[i]) * xs[i].value;
       continue;
     }
-    if (!fits_int(coefs[i])) throw solve::ModelError(fmt::format("the coefficient {} exceeds 32 bits", coefs[i]));
+    if (!fits_int(coefs[i]))
+      throw solve::ModelError(fmt::format("the coefficient {} exceeds 32 bits", coefs[i]));
     as.push_back(int(coefs[i]));
     vars.push_back(xs[i].var);
   }
@@ -71,7 +73,8 @@ void linear_terms(solve::Model& m, std::span<const std::int64_t> coefs, std::spa
     as.push_back(-1);
     vars.push_back(rhs.var);
   }
-  if (c < INT64_MIN || c > INT64_MAX) throw solve::ModelError("the constant of a linear sum exceeds 64 bits");
+  if (c < INT64_MIN || c > INT64_MAX)
+    throw solve::ModelError("the constant of a linear sum exceeds 64 bits");
   solve::linear(m, as, vars, rel, std::int64_t(c));
 }
 

@@ -44,8 +44,8 @@ void post_truth(solve::Model& m, bool holds);
 /// a rel b.
 void compare_terms(solve::Model& m, Term a, solve::Rel rel, Term b);
 /// sum(coefs[i] * xs[i]) rel rhs. ModelError when a coefficient needs more than 32 bits.
-void linear_terms(solve::Model& m, std::span<const std::int64_t> coefs, std::span<const Term> xs, solve::Rel rel,
-                  Term rhs);
+void linear_terms(solve::Model& m, std::span<const std::int64_t> coefs, std::span<const Term> xs,
+                  solve::Rel rel, Term rhs);
 /// Some of pos is true (not 0) or some of neg is false (0).
 void clause_terms(solve::Model& m, std::span<const Term> pos, std::span<const Term> neg);
 /// x is in the set (member) or not in it.

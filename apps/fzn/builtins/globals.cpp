@@ -76,7 +76,8 @@ void post_table(const Call& c) {
   std::vector<std::vector<int>> tuples;
   for (std::size_t t = 0; t < flat.size(); t += xs.size()) {
     std::vector<int> tuple;
-    for (std::size_t i = 0; i < xs.size() && fits_int(flat[t + i]); ++i) tuple.push_back(int(flat[t + i]));
+    for (std::size_t i = 0; i < xs.size() && fits_int(flat[t + i]); ++i)
+      tuple.push_back(int(flat[t + i]));
     if (tuple.size() == xs.size()) tuples.push_back(std::move(tuple));  // else matches no domain
   }
   if (tuples.empty()) return ctx.post_false();
@@ -113,7 +114,8 @@ CheckFn gcc(const Call& c, CheckScope& s) {
   const std::vector<Slot> xs = s.slots(c.terms(0));
   const std::vector<std::int64_t> cover = c.integers(1);
   const std::vector<Slot> counts = s.slots(c.terms(2));
-  if (cover.size() != counts.size()) c.fail(fmt::format("{} values for {} counts", cover.size(), counts.size()));
+  if (cover.size() != counts.size())
+    c.fail(fmt::format("{} values for {} counts", cover.size(), counts.size()));
   return cardinality_counts<Closed>(xs, cover, counts, counts);
 }
 /// global_cardinality_low_up(xs, cover, lbound, ubound)
@@ -123,12 +125,14 @@ CheckFn gcc_low_up(const Call& c, CheckScope& s) {
   const std::vector<std::int64_t> cover = c.integers(1);
   const std::vector<Slot> lo = s.slots(c.terms(2)), hi = s.slots(c.terms(3));
   if (cover.size() != lo.size() || cover.size() != hi.size())
-    c.fail(fmt::format("{} values for {} lower and {} upper bounds", cover.size(), lo.size(), hi.size()));
+    c.fail(fmt::format("{} values for {} lower and {} upper bounds", cover.size(), lo.size(),
+                       hi.size()));
   return cardinality_counts<Closed>(xs, cover, lo, hi);
 }
 
 /// Every x is one of the values (the _closed variants).
-void post_closed(Context& ctx, const std::vector<Term>& xs, const std::vector<std::int64_t>& values) {
+void post_closed(Context& ctx, const std::vector<Term>& xs,
+                 const std::vector<std::int64_t>& values) {
   IntSet allowed;
   allowed.is_range = false;
   allowed.elems = values;
@@ -144,7 +148,8 @@ void post_gcc(const Call& c) {
   const std::vector<Term> xs = c.terms(0);
   const std::vector<std::int64_t> cover = c.integers(1);
   const std::vector<Term> lo = c.terms(2), hi = c.terms(LowUp ? 3 : 2);
-  if (cover.size() != lo.size() || cover.size() != hi.size()) c.fail("the value and count arrays differ in length");
+  if (cover.size() != lo.size() || cover.size() != hi.size())
+    c.fail("the value and count arrays differ in length");
   const std::vector<solve::Var> vars = ctx.vars(xs);
   std::vector<solve::ValueCount> groups;
   for (std::size_t k = 0; k < cover.size(); ++k) {
@@ -161,7 +166,8 @@ void post_gcc(const Call& c) {
       throw solve::ModelError("variable bounds");  // (the specification makes them parameters)
     }
   }
-  if (!groups.empty()) solve::global_cardinality(ctx.model(), vars, groups);  // ModelError on a repeated value
+  if (!groups.empty())
+    solve::global_cardinality(ctx.model(), vars, groups);  // ModelError on a repeated value
   if (Closed) post_closed(ctx, xs, cover);
 }
 
@@ -209,7 +215,8 @@ void post_count(const Call& c) {
   Context& ctx = c.ctx();
   const std::vector<Term> xs = c.terms(0);
   const Term y = c.term(1), n = c.term(2);
-  if (y.fixed && !fits_int(y.value)) return compare_terms(ctx.model(), n, solve::Rel::eq, Term::constant(0));
+  if (y.fixed && !fits_int(y.value))
+    return compare_terms(ctx.model(), n, solve::Rel::eq, Term::constant(0));
   if (y.fixed) solve::occurrences(ctx.model(), ctx.vars(xs), int(y.value), ctx.var(n));
   else solve::occurrences(ctx.model(), ctx.vars(xs), y.var, ctx.var(n));
 }

@@ -26,16 +26,29 @@ CheckFn triple_test(const Call& c, CheckScope& s, Op op) {
   return [a, b, r, op](const Valuation& v) { return op(Wide(v[a]), Wide(v[b]), Wide(v[r])); };
 }
 
-CheckFn eq(const Call& c, CheckScope& s) { return pair_test(c, s, [](auto a, auto b) { return a == b; }); }
-CheckFn ne(const Call& c, CheckScope& s) { return pair_test(c, s, [](auto a, auto b) { return a != b; }); }
-CheckFn lt(const Call& c, CheckScope& s) { return pair_test(c, s, [](auto a, auto b) { return a < b; }); }
-CheckFn le(const Call& c, CheckScope& s) { return pair_test(c, s, [](auto a, auto b) { return a <= b; }); }
+CheckFn eq(const Call& c, CheckScope& s) {
+  return pair_test(c, s, [](auto a, auto b) { return a == b; });
+}
+CheckFn ne(const Call& c, CheckScope& s) {
+  return pair_test(c, s, [](auto a, auto b) { return a != b; });
+}
+CheckFn lt(const Call& c, CheckScope& s) {
+  return pair_test(c, s, [](auto a, auto b) { return a < b; });
+}
+CheckFn le(const Call& c, CheckScope& s) {
+  return pair_test(c, s, [](auto a, auto b) { return a <= b; });
+}
 CheckFn abs(const Call& c, CheckScope& s) {
-  return pair_test(c, s, [](std::int64_t a, std::int64_t b) { return Wide(a < 0 ? -Wide(a) : Wide(a)) == b; });
+  return pair_test(
+      c, s, [](std::int64_t a, std::int64_t b) { return Wide(a < 0 ? -Wide(a) : Wide(a)) == b; });
 }
 
-CheckFn plus(const Call& c, CheckScope& s) { return triple_test(c, s, [](Wide a, Wide b, Wide r) { return a + b == r; }); }
-CheckFn times(const Call& c, CheckScope& s) { return triple_test(c, s, [](Wide a, Wide b, Wide r) { return a * b == r; }); }
+CheckFn plus(const Call& c, CheckScope& s) {
+  return triple_test(c, s, [](Wide a, Wide b, Wide r) { return a + b == r; });
+}
+CheckFn times(const Call& c, CheckScope& s) {
+  return triple_test(c, s, [](Wide a, Wide b, Wide r) { return a * b == r; });
+}
 // MiniZinc's div and mod truncate towards zero (as C++ does); a zero divisor never holds.
 CheckFn div(const Call& c, CheckScope& s) {
   return triple_test(c, s, [](Wide a, Wide b, Wide r) { return b != 0 && a / b == r; });
@@ -43,8 +56,12 @@ CheckFn div(const Call& c, CheckScope& s) {
 CheckFn mod(const Call& c, CheckScope& s) {
   return triple_test(c, s, [](Wide a, Wide b, Wide r) { return b != 0 && a % b == r; });
 }
-CheckFn min(const Call& c, CheckScope& s) { return triple_test(c, s, [](Wide a, Wide b, Wide r) { return std::min(a, b) == r; }); }
-CheckFn max(const Call& c, CheckScope& s) { return triple_test(c, s, [](Wide a, Wide b, Wide r) { return std::max(a, b) == r; }); }
+CheckFn min(const Call& c, CheckScope& s) {
+  return triple_test(c, s, [](Wide a, Wide b, Wide r) { return std::min(a, b) == r; });
+}
+CheckFn max(const Call& c, CheckScope& s) {
+  return triple_test(c, s, [](Wide a, Wide b, Wide r) { return std::max(a, b) == r; });
+}
 
 /// a^b = r; a negative exponent means 1 div a^-b (undefined, so false, for a = 0).
 bool power_holds(Wide a, Wide b, Wide r) {
@@ -126,7 +143,9 @@ void post_function(const Call& c) {
   Context& ctx = c.ctx();
   F(ctx.model(), ctx.var(c.term(0)), ctx.var(c.term(1)), ctx.var(c.term(2)));
 }
-void post_abs(const Call& c) { solve::abs(c.ctx().model(), c.ctx().var(c.term(0)), c.ctx().var(c.term(1))); }
+void post_abs(const Call& c) {
+  solve::abs(c.ctx().model(), c.ctx().var(c.term(0)), c.ctx().var(c.term(1)));
+}
 
 /// FlatZinc's index (1-based) as libsolve's (0-based): the view idx - 1.
 solve::Var position(Context& ctx, Term idx) { return ctx.var(idx) - 1; }

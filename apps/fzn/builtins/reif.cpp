@@ -32,7 +32,8 @@ void post_reified_test(const Call& c, const Builtin& b, Term flag) {
 template <bool Imp>
 void post_reified(const Call& c) {
   const std::string_view name = c.name();
-  const std::string_view base = name.substr(0, name.size() - (Imp ? imp_suffix : reif_suffix).size());
+  const std::string_view base =
+      name.substr(0, name.size() - (Imp ? imp_suffix : reif_suffix).size());
   const Builtin* b = find_builtin(base, c.size() - 1);
   const Term flag = c.term(c.size() - 1);
   if (flag.fixed && flag.value != 0) {
@@ -43,11 +44,12 @@ void post_reified(const Call& c) {
     post_constraint(c.ctx(), plain);
     return;
   }
-  if (Imp && flag.fixed) return;  // false -> R holds whatever R is
+  if (Imp && flag.fixed) return;           // false -> R holds whatever R is
   const solve::Var f = c.ctx().var(flag);  // (outside the capture: reify refuses new variables)
   try {
-    solve::reify(c.ctx().model(), f, [&](solve::Model& m) { b->native(c, m); },
-                 Imp ? solve::Reification::implies : solve::Reification::equivalent);
+    solve::reify(
+        c.ctx().model(), f, [&](solve::Model& m) { b->native(c, m); },
+        Imp ? solve::Reification::implies : solve::Reification::equivalent);
   } catch (const solve::ModelError&) {
     post_reified_test<Imp>(c, *b, flag);
   }

@@ -14,6 +14,7 @@
 namespace solve {
 
 /// (x, y) is one of `allowed` (pairs of values; others are ignored as unreachable).
-SOLVE_API void binary_table(Model& m, Var x, Var y, const std::vector<std::pair<int, int>>& allowed);
+SOLVE_API void binary_table(Model& m, Var x, Var y,
+                            const std::vector<std::pair<int, int>>& allowed);
 
 }  // namespace solve

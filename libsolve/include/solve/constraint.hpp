@@ -51,7 +51,9 @@ class SOLVE_API Constraint {
   virtual std::unique_ptr<Constraint> negation() const { return nullptr; }
   /// A propagator for b <=> this (or b => this), when the constraint has one cheaper than
   /// reify()'s general wrapper; null otherwise.
-  virtual std::unique_ptr<Constraint> reified(Var /*b*/, Reification /*how*/) const { return nullptr; }
+  virtual std::unique_ptr<Constraint> reified(Var /*b*/, Reification /*how*/) const {
+    return nullptr;
+  }
   /// A short name for traces and error messages.
   virtual std::string_view name() const { return "constraint"; }
   /// At the level given (arc or domain), which changes of the scope run propagate() again.

@@ -15,7 +15,8 @@ namespace solve {
 /// lo <= |{ i : xs[i] in values }| <= hi. Throws ModelError when lo > hi or values is empty.
 /// Propagation: bounds on the count (variables that surely/possibly take a value of the set);
 /// when the bound is reached, the others are forced out of / into the set.
-SOLVE_API void among(Model& m, std::span<const Var> xs, std::span<const int> values, int lo, int hi);
+SOLVE_API void among(Model& m, std::span<const Var> xs, std::span<const int> values, int lo,
+                     int hi);
 
 /// n == |{ i : xs[i] in values }| (the count a variable). Bounds on the count as above, the
 /// count kept between the sure and the possible numbers.
@@ -43,6 +44,7 @@ struct ValueCount {
 /// <= g.hi. Groups must not share values (ModelError). One propagator for all groups: bounds
 /// on each group's count as among() does, in a single pass over the variables (no matching
 /// across groups).
-SOLVE_API void global_cardinality(Model& m, std::span<const Var> xs, std::span<const ValueCount> groups);
+SOLVE_API void global_cardinality(Model& m, std::span<const Var> xs,
+                                  std::span<const ValueCount> groups);
 
 }  // namespace solve

@@ -12,11 +12,11 @@ enum class ItemChoice {
               ///< under each rule (Knuth's), the one expected to cost least (see
               ///< docs/exact-cover.md); `first` for memoised counts, `mrv` with a prune hook, with
               ///< multiplicities and on tiny problems. Never changes a count, only the work
-  mrv,    ///< fewest remaining options (minimum remaining values); ties: lowest id. With
-          ///< multiplicities, Knuth's rule: fewest branches (options left + 1 - covers still
-          ///< needed); ties: less slack, then longer list, then lowest id
-  first,  ///< lowest id still open (options are then tried in the order they were added);
-          ///< see CoverOptions::scarce_lookahead
+  mrv,        ///< fewest remaining options (minimum remaining values); ties: lowest id. With
+              ///< multiplicities, Knuth's rule: fewest branches (options left + 1 - covers still
+              ///< needed); ties: less slack, then longer list, then lowest id
+  first,      ///< lowest id still open (options are then tried in the order they were added);
+              ///< see CoverOptions::scarce_lookahead
 };
 
 /// Which engine runs the search.

@@ -50,7 +50,8 @@ struct CoverSplit {
 /// split_cover that polls limits.max_seconds (from the call) and limits.cancel before each
 /// part it makes (the other limits do not apply), so that a long split (a million parts of a
 /// big problem take minutes) stops within about the time of one part.
-SOLVE_API CoverSplit split_cover(const ExactCover& problem, std::size_t parts, const Limits& limits);
+SOLVE_API CoverSplit split_cover(const ExactCover& problem, std::size_t parts,
+                                 const Limits& limits);
 
 /// A part as a problem of its own.
 struct PartProblem {

@@ -80,9 +80,17 @@ class OptionItems {
     ItemColour operator*() const { return {*item_, colour_ ? *colour_ : 0}; }
     ItemColour operator[](difference_type k) const { return *(*this + k); }
     iterator& operator++() { return *this += 1; }
-    iterator operator++(int) { iterator t = *this; ++*this; return t; }
+    iterator operator++(int) {
+      iterator t = *this;
+      ++*this;
+      return t;
+    }
     iterator& operator--() { return *this -= 1; }
-    iterator operator--(int) { iterator t = *this; --*this; return t; }
+    iterator operator--(int) {
+      iterator t = *this;
+      --*this;
+      return t;
+    }
     iterator& operator+=(difference_type k) {
       item_ += k;
       if (colour_) colour_ += k;
@@ -92,7 +100,9 @@ class OptionItems {
     friend iterator operator+(iterator i, difference_type k) { return i += k; }
     friend iterator operator+(difference_type k, iterator i) { return i += k; }
     friend iterator operator-(iterator i, difference_type k) { return i -= k; }
-    friend difference_type operator-(const iterator& a, const iterator& b) { return a.item_ - b.item_; }
+    friend difference_type operator-(const iterator& a, const iterator& b) {
+      return a.item_ - b.item_;
+    }
     friend bool operator==(const iterator& a, const iterator& b) { return a.item_ == b.item_; }
     friend auto operator<=>(const iterator& a, const iterator& b) { return a.item_ <=> b.item_; }
 
@@ -294,7 +304,8 @@ struct CoverOptions {
 /// solve/cover_plan.hpp; takes the time of the estimate, a small fraction of the search's; the
 /// same answer every time). for_count: the plan of count(), which may try a memoised count
 /// first (CoverOptions::memo_trial). What ran is also in Result::plan.
-SOLVE_API CoverPlan plan(const ExactCover& problem, const CoverOptions& options = {}, bool for_count = false);
+SOLVE_API CoverPlan plan(const ExactCover& problem, const CoverOptions& options = {},
+                         bool for_count = false);
 
 // A search ends with a solve::Result: stats.nodes = options chosen, stats.updates = list
 // removals (dlx) or mask tests (bitset); Result::count the exact count, Result::memo what the
@@ -305,11 +316,12 @@ SOLVE_API CoverPlan plan(const ExactCover& problem, const CoverOptions& options 
 using CoverCallback = std::function<bool(std::span<const int> options)>;
 
 /// Calls on_solution for every solution (until it returns false or a limit is reached).
-SOLVE_API Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution);
+SOLVE_API Result search(const ExactCover& problem, const CoverOptions& options,
+                        const CoverCallback& on_solution);
 /// The first solution found (option ids, ascending), or nullopt. The result goes to *result.
 SOLVE_API std::optional<std::vector<int>> solve_first(const ExactCover& problem,
-                                            const CoverOptions& options = {},
-                                            Result* result = nullptr);
+                                                      const CoverOptions& options = {},
+                                                      Result* result = nullptr);
 /// Counts solutions (result.count, result.stats.solutions); result.complete() tells if the count
 /// is exact (else it is the number found before the limit).
 SOLVE_API Result count(const ExactCover& problem, const CoverOptions& options = {});

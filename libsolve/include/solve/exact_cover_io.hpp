@@ -29,15 +29,16 @@ namespace solve {
 /// built takes at most a few times max_bytes.
 struct ReadLimits {
   std::uint64_t max_bytes = std::uint64_t(256) << 20;  ///< the whole text (256 MiB)
-  std::size_t max_line_bytes = std::size_t(16) << 20;  ///< one line (16 MiB: 10^6 items of 15 bytes)
-  std::size_t max_name_bytes = 256;                    ///< one item or colour name
+  std::size_t max_line_bytes = std::size_t(16)
+                               << 20;  ///< one line (16 MiB: 10^6 items of 15 bytes)
+  std::size_t max_name_bytes = 256;    ///< one item or colour name
 };
 
 /// Reads a problem. Throws InputError "<source>:<line>: what is wrong" (or "line N: ..." when
 /// source is empty), e.g. an unknown item, an item twice in an option, a colour on a primary
 /// item, no items line, a NUL byte (not a text file), a limit exceeded, a read error.
 SOLVE_API ExactCover read_exact_cover(std::istream& in, std::string_view source = {},
-                            const ReadLimits& limits = {});
+                                      const ReadLimits& limits = {});
 /// Reads the named file (source in messages = path). Throws InputError if it cannot be opened
 /// or is a directory.
 SOLVE_API ExactCover read_exact_cover_file(const std::string& path, const ReadLimits& limits = {});

@@ -19,9 +19,11 @@
 namespace solve {
 
 /// sum(coefs[i] * xs[i]) rel c. Throws ModelError when the sizes differ or on overflow.
-SOLVE_API void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, std::int64_t c);
+SOLVE_API void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel,
+                      std::int64_t c);
 /// sum(coefs[i] * xs[i]) rel y.
-SOLVE_API void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, Var y);
+SOLVE_API void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel,
+                      Var y);
 /// sum(xs) rel c.
 SOLVE_API void linear(Model& m, std::span<const Var> xs, Rel rel, std::int64_t c);
 /// sum(xs) rel y.

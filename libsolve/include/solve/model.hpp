@@ -99,7 +99,8 @@ class SOLVE_API Model {
     ValOrder val;
   };
   /// Adds a branch group. Throws ModelError for a view or a foreign variable.
-  void branch(std::span<const Var> xs, VarOrder var = VarOrder::input, ValOrder val = ValOrder::ascending);
+  void branch(std::span<const Var> xs, VarOrder var = VarOrder::input,
+              ValOrder val = ValOrder::ascending);
   /// The branch groups, in the order added.
   const std::vector<BranchGroup>& branching() const { return branching_; }
 
@@ -123,7 +124,8 @@ class SOLVE_API Model {
   /// The initial domain of the variable x.id, ascending (of the variable, also for a view).
   /// Throws ModelError for a Var of another model or an index out of range.
   const std::vector<int>& initial_domain(Var x) const {
-    if (!identity_.accepts(x) || x.id < 0 || x.id >= num_vars()) check(x, "initial_domain");  // throws
+    if (!identity_.accepts(x) || x.id < 0 || x.id >= num_vars())
+      check(x, "initial_domain");  // throws
     return vars_[std::size_t(x.id)].values;
   }
   const std::vector<std::unique_ptr<Constraint>>& constraints() const { return constraints_; }

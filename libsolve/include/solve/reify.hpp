@@ -26,8 +26,9 @@ namespace solve {
 /// removed). ModelError when post adds variables and how is equivalent (the negation of a
 /// constraint over auxiliary variables is not the negation of its meaning).
 SOLVE_API void reify(Model& m, Var b, const std::function<void(Model&)>& post,
-           Reification how = Reification::equivalent);
+                     Reification how = Reification::equivalent);
 /// b <=> c, or b => c, for a constraint object (a user constraint, say).
-SOLVE_API void reify(Model& m, Var b, std::unique_ptr<Constraint> c, Reification how = Reification::equivalent);
+SOLVE_API void reify(Model& m, Var b, std::unique_ptr<Constraint> c,
+                     Reification how = Reification::equivalent);
 
 }  // namespace solve

@@ -30,7 +30,8 @@ class SOLVE_API Solution {
   /// Values by variable index, of no model in particular: any Var in range reads them.
   explicit Solution(std::vector<int> values) : values_(std::move(values)) {}
   /// Values of m's variables (what a search delivers): a Var of another model is refused.
-  Solution(std::vector<int> values, const Model& m) : values_(std::move(values)), identity_(m.identity()) {}
+  Solution(std::vector<int> values, const Model& m)
+      : values_(std::move(values)), identity_(m.identity()) {}
   /// The value of x (of a view: the view's value). Throws ModelError for a Var of another
   /// model or an index out of range.
   int operator[](Var x) const {
@@ -53,9 +54,9 @@ class SOLVE_API Solution {
 struct TraceEvent {
   enum class Kind { decide, fail, backtrack, solution };
   Kind kind;
-  int depth;   ///< search level (1 for the first decision)
-  Var var;     ///< the variable decided (decide, fail, backtrack)
-  int value;   ///< the value tried (decide, fail)
+  int depth;  ///< search level (1 for the first decision)
+  Var var;    ///< the variable decided (decide, fail, backtrack)
+  int value;  ///< the value tried (decide, fail)
 };
 
 /// Everything a search can be told; the defaults are the fastest general setting.
@@ -110,11 +111,11 @@ class SOLVE_API Search {
 /// Calls on_solution for every solution (until it returns false or a limit is reached). With
 /// an objective, for every solution better than the ones before (anytime branch and bound).
 SOLVE_API Result search(const Model& model, const SearchOptions& options,
-              const SolutionCallback& on_solution);
+                        const SolutionCallback& on_solution);
 /// The first solution, or nullopt. The statistics and why the search stopped go to *result
 /// when given.
 SOLVE_API std::optional<Solution> solve_first(const Model& model, const SearchOptions& options = {},
-                                    Result* result = nullptr);
+                                              Result* result = nullptr);
 /// Counts solutions (result.stats.solutions); result.complete() tells if the count is exact.
 /// An objective is ignored: every solution counts.
 SOLVE_API Result count(const Model& model, const SearchOptions& options = {});
@@ -122,7 +123,7 @@ SOLVE_API Result count(const Model& model, const SearchOptions& options = {});
 /// solution), or nullopt when there is none. When a limit stops the search, the best found so
 /// far, with result->optimal() false.
 SOLVE_API std::optional<Solution> solve_best(const Model& model, const SearchOptions& options = {},
-                                   Result* result = nullptr);
+                                             Result* result = nullptr);
 
 /// Checks a full assignment against every constraint of the model (for tests and tools).
 SOLVE_API bool is_solution(const Model& model, const std::vector<int>& values);

@@ -157,13 +157,13 @@ class SOLVE_API Space {
   Space() = default;
 
   struct Info {
-    int lo;                 // value of bit 0
-    int size, min, max;     // cached summary of the bitset
-    std::uint32_t off;      // first word in words_
-    std::uint32_t nwords;   // words in the bitset
-    std::uint64_t stamp;    // the store's epoch at which it was last saved on the trail
-    Event pending;          // strongest change since the engine last looked (beside the summary:
-                            // one cache line per variable)
+    int lo;                // value of bit 0
+    int size, min, max;    // cached summary of the bitset
+    std::uint32_t off;     // first word in words_
+    std::uint32_t nwords;  // words in the bitset
+    std::uint64_t stamp;   // the store's epoch at which it was last saved on the trail
+    Event pending;         // strongest change since the engine last looked (beside the summary:
+                           // one cache line per variable)
   };
 
   // operations on the variable itself, values already mapped through the view
@@ -171,7 +171,7 @@ class SOLVE_API Space {
   Event assign_raw(int id, std::int64_t u);
   Event set_min_raw(int id, std::int64_t lo);
   Event set_max_raw(int id, std::int64_t hi);
-  Event empty_raw(int id);                     // removes everything
+  Event empty_raw(int id);  // removes everything
   Event intersect_raw(int id, std::span<const std::uint64_t> mask);
   int next_raw(int id, std::int64_t u) const;  // smallest value > u, INT_MAX if none
   int prev_raw(int id, std::int64_t u) const;  // largest value < u, INT_MIN if none
@@ -190,11 +190,11 @@ class SOLVE_API Space {
   }
   bool scaled_contains(Var x, int v) const;
   int scaled_base(Var x) const;
-  std::int64_t layout_end(int id) const;       // largest value of the declared range
+  std::int64_t layout_end(int id) const;  // largest value of the declared range
 
-  void save(int id);                            // trail the domain once per epoch
+  void save(int id);                                     // trail the domain once per epoch
   Event after_change(int id, int old_min, int old_max);  // record the event
-  void recount(Info& d);                        // size/min/max from the words
+  void recount(Info& d);                                 // size/min/max from the words
 
   detail::csp::Store& store();
   const detail::csp::Store& store() const;

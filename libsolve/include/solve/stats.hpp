@@ -12,8 +12,8 @@
 namespace solve {
 
 struct Stats {
-  std::uint64_t nodes = 0;         ///< decisions tried (a value given to a variable / an option chosen)
-  std::uint64_t failures = 0;      ///< nodes whose propagation failed (dead ends)
+  std::uint64_t nodes = 0;     ///< decisions tried (a value given to a variable / an option chosen)
+  std::uint64_t failures = 0;  ///< nodes whose propagation failed (dead ends)
   std::uint64_t propagations = 0;  ///< propagator runs
   std::uint64_t updates = 0;       ///< domain or list updates that removed something
   std::uint64_t solutions = 0;     ///< solutions found
@@ -49,12 +49,13 @@ SOLVE_API const char* to_string(StopReason r);
 
 /// What the memo table of a memoised exact-cover count did (CoverOptions::memo).
 struct MemoStats {
-  std::uint64_t lookups = 0;    ///< subproblems looked up (every node with an item to branch on)
-  std::uint64_t hits = 0;       ///< lookups answered from the table
-  std::uint64_t stores = 0;     ///< subproblem counts written
-  std::uint64_t evictions = 0;  ///< stores that pushed out another entry (the table was at its memory bound)
-  std::uint64_t capacity = 0;   ///< entries the table holds
-  std::uint64_t bytes = 0;      ///< its memory
+  std::uint64_t lookups = 0;  ///< subproblems looked up (every node with an item to branch on)
+  std::uint64_t hits = 0;     ///< lookups answered from the table
+  std::uint64_t stores = 0;   ///< subproblem counts written
+  std::uint64_t evictions =
+      0;  ///< stores that pushed out another entry (the table was at its memory bound)
+  std::uint64_t capacity = 0;  ///< entries the table holds
+  std::uint64_t bytes = 0;     ///< its memory
   double hit_rate() const { return lookups ? double(hits) / double(lookups) : 0; }
 };
 

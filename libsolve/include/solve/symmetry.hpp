@@ -38,7 +38,8 @@ namespace solve {
 /// subtree is merely searched again), but a class may then be reported more than once, so
 /// use a bound when solutions are deduplicated anyway or only existence matters.
 /// (Model::skip_equivalent_states records the declaration; this is its short form.)
-inline void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key, std::size_t max_bytes = 0) {
+inline void skip_equivalent_states(Model& m, std::span<const Var> xs, StateKey key,
+                                   std::size_t max_bytes = 0) {
   m.skip_equivalent_states({std::vector<Var>(xs.begin(), xs.end()), std::move(key), max_bytes});
 }
 

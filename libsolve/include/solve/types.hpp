@@ -16,10 +16,10 @@ namespace solve {
 /// branching on it in, or reading it from a solution of another model throws ModelError.
 /// A Var written by hand (Var{i}) has model 0 and is checked against the index range only.
 struct Var {
-  std::int32_t id = -1;       ///< the model variable
-  std::int32_t scale = 1;     ///< a view's factor (never 0; 1 for a plain variable)
-  std::int32_t offset = 0;    ///< a view's addend (0 for a plain variable)
-  std::uint32_t model = 0;    ///< the identity of the model that made it (0: none, unchecked)
+  std::int32_t id = -1;     ///< the model variable
+  std::int32_t scale = 1;   ///< a view's factor (never 0; 1 for a plain variable)
+  std::int32_t offset = 0;  ///< a view's addend (0 for a plain variable)
+  std::uint32_t model = 0;  ///< the identity of the model that made it (0: none, unchecked)
 
   /// True for x + c and a * x with (a, c) != (1, 0).
   constexpr bool is_view() const { return scale != 1 || offset != 0; }
@@ -35,8 +35,8 @@ struct Var {
 SOLVE_API Var operator+(Var x, int c);
 SOLVE_API Var operator+(int c, Var x);
 SOLVE_API Var operator-(Var x, int c);
-SOLVE_API Var operator-(Var x);          ///< -x
-SOLVE_API Var operator*(int a, Var x);   ///< a * x
+SOLVE_API Var operator-(Var x);         ///< -x
+SOLVE_API Var operator*(int a, Var x);  ///< a * x
 SOLVE_API Var operator*(Var x, int a);
 /// 1 - b: the negation of a Boolean (0/1) variable, as a view.
 SOLVE_API Var negation(Var b);
@@ -69,10 +69,10 @@ enum class Propagation {
 
 /// Which unassigned variable to branch on.
 enum class VarOrder {
-  input,           ///< first unassigned in creation order
-  mrv,             ///< smallest domain (minimum remaining values), ties by creation order
-  mrv_degree,      ///< smallest domain, ties by most constraints on unassigned variables, then order
-  dom_wdeg,        ///< smallest domain / weighted degree (weights grow on failures)
+  input,       ///< first unassigned in creation order
+  mrv,         ///< smallest domain (minimum remaining values), ties by creation order
+  mrv_degree,  ///< smallest domain, ties by most constraints on unassigned variables, then order
+  dom_wdeg,    ///< smallest domain / weighted degree (weights grow on failures)
   largest_domain,  ///< largest domain (FlatZinc anti_first_fail)
   smallest_value,  ///< smallest minimum value (FlatZinc smallest)
   largest_value,   ///< largest maximum value (FlatZinc largest)
@@ -112,10 +112,10 @@ enum class Wake : std::uint8_t {
 
 /// What a propagation run concluded.
 enum class PropStatus : std::uint8_t {
-  fixpoint,   ///< no further pruning possible until a domain changes
-  changed,    ///< pruned something and may prune more if run again
-  failed,     ///< the constraint cannot be satisfied in this node
-  entailed,   ///< satisfied by every remaining combination: never run again below this node
+  fixpoint,  ///< no further pruning possible until a domain changes
+  changed,   ///< pruned something and may prune more if run again
+  failed,    ///< the constraint cannot be satisfied in this node
+  entailed,  ///< satisfied by every remaining combination: never run again below this node
 };
 
 /// What the current domains say about a constraint (for reification).

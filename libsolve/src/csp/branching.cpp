@@ -92,7 +92,8 @@ int best_of(const PropagationKernel& e, VarOrder order, Each&& each) {
 
 }  // namespace
 
-Brancher::Brancher(const Model& model, int num_vars) : open_(std::size_t(num_vars)), groups_(model.branching()) {
+Brancher::Brancher(const Model& model, int num_vars)
+    : open_(std::size_t(num_vars)), groups_(model.branching()) {
   for (int i = 0; i < num_vars; ++i) open_[std::size_t(i)] = i;
   n_open_ = std::uint32_t(num_vars);
 }
@@ -132,7 +133,8 @@ BranchChoice Brancher::choose(const PropagationKernel& k, VarOrder var, ValOrder
   return {x, g.val};
 }
 
-void order_values(const Space& s, Var x, ValOrder order, std::uint64_t& rng, std::vector<int>& out) {
+void order_values(const Space& s, Var x, ValOrder order, std::uint64_t& rng,
+                  std::vector<int>& out) {
   const std::size_t first = out.size();
   s.for_each_value(x, [&](int v) { out.push_back(v); });
   if (order == ValOrder::descending) {

@@ -12,7 +12,7 @@ namespace solve::detail::csp {
 
 /// What to branch on next: the variable and the order of its values.
 struct BranchChoice {
-  int var;      ///< -1 when every variable is assigned
+  int var;  ///< -1 when every variable is assigned
   ValOrder val;
 };
 

@@ -18,8 +18,9 @@ void encode(std::vector<std::int32_t>& path, Var x, int v, bool equal) {
 
 }  // namespace
 
-DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control, const SolutionCallback* on_solution,
-                     std::shared_ptr<StateStores> states, std::shared_ptr<SharedBest> best)
+DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control,
+                     const SolutionCallback* on_solution, std::shared_ptr<StateStores> states,
+                     std::shared_ptr<SharedBest> best)
     : model_(&m),
       opt_(o),
       control_(&control),
@@ -114,7 +115,8 @@ bool DfsSearch::start(const Work& w, Worker& worker) {
     const bool equal = w.path[2 * i] % 2 == 1;
     const int v = w.path[2 * i + 1];
     node = name(node, x, v, equal);
-    if ((equal ? s.assign(x, v) : s.remove(x, v)) == Event::failed || !kernel_.propagate() || !admitted(node))
+    if ((equal ? s.assign(x, v) : s.remove(x, v)) == Event::failed || !kernel_.propagate() ||
+        !admitted(node))
       return false;
     depth_ += equal;
   }
@@ -187,8 +189,8 @@ bool DfsSearch::next() {
     brancher_.push();
     f.child_open = true;
     const std::uint64_t child = name(f.node, f.var, v, true);
-    if (s.assign(f.var, v) == Event::failed || bound_.restrict(s) == Event::failed || !kernel_.propagate() ||
-        !admitted(child)) {
+    if (s.assign(f.var, v) == Event::failed || bound_.restrict(s) == Event::failed ||
+        !kernel_.propagate() || !admitted(child)) {
       ++stats_.failures;
       trace(TraceEvent::Kind::fail, f.var, v);
       continue;
@@ -244,7 +246,8 @@ bool DfsSearch::donate(Work& w) {
     for (std::size_t j = 0; j < k; ++j) {
       const Frame& g = frames_[j];
       if (refute_)
-        for (std::uint32_t p = g.begin; p + 1 < g.pos; ++p) encode(w.path, g.var, values_[p], false);
+        for (std::uint32_t p = g.begin; p + 1 < g.pos; ++p)
+          encode(w.path, g.var, values_[p], false);
       encode(w.path, g.var, g.tried, true);
     }
     if (refute_)

@@ -40,8 +40,9 @@ class DfsSearch final : public SearchEngine {
   /// dominance stores shared with the other engines of the same search; best: the best
   /// objective values they share, for branch and bound on m.objective() (null: the
   /// objective is ignored and every solution counts).
-  DfsSearch(const Model& m, const SearchOptions& o, Control& control, const SolutionCallback* on_solution,
-            std::shared_ptr<StateStores> states, std::shared_ptr<SharedBest> best = nullptr);
+  DfsSearch(const Model& m, const SearchOptions& o, Control& control,
+            const SolutionCallback* on_solution, std::shared_ptr<StateStores> states,
+            std::shared_ptr<SharedBest> best = nullptr);
 
   std::unique_ptr<SearchEngine> clone() const override;
   void run(const Work& w, Worker& worker) override;
@@ -71,7 +72,7 @@ class DfsSearch final : public SearchEngine {
     std::uint32_t begin, end, pos;  // its values: values_[begin, end), next at pos
     int tried = 0;                  // the value being explored below
     bool child_open = false;        // a level was pushed for `tried`
-    std::uint64_t node = 0;         // the node it branches at (Dominance's name; refutations move it)
+    std::uint64_t node = 0;  // the node it branches at (Dominance's name; refutations move it)
   };
 
   void trace(TraceEvent::Kind k, Var x, int v);
@@ -118,13 +119,13 @@ class DfsSearch final : public SearchEngine {
   bool refute_;
 
   bool root_propagated_ = false, root_ok_ = false;
-  bool path_open_ = false;         // a level holds the path of the running work
+  bool path_open_ = false;          // a level holds the path of the running work
   std::vector<std::int32_t> path_;  // the running work's path (Work::path encoding)
   std::uint32_t depth_ = 0;         // x = v decisions in path_: search level of frames_[0] - 1
   std::uint64_t path_node_ = 0;     // the node path_ leads to
   std::vector<Frame> frames_;
   std::vector<int> values_;
-  bool pending_ = false;           // the start position itself is a solution, not yet returned
+  bool pending_ = false;  // the start position itself is a solution, not yet returned
   bool stopped_ = false;
   Worker* worker_ = nullptr;
   std::uint64_t left_ = 0, polled_nodes_ = 0, polled_solutions_ = 0;

@@ -47,7 +47,8 @@ std::uint64_t StateStore::insert(const std::vector<std::uint32_t>& key, std::uin
   if (!fresh) return at->second;
   if (shard_bytes_) {
     // a rough cost of one entry: the key, its vector, the owner, the hash node and bucket
-    s.recent_bytes += key.size() * sizeof(std::uint32_t) + sizeof(key) + sizeof(node) + 4 * sizeof(void*);
+    s.recent_bytes +=
+        key.size() * sizeof(std::uint32_t) + sizeof(key) + sizeof(node) + 4 * sizeof(void*);
     if (s.recent_bytes > shard_bytes_) {
       s.older = std::move(s.recent);
       s.recent = {};
@@ -64,11 +65,13 @@ std::shared_ptr<StateStores> make_state_stores(const Model& m) {
   return stores;
 }
 
-Dominance::Dominance(const Model& m, std::shared_ptr<StateStores> stores) : stores_(std::move(stores)) {
+Dominance::Dominance(const Model& m, std::shared_ptr<StateStores> stores)
+    : stores_(std::move(stores)) {
   const auto& decls = m.equivalent_states();
   if (decls.empty()) return;
   if (!stores_) stores_ = make_state_stores(m);
-  for (std::size_t i = 0; i < decls.size(); ++i) filters_.push_back({&decls[i], (*stores_)[i].get(), {}});
+  for (std::size_t i = 0; i < decls.size(); ++i)
+    filters_.push_back({&decls[i], (*stores_)[i].get(), {}});
 }
 
 bool Dominance::admit(const Space& s, int level, std::uint64_t node) {

@@ -64,7 +64,8 @@ class Dominance {
   /// The name of the root node; a child's is mix(parent's, its decision).
   static constexpr std::uint64_t root_node = 0x243F6A8885A308D3ULL;
   static std::uint64_t mix(std::uint64_t node, Var x, int v, bool equal) {
-    std::uint64_t h = node ^ (std::uint64_t(std::uint32_t(x.id)) << 33 | std::uint64_t(std::uint32_t(v)) << 1 | equal);
+    std::uint64_t h = node ^ (std::uint64_t(std::uint32_t(x.id)) << 33 |
+                              std::uint64_t(std::uint32_t(v)) << 1 | equal);
     h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ULL;
     h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
     return h ^ (h >> 31);

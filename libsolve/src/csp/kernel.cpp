@@ -63,7 +63,8 @@ void PropagationKernel::subscribe() {
   sub_start_[nv] = at;
   subs_.resize(at);
   for (std::size_t p = 0; p < np; ++p)
-    for (std::int32_t id : ids[p]) subs_[fill[std::size_t(id) * 3 + std::size_t(wake[p])]++] = std::int32_t(p);
+    for (std::int32_t id : ids[p])
+      subs_[fill[std::size_t(id) * 3 + std::size_t(wake[p])]++] = std::int32_t(p);
 }
 
 void PropagationKernel::schedule_modified(int running) {
@@ -106,7 +107,8 @@ PropStatus PropagationKernel::propagate_by_check(int p) {
     if (space_.assigned(xs[k])) {
       values_[k] = space_.value(xs[k]);
     } else {
-      if (!open_at_.empty() && xs[open_at_[0]].id != xs[k].id) return PropStatus::fixpoint;  // two open
+      if (!open_at_.empty() && xs[open_at_[0]].id != xs[k].id)
+        return PropStatus::fixpoint;  // two open
       open_at_.push_back(std::uint32_t(k));
     }
   }
@@ -143,11 +145,14 @@ bool PropagationKernel::propagate() {
     }
     state_[std::size_t(p)] &= std::uint8_t(~kQueued);
     ++propagations_;
-    const PropStatus st = by_check_[std::size_t(p)] ? propagate_by_check(p) : props_[std::size_t(p)]->propagate(space_);
+    const PropStatus st = by_check_[std::size_t(p)] ? propagate_by_check(p)
+                                                    : props_[std::size_t(p)]->propagate(space_);
     if (st == PropStatus::failed || space_.failed()) {
       ++weight_[std::size_t(p)];
-      for (std::size_t k = head_cheap_; k < queue_cheap_.size(); ++k) state_[std::size_t(queue_cheap_[k])] &= std::uint8_t(~kQueued);
-      for (std::size_t k = head_rest_; k < queue_rest_.size(); ++k) state_[std::size_t(queue_rest_[k])] &= std::uint8_t(~kQueued);
+      for (std::size_t k = head_cheap_; k < queue_cheap_.size(); ++k)
+        state_[std::size_t(queue_cheap_[k])] &= std::uint8_t(~kQueued);
+      for (std::size_t k = head_rest_; k < queue_rest_.size(); ++k)
+        state_[std::size_t(queue_rest_[k])] &= std::uint8_t(~kQueued);
       clear_queue();
       space_.clear_modified();
       return false;

@@ -35,7 +35,8 @@ class PropagationKernel {
   // What the branching reads to rank variables (branching.cpp), inline for its selection loop.
   /// The constraints on variable id, each once.
   std::span<const std::int32_t> constraints_on(std::int32_t id) const {
-    return {subs_.data() + sub_start_[std::size_t(id)], subs_.data() + sub_start_[std::size_t(id) + 1]};
+    return {subs_.data() + sub_start_[std::size_t(id)],
+            subs_.data() + sub_start_[std::size_t(id) + 1]};
   }
   /// True while constraint p is entailed.
   bool entailed(std::int32_t p) const { return state_[std::size_t(p)] & kEntailed; }
@@ -71,25 +72,25 @@ class PropagationKernel {
   // assigned everything.
   std::vector<std::uint32_t> sub_start_, sub_bounds_, sub_assigned_;
   std::vector<std::int32_t> subs_;
-  std::vector<std::uint8_t> by_check_;    // per constraint: the level is below its propagates_from()
-  std::vector<std::uint8_t> self_wake_;   // scope names a variable twice: rerun after own changes
-  std::vector<std::uint8_t> cheap_;       // arity <= 2: run before the others
+  std::vector<std::uint8_t> by_check_;   // per constraint: the level is below its propagates_from()
+  std::vector<std::uint8_t> self_wake_;  // scope names a variable twice: rerun after own changes
+  std::vector<std::uint8_t> cheap_;      // arity <= 2: run before the others
   std::vector<std::int32_t> queue_cheap_, queue_rest_;
   std::size_t head_cheap_ = 0, head_rest_ = 0;
   // per constraint: kQueued while in a queue, kEntailed while entailed (undone by pop())
   static constexpr std::uint8_t kQueued = 1, kEntailed = 2;
   std::vector<std::uint8_t> state_;
   std::vector<std::int32_t> entailed_trail_;
-  std::vector<std::int32_t> open_in_;        // per constraint: unassigned distinct variables
-  std::vector<std::int32_t> assigned_trail_; // variables whose assignment open_in_ counted
-  struct Mark {                              // what push() saves for pop()
+  std::vector<std::int32_t> open_in_;         // per constraint: unassigned distinct variables
+  std::vector<std::int32_t> assigned_trail_;  // variables whose assignment open_in_ counted
+  struct Mark {                               // what push() saves for pop()
     std::uint32_t entailed, assigned;
   };
   std::vector<Mark> marks_;
   std::vector<std::uint64_t> weight_;
-  std::vector<int> values_;               // scratch of propagate_by_check()
-  std::vector<std::uint32_t> open_at_;    // scratch: scope positions of the open variable
-  std::vector<std::uint64_t> keep_;       // scratch: the values forward checking keeps
+  std::vector<int> values_;             // scratch of propagate_by_check()
+  std::vector<std::uint32_t> open_at_;  // scratch: scope positions of the open variable
+  std::vector<std::uint64_t> keep_;     // scratch: the values forward checking keeps
   std::uint64_t propagations_ = 0;
 };
 

@@ -73,8 +73,11 @@ Model& Model::operator=(Model&& other) noexcept {
 Model::~Model() = default;
 
 Var Model::add_var(int lo, int hi, std::string name) {
-  if (lo > hi) throw ModelError("add_var: empty domain [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-  if (static_cast<long long>(hi) - lo >= (1 << 26)) throw ModelError("add_var: domain wider than 2^26 values");
+  if (lo > hi)
+    throw ModelError("add_var: empty domain [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                     "]");
+  if (static_cast<long long>(hi) - lo >= (1 << 26))
+    throw ModelError("add_var: domain wider than 2^26 values");
   VarDecl d;
   d.values.reserve(std::size_t(hi - lo + 1));
   for (std::int64_t v = lo; v <= hi; ++v) d.values.push_back(int(v));  // (hi may be INT_MAX)
@@ -100,13 +103,15 @@ std::vector<Var> Model::add_vars(int n, int lo, int hi, const std::string& prefi
   std::vector<Var> xs;
   xs.reserve(std::size_t(std::max(n, 0)));
   for (int i = 0; i < n; ++i)
-    xs.push_back(add_var(lo, hi, prefix.empty() ? std::string{} : prefix + "[" + std::to_string(i) + "]"));
+    xs.push_back(
+        add_var(lo, hi, prefix.empty() ? std::string{} : prefix + "[" + std::to_string(i) + "]"));
   return xs;
 }
 
 void Model::foreign(Var x, const char* what) const {
-  throw ModelError(std::string(what) + ": variable x" + std::to_string(x.id) + " belongs to another model (model " +
-                   std::to_string(x.model) + ", not this model " + std::to_string(identity_.id) +
+  throw ModelError(std::string(what) + ": variable x" + std::to_string(x.id) +
+                   " belongs to another model (model " + std::to_string(x.model) +
+                   ", not this model " + std::to_string(identity_.id) +
                    " or one it was copied from)");
 }
 
@@ -115,8 +120,9 @@ void Model::check(Var x) const { check(x, nullptr); }
 void Model::check(Var x, const char* what) const {
   if (!identity_.accepts(x)) foreign(x, what ? what : "check");
   if (x.id < 0 || x.id >= num_vars())
-    throw ModelError((what ? std::string(what) + ": " : std::string()) + "variable x" + std::to_string(x.id) +
-                     " does not belong to this model (it has " + std::to_string(num_vars()) + " variables)");
+    throw ModelError((what ? std::string(what) + ": " : std::string()) + "variable x" +
+                     std::to_string(x.id) + " does not belong to this model (it has " +
+                     std::to_string(num_vars()) + " variables)");
   if (!x.is_view()) return;
   if (x.scale == 0) throw ModelError("view of " + name(x.base()) + " with a factor 0");
   const std::vector<int>& d = vars_[std::size_t(x.id)].values;

@@ -15,13 +15,14 @@
 namespace solve {
 
 void Solution::out_of_range(Var x, std::size_t size) {
-  throw ModelError("Solution: no variable x" + std::to_string(x.id) + " in a solution of " + std::to_string(size) +
-                   " values");
+  throw ModelError("Solution: no variable x" + std::to_string(x.id) + " in a solution of " +
+                   std::to_string(size) + " values");
 }
 
 void Solution::foreign(Var x) {
-  throw ModelError("Solution: variable x" + std::to_string(x.id) + " belongs to another model (model " +
-                   std::to_string(x.model) + ") than the one searched");
+  throw ModelError("Solution: variable x" + std::to_string(x.id) +
+                   " belongs to another model (model " + std::to_string(x.model) +
+                   ") than the one searched");
 }
 
 namespace {
@@ -37,11 +38,14 @@ std::optional<std::int64_t> objective_value(const Model& m, std::int64_t best) {
 
 /// search() and count(): with `optimise`, branch and bound on the model's objective (when
 /// it has one); without, every solution counts.
-Result run(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution, bool optimise) {
+Result run(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution,
+           bool optimise) {
   auto best = optimise && model.objective() ? std::make_shared<detail::csp::SharedBest>() : nullptr;
   // with an objective every solution goes through the control, which keeps only improvements
-  detail::Control control(options.limits, bool(on_solution) || bool(best), options.progress, options.progress_seconds);
-  detail::csp::DfsSearch root(model, options, control, &on_solution, detail::csp::make_state_stores(model), best);
+  detail::Control control(options.limits, bool(on_solution) || bool(best), options.progress,
+                          options.progress_seconds);
+  detail::csp::DfsSearch root(model, options, control, &on_solution,
+                              detail::csp::make_state_stores(model), best);
   Result r = detail::run_search(root, control, threads_of(options));
   if (best) r.objective = objective_value(model, best->delivered);
   return r;
@@ -64,7 +68,8 @@ struct Search::Impl {
         limits(o.limits),
         control(Limits{0, limits.max_nodes, limits.max_seconds, limits.cancel}, false, o.progress,
                 o.progress_seconds),
-        dfs(m, o, control, nullptr, detail::csp::make_state_stores(m), std::make_shared<detail::csp::SharedBest>()),
+        dfs(m, o, control, nullptr, detail::csp::make_state_stores(m),
+            std::make_shared<detail::csp::SharedBest>()),
         worker(control, dfs) {}
 
   bool advance() {
@@ -89,7 +94,8 @@ struct Search::Impl {
   }
 };
 
-Search::Search(const Model& model, SearchOptions options) : impl_(std::make_unique<Impl>(model, options)) {}
+Search::Search(const Model& model, SearchOptions options)
+    : impl_(std::make_unique<Impl>(model, options)) {}
 Search::~Search() = default;
 
 bool Search::advance() { return impl_->advance(); }
@@ -111,11 +117,13 @@ Result Search::result() const {
   return r;
 }
 
-Result search(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution) {
+Result search(const Model& model, const SearchOptions& options,
+              const SolutionCallback& on_solution) {
   return run(model, options, on_solution, true);
 }
 
-std::optional<Solution> solve_first(const Model& model, const SearchOptions& options, Result* result) {
+std::optional<Solution> solve_first(const Model& model, const SearchOptions& options,
+                                    Result* result) {
   SearchOptions o = options;
   o.limits.max_solutions = 1;
   std::optional<Solution> sol;
@@ -127,7 +135,8 @@ std::optional<Solution> solve_first(const Model& model, const SearchOptions& opt
   return sol;
 }
 
-std::optional<Solution> solve_best(const Model& model, const SearchOptions& options, Result* result) {
+std::optional<Solution> solve_best(const Model& model, const SearchOptions& options,
+                                   Result* result) {
   std::optional<Solution> best;
   const Result r = search(model, options, [&](const Solution& s) {
     best = s;  // each solution delivered beats the ones before
@@ -137,7 +146,9 @@ std::optional<Solution> solve_best(const Model& model, const SearchOptions& opti
   return best;
 }
 
-Result count(const Model& model, const SearchOptions& options) { return run(model, options, {}, false); }
+Result count(const Model& model, const SearchOptions& options) {
+  return run(model, options, {}, false);
+}
 
 bool is_solution(const Model& model, const std::vector<int>& values) {
   if (int(values.size()) != model.num_vars()) return false;

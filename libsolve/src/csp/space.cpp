@@ -26,7 +26,9 @@ bool unview(Var x, std::int64_t v, std::int64_t& u) {
 }  // namespace
 
 detail::csp::Store& Space::store() { return static_cast<detail::csp::Store&>(*this); }
-const detail::csp::Store& Space::store() const { return static_cast<const detail::csp::Store&>(*this); }
+const detail::csp::Store& Space::store() const {
+  return static_cast<const detail::csp::Store&>(*this);
+}
 
 // ---- reading ----
 
@@ -186,7 +188,8 @@ void Space::save(int id) {
   if (d.stamp == st.epoch_) return;
   d.stamp = st.epoch_;
   st.trail_.push_back({id, d.size, d.min, d.max, std::uint32_t(st.trail_words_.size())});
-  st.trail_words_.insert(st.trail_words_.end(), words_.begin() + d.off, words_.begin() + d.off + d.nwords);
+  st.trail_words_.insert(st.trail_words_.end(), words_.begin() + d.off,
+                         words_.begin() + d.off + d.nwords);
 }
 
 Event Space::after_change(int id, int old_min, int old_max) {
@@ -313,7 +316,8 @@ Var Store::add_var(int lo, int hi, std::span<const int> values) {
   d.nwords = std::uint32_t((width + kWordBits - 1) / kWordBits);
   words_.resize(words_.size() + d.nwords, 0);
   if (values.empty()) {
-    for (long long i = 0; i < width; ++i) words_[d.off + std::size_t(i / 64)] |= std::uint64_t{1} << (i % 64);
+    for (long long i = 0; i < width; ++i)
+      words_[d.off + std::size_t(i / 64)] |= std::uint64_t{1} << (i % 64);
   } else {
     for (int v : values) {
       if (v < lo || v > hi) throw ModelError("value outside the declared range");

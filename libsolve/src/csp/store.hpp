@@ -37,10 +37,10 @@ class Store : public Space {
     int size, min, max;
     std::uint32_t word_start;  // in trail_words_
   };
-  std::vector<int> declared_max_;               // per variable: largest initial value
+  std::vector<int> declared_max_;  // per variable: largest initial value
   std::vector<TrailEntry> trail_;
   std::vector<std::uint64_t> trail_words_;
-  std::vector<std::uint32_t> level_marks_;      // trail_.size() at each push_level
+  std::vector<std::uint32_t> level_marks_;  // trail_.size() at each push_level
   std::vector<std::int32_t> modified_;
   mutable std::vector<std::uint64_t> view_words_;  // scratch of scaled_bits()
   std::vector<std::uint64_t> mask_words_;          // scratch of keep_only() and intersect()

@@ -31,7 +31,9 @@ class BitsetEngine final : public CoverSearch {
 
   BitsetEngine(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution,
                Control& control, MemoCounter* memo)
-      : CoverSearch(opt, on_solution, control), tables_(std::make_shared<Tables>(problem, opt.item_choice, opt.scarce_lookahead)), memo_(memo) {
+      : CoverSearch(opt, on_solution, control),
+        tables_(std::make_shared<Tables>(problem, opt.item_choice, opt.scarce_lookahead)),
+        memo_(memo) {
     tracing_ = bool(opt.trace);
     // One hook (search.cpp keeps the one this engine reads): prune_position, or prune.
     position_ = bool(opt.prune_position);
@@ -44,7 +46,8 @@ class BitsetEngine final : public CoverSearch {
   }
 
   std::unique_ptr<SearchEngine> clone() const override {
-    if (memo_) throw std::logic_error("bitset engine: a memoising engine is not cloned (it runs alone)");
+    if (memo_)
+      throw std::logic_error("bitset engine: a memoising engine is not cloned (it runs alone)");
     auto e = std::make_unique<BitsetEngine>(*this);
     e->stats_ = {};
     return e;
@@ -59,7 +62,8 @@ class BitsetEngine final : public CoverSearch {
     const bool hooks = tracing_ || pruning_, position_only = position_ && !tracing_;
     const std::int32_t* tail = w.tail.empty() ? nullptr : w.tail.data();
     if (memo_) first_ ? search<true, true, true>(tail) : search<false, true, true>(tail);
-    else if (position_only) first_ ? search<true, true, false, true>(tail) : search<false, true, false, true>(tail);
+    else if (position_only)
+      first_ ? search<true, true, false, true>(tail) : search<false, true, false, true>(tail);
     else if (first_) hooks ? search<true, true>(tail) : search<true, false>(tail);
     else hooks ? search<false, true>(tail) : search<false, false>(tail);
     for (std::size_t k = w.path.size(); k-- > 0;) pop();
@@ -90,7 +94,7 @@ class BitsetEngine final : public CoverSearch {
       goto advance;
     }
 
-  forward: {  // every primary item covered? else choose an item
+  forward : {  // every primary item covered? else choose an item
     int i = first_open(used);
     if (i < 0) {
       if (Memo) {
@@ -144,8 +148,10 @@ class BitsetEngine final : public CoverSearch {
     chosen[l] = list[p].option;
     ++l;
     if (std::uint32_t(l) > stats_.max_depth) stats_.max_depth = std::uint32_t(l);
-    if (Hooks && !Position && tracing_) opt_->trace({CoverTraceEvent::Kind::choose, l, lv[l - 1].item, chosen[l - 1]});
-    if (Hooks && (Position ? !opt_->prune_position(CoverPosition{std::span<const int>(chosen, std::size_t(l)), used})
+    if (Hooks && !Position && tracing_)
+      opt_->trace({CoverTraceEvent::Kind::choose, l, lv[l - 1].item, chosen[l - 1]});
+    if (Hooks && (Position ? !opt_->prune_position(
+                                 CoverPosition{std::span<const int>(chosen, std::size_t(l)), used})
                            : pruning_ && !prune(l, used))) {
       --l;
       goto recover;
@@ -157,12 +163,13 @@ class BitsetEngine final : public CoverSearch {
     --l;
   recover:  // take back level l's option (it was disjoint from the rest: XOR undoes it)
     p = lv[l].pos;
-    if (Hooks && !Position && tracing_) opt_->trace({CoverTraceEvent::Kind::backtrack, l + 1, lv[l].item, chosen[l]});
+    if (Hooks && !Position && tracing_)
+      opt_->trace({CoverTraceEvent::Kind::backtrack, l + 1, lv[l].item, chosen[l]});
     remove(used, list[p].mask);
     ++p;
     goto advance;
 
-  stop:  // a limit or the callback: unwind to the starting position
+  stop:        // a limit or the callback: unwind to the starting position
     if (Memo)  // the counts of the unfinished nodes pass up, partial
       for (int k = l; k >= base_; --k) memo_->leave(std::size_t(k), 0, true);
     while (l > base_) remove(used, list[lv[--l].pos].mask);
@@ -182,7 +189,9 @@ class BitsetEngine final : public CoverSearch {
   }
 
   /// Every primary item is covered by the l options chosen: report() out of the loop's way.
-  [[gnu::noinline]] bool solution(int l) { return report(std::span<const int>(chosen_).first(std::size_t(l))); }
+  [[gnu::noinline]] bool solution(int l) {
+    return report(std::span<const int>(chosen_).first(std::size_t(l)));
+  }
 
   /// Opens level level_ on the item the giver of the work branched on (same position, same
   /// choice: counted there), over list positions [tail[0], tail[1]); returns the first.
@@ -209,7 +218,8 @@ class BitsetEngine final : public CoverSearch {
       for (std::int32_t p = v.pos + 1; p < v.end; ++p) untried += disjoint(list[p].mask, used);
       if (untried > 0) {
         std::int32_t mid = v.pos + 1;
-        for (std::int32_t kept = 0; kept < untried / 2; ++mid) kept += disjoint(list[mid].mask, used);
+        for (std::int32_t kept = 0; kept < untried / 2; ++mid)
+          kept += disjoint(list[mid].mask, used);
         while (!disjoint(list[mid].mask, used)) ++mid;
         w.path.assign(chosen_.begin(), chosen_.begin() + k);
         w.tail = {mid, v.end};
@@ -273,9 +283,9 @@ class BitsetEngine final : public CoverSearch {
   struct Tables {
     std::vector<Mask> masks;  // per option
     Mask primary{};
-    int split_width = 0;                                   // K
+    int split_width = 0;                                     // K
     std::vector<std::array<std::int32_t, max_split>> split;  // per item: its K split items
-    std::vector<Entry> list;                               // every precomputed list
+    std::vector<Entry> list;                                 // every precomputed list
     std::vector<std::int32_t> start;  // list (item i, pattern q) = [start[i*2^K+q], start[...+1])
 
     // First-item rule: the scarce items (scarce.hpp) and the masks of their options, item
@@ -343,7 +353,8 @@ class BitsetEngine final : public CoverSearch {
     /// instead of a mask test per option and pattern (a fifth of a short stenen run).
     unsigned pattern(std::int32_t o, const std::array<std::int32_t, max_split>& s) const {
       unsigned m = 0;
-      for (int b = 0; b < split_width; ++b) m |= unsigned(has(masks[std::size_t(o)], std::uint32_t(s[std::size_t(b)]))) << b;
+      for (int b = 0; b < split_width; ++b)
+        m |= unsigned(has(masks[std::size_t(o)], std::uint32_t(s[std::size_t(b)]))) << b;
       return m;
     }
 
@@ -351,7 +362,8 @@ class BitsetEngine final : public CoverSearch {
     std::size_t table_size(const std::vector<std::vector<std::int32_t>>& lists) const {
       std::size_t total = 0;
       for (std::size_t i = 0; i < lists.size(); ++i)
-        for (std::int32_t o : lists[i]) total += std::size_t(1) << (split_width - std::popcount(pattern(o, split[i])));
+        for (std::int32_t o : lists[i])
+          total += std::size_t(1) << (split_width - std::popcount(pattern(o, split[i])));
       return total;
     }
 
@@ -385,7 +397,8 @@ class BitsetEngine final : public CoverSearch {
         std::int32_t q = p + 1;
         for (; q < to; ++q) {
           Mask next = common;
-          for (int w = 0; w < W; ++w) next[std::size_t(w)] &= list[std::size_t(q)].mask[std::size_t(w)];
+          for (int w = 0; w < W; ++w)
+            next[std::size_t(w)] &= list[std::size_t(q)].mask[std::size_t(w)];
           if (next == Mask{}) break;
           common = next;
         }
@@ -404,17 +417,21 @@ class BitsetEngine final : public CoverSearch {
 
   /// Where the list of item i for the current covered items lies in tables_->list. (Always
   /// inlined: left out of line, it cost the first-item search 15% more instructions.)
-  [[gnu::always_inline]] std::pair<std::int32_t, std::int32_t> list_of(int i, const Mask& used) const {
+  [[gnu::always_inline]] std::pair<std::int32_t, std::int32_t> list_of(int i,
+                                                                       const Mask& used) const {
     const Tables& t = *tables_;
     const auto& s = t.split[std::size_t(i)];
     unsigned q = 0;
-    for (int b = 0; b < max_split; ++b) q |= unsigned(has(used, std::uint32_t(s[std::size_t(b)]))) << b;  // padding: the item itself, open
+    for (int b = 0; b < max_split; ++b)
+      q |= unsigned(has(used, std::uint32_t(s[std::size_t(b)])))
+           << b;  // padding: the item itself, open
     const std::size_t k = (std::size_t(i) << t.split_width) + q;
     return {t.start[k], t.start[k + 1]};
   }
 
   /// First option in list positions [p, end) disjoint from used, or end; counts the steps.
-  std::int32_t scan(std::int32_t p, std::int32_t end, const Mask& used, std::uint64_t& steps) const {
+  std::int32_t scan(std::int32_t p, std::int32_t end, const Mask& used,
+                    std::uint64_t& steps) const {
     const Entry* list = tables_->list.data();
     for (; p < end; ++steps) {
       const Entry& e = list[p];
@@ -453,7 +470,8 @@ class BitsetEngine final : public CoverSearch {
     int best = -1;
     std::int32_t best_count = std::numeric_limits<std::int32_t>::max();
     for (int w = 0; w < W; ++w) {
-      for (std::uint64_t open = tables_->primary[std::size_t(w)] & ~used[std::size_t(w)]; open; open &= open - 1) {
+      for (std::uint64_t open = tables_->primary[std::size_t(w)] & ~used[std::size_t(w)]; open;
+           open &= open - 1) {
         const int i = w * 64 + std::countr_zero(open);
         auto [p, e] = list_of(i, used);
         std::int32_t count = 0;
@@ -489,16 +507,23 @@ class BitsetEngine final : public CoverSearch {
 
 }  // namespace
 
-std::unique_ptr<CoverSearch> make_bitset_engine(const ExactCover& problem, const CoverOptions& options,
-                                           const CoverCallback& on_solution, Control& control, MemoCounter* memo) {
+std::unique_ptr<CoverSearch> make_bitset_engine(const ExactCover& problem,
+                                                const CoverOptions& options,
+                                                const CoverCallback& on_solution, Control& control,
+                                                MemoCounter* memo) {
   if (problem.has_colours()) throw ModelError("the bitset engine does not take colours");
   if (needs_multiplicities(problem))
-    throw ModelError("the bitset engine does not take multiplicities (item bounds other than 1:1 and 0:1)");
+    throw ModelError(
+        "the bitset engine does not take multiplicities (item bounds other than 1:1 and 0:1)");
   const int n = problem.num_items();
-  if (n <= 64) return std::make_unique<BitsetEngine<1>>(problem, options, on_solution, control, memo);
-  if (n <= 128) return std::make_unique<BitsetEngine<2>>(problem, options, on_solution, control, memo);
-  if (n <= 192) return std::make_unique<BitsetEngine<3>>(problem, options, on_solution, control, memo);
-  if (n <= bitset_max_items) return std::make_unique<BitsetEngine<4>>(problem, options, on_solution, control, memo);
+  if (n <= 64)
+    return std::make_unique<BitsetEngine<1>>(problem, options, on_solution, control, memo);
+  if (n <= 128)
+    return std::make_unique<BitsetEngine<2>>(problem, options, on_solution, control, memo);
+  if (n <= 192)
+    return std::make_unique<BitsetEngine<3>>(problem, options, on_solution, control, memo);
+  if (n <= bitset_max_items)
+    return std::make_unique<BitsetEngine<4>>(problem, options, on_solution, control, memo);
   throw ModelError("the bitset engine takes at most " + std::to_string(bitset_max_items) +
                    " items, this problem has " + std::to_string(n));
 }

@@ -30,9 +30,10 @@ class MemoCounter;
 /// when the problem has colours, needs multiplicities, or has more than bitset_max_items items.
 /// With `memo`, run() counts into it instead of reporting solutions (memoised counting: the
 /// key of a node is its mask of covered items, bitset_key_words() words).
-std::unique_ptr<CoverSearch> make_bitset_engine(const ExactCover& problem, const CoverOptions& options,
-                                           const CoverCallback& on_solution, Control& control,
-                                           MemoCounter* memo = nullptr);
+std::unique_ptr<CoverSearch> make_bitset_engine(const ExactCover& problem,
+                                                const CoverOptions& options,
+                                                const CoverCallback& on_solution, Control& control,
+                                                MemoCounter* memo = nullptr);
 inline int bitset_key_words(const ExactCover& problem) { return (problem.num_items() + 63) / 64; }
 
 }  // namespace solve::detail::cover

@@ -12,11 +12,12 @@
 
 namespace solve::detail::cover {
 
-Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution, Control& control)
+Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution,
+         Control& control)
     : Dlx(problem, opt, on_solution, control, problem.has_multiplicities()) {}
 
-Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution, Control& control,
-         bool multi)
+Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback& on_solution,
+         Control& control, bool multi)
     : LevelStack(opt, on_solution, control) {
   multi_ = multi;
   item_choice_ = opt.item_choice;
@@ -28,7 +29,9 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
 
   // Internal numbers: primary items first (so the ring of open items is in id order). Without
   // Algorithm M, 0:1 items are secondary.
-  const auto primary = [&](int i) { return multi ? problem.is_primary(i) : covered_once(problem, i); };
+  const auto primary = [&](int i) {
+    return multi ? problem.is_primary(i) : covered_once(problem, i);
+  };
   const int n = problem.num_items();
   n_items_ = n;
   std::vector<std::int32_t> internal(static_cast<std::size_t>(n));
@@ -110,8 +113,11 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
   // items, ~27 nodes a cover) 4.65 M -> 3.51 M; counting on queens-12 (24 items, ~26) +9 %,
   // on pentomino-3x20 (72, ~100s) +5 %, on domino-8x8 (64 items, ~4; first 10^6 nodes) +6.6 %:
   // there the scan is short, and those do not count.
-  const double option_size = problem.num_options() ? double(nd_.size() - std::size_t(n) - 2) / problem.num_options() - 1 : 0;
-  const double list_length = n ? double(nd_.size() - std::size_t(n) - 2 - std::size_t(problem.num_options())) / n : 0;
+  const double option_size =
+      problem.num_options() ? double(nd_.size() - std::size_t(n) - 2) / problem.num_options() - 1
+                            : 0;
+  const double list_length =
+      n ? double(nd_.size() - std::size_t(n) - 2 - std::size_t(problem.num_options())) / n : 0;
   track_empty_ = !multi && !colours_ && item_choice_ != ItemChoice::first && n1 >= 200 &&
                  n1 > 4 * list_length * (option_size - 1);
   if (track_empty_) recount_empty();
@@ -177,10 +183,11 @@ using Item = Dlx::Item;
 }
 
 // Dlx::cover<false, true> and Dlx::uncover<false>.
-[[gnu::always_inline]] inline std::uint64_t cover_x(Node* nd, Item* cl, std::int32_t i, std::int32_t& empty,
-                                                    std::int32_t n_primary) {
+[[gnu::always_inline]] inline std::uint64_t cover_x(Node* nd, Item* cl, std::int32_t i,
+                                                    std::int32_t& empty, std::int32_t n_primary) {
   std::uint64_t updates = 0;
-  for (std::int32_t p = nd[i].down; p != i; p = nd[p].down) updates += hide_x(nd, p, empty, n_primary);
+  for (std::int32_t p = nd[i].down; p != i; p = nd[p].down)
+    updates += hide_x(nd, p, empty, n_primary);
   const Item c = cl[i];
   cl[c.prev].next = c.next;
   cl[c.next].prev = c.prev;
@@ -198,8 +205,8 @@ using Item = Dlx::Item;
 // Dlx::commit_others<false, false, true> and Dlx::uncommit_others<false, false>: covers (takes
 // back) every item of x's option but x's own; adds the updates to `updates` and returns the
 // option's id, read off the spacer the walk passes (as Dlx::commit_others).
-std::int32_t commit_x(Node* nd, Item* cl, std::int32_t x, std::int32_t& empty, std::int32_t n_primary,
-                      std::uint64_t& total) {
+std::int32_t commit_x(Node* nd, Item* cl, std::int32_t x, std::int32_t& empty,
+                      std::int32_t n_primary, std::uint64_t& total) {
   std::int32_t option = -1;
   std::uint64_t updates = 0;
   for (std::int32_t p = x + 1; p != x;) {
@@ -283,7 +290,8 @@ void Dlx::reactivate(std::int32_t i) {
 
 template <bool Colours, bool Empties>
 void Dlx::cover(std::int32_t i) {
-  for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down) hide<Colours, Empties>(p);
+  for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down)
+    hide<Colours, Empties>(p);
   deactivate(i);
   // An empty list here: MRV chose a dead end, or the option taken emptied the list of one of
   // its other items (hiding its own nodes from them), which then cannot be covered twice.
@@ -292,7 +300,8 @@ void Dlx::cover(std::int32_t i) {
 
 template <bool Colours, bool Empties>
 void Dlx::cover_level(std::size_t l, std::int32_t i) {
-  if constexpr (!Colours && Empties) stats_.updates += cover_x(nd_.data(), cl_.data(), i, empty_items_, n_primary_);
+  if constexpr (!Colours && Empties)
+    stats_.updates += cover_x(nd_.data(), cl_.data(), i, empty_items_, n_primary_);
   else cover<Colours, Empties>(i);
   if (Empties) empty_after_cover_[l] = empty_items_;
 }
@@ -305,13 +314,15 @@ void Dlx::track_empty_lists() {
 
 void Dlx::recount_empty() {
   empty_items_ = 0;
-  for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next) empty_items_ += nd_[std::size_t(i)].top == 0;
+  for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next)
+    empty_items_ += nd_[std::size_t(i)].top == 0;
 }
 
 template <bool Colours>
 void Dlx::uncover(std::int32_t i) {
   reactivate(i);
-  for (std::int32_t p = nd_[std::size_t(i)].up; p != i; p = nd_[std::size_t(p)].up) unhide<Colours>(p);
+  for (std::int32_t p = nd_[std::size_t(i)].up; p != i; p = nd_[std::size_t(p)].up)
+    unhide<Colours>(p);
 }
 
 template void Dlx::hide<true>(std::int32_t);
@@ -396,7 +407,8 @@ std::int32_t Dlx::choose() const {
     // A scarce open item without options ends the node (scarce.hpp): branch on it. An item
     // is open while the item before it in the ring still links to it.
     for (const std::int32_t i : watched_)
-      if (nd_[std::size_t(i)].top == 0 && cl_[std::size_t(cl_[std::size_t(i)].prev)].next == i) return i;
+      if (nd_[std::size_t(i)].top == 0 && cl_[std::size_t(cl_[std::size_t(i)].prev)].next == i)
+        return i;
     return cl_[0].next;
   }
   // The open item with the fewest options, the first in the ring (lowest id) among equals. No
@@ -456,7 +468,8 @@ Dlx::Phase Dlx::advance() {
     if (memo_) memo_leave();
     return Phase::backup;
   }
-  if constexpr (!Colours && Empties) chosen_[l] = commit_x(nd_.data(), cl_.data(), x, empty_items_, n_primary_, stats_.updates);
+  if constexpr (!Colours && Empties)
+    chosen_[l] = commit_x(nd_.data(), cl_.data(), x, empty_items_, n_primary_, stats_.updates);
   else chosen_[l] = commit_others<false, Colours, Empties>(x);
   ++level_;
   if (std::uint32_t(level_) > stats_.max_depth) stats_.max_depth = std::uint32_t(level_);
@@ -526,7 +539,8 @@ void Dlx::resume(std::int32_t from, std::int32_t to) {
   } else {
     const auto l = std::size_t(level_);
     const std::int32_t i = choose();
-    if (i == 0 || nd_[std::size_t(from)].top != i) throw std::logic_error("Dlx::run: work does not fit");
+    if (i == 0 || nd_[std::size_t(from)].top != i)
+      throw std::logic_error("Dlx::run: work does not fit");
     cover(i);
     item_[l] = i;
     choice_[l] = from;
@@ -558,7 +572,8 @@ bool Dlx::donate(Work& w) {
   for (int k = base_; k <= level_; ++k) {
     const auto l = std::size_t(k);
     const std::int32_t x = choice_[l], i = item_[l];
-    const std::int32_t untried = x == i ? 0 : count_from(k, nd_[std::size_t(x)].down);  // M: last branch
+    const std::int32_t untried =
+        x == i ? 0 : count_from(k, nd_[std::size_t(x)].down);  // M: last branch
     const std::int32_t size = std::max(1, count_from(k, first_of(k)));
     if (untried == 0) {
       weight /= size;
@@ -583,7 +598,8 @@ void Dlx::push(int o) {
   const std::int32_t i = choose();
   std::int32_t x = option_node_.at(std::size_t(o));
   while (nd_[std::size_t(x)].top > 0 && nd_[std::size_t(x)].top != i) ++x;
-  if (i == 0 || nd_[std::size_t(x)].top != i) throw std::logic_error("Dlx::push: option does not fit");
+  if (i == 0 || nd_[std::size_t(x)].top != i)
+    throw std::logic_error("Dlx::push: option does not fit");
   const auto l = std::size_t(level_++);
   cover(i);
   if (track_empty_) {
@@ -616,7 +632,8 @@ double Dlx::done() const {
     const std::int32_t first = first_of(k), size = count_from(k, first), i = item_[l];
     if (size <= 0) break;
     std::int32_t pos = 0;
-    for (std::int32_t p = first; p != i && p != choice_[l] && before_limit(p, limit_[l]); p = nd_[std::size_t(p)].down)
+    for (std::int32_t p = first; p != i && p != choice_[l] && before_limit(p, limit_[l]);
+         p = nd_[std::size_t(p)].down)
       ++pos;
     weight /= size;
     done += std::min(pos, size - 1) * weight;
@@ -625,26 +642,31 @@ double Dlx::done() const {
 }
 
 std::string Dlx::sanity_check() const {
-
   const auto at = [](std::int32_t x) { return std::to_string(x); };
   for (std::int32_t head : {std::int32_t(0), n_items_ + 1}) {
     for (std::int32_t i = cl_[std::size_t(head)].next; i != head; i = cl_[std::size_t(i)].next) {
-      if (cl_[std::size_t(cl_[std::size_t(i)].next)].prev != i) return "item ring broken after " + at(i);
+      if (cl_[std::size_t(cl_[std::size_t(i)].next)].prev != i)
+        return "item ring broken after " + at(i);
       std::int32_t len = 0;
       for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down) {
-        if (p <= n_items_ || std::size_t(p) >= nd_.size()) return "item " + at(i) + ": bad link " + at(p);
-        if (nd_[std::size_t(nd_[std::size_t(p)].down)].up != p) return "node " + at(p) + ": down/up disagree";
+        if (p <= n_items_ || std::size_t(p) >= nd_.size())
+          return "item " + at(i) + ": bad link " + at(p);
+        if (nd_[std::size_t(nd_[std::size_t(p)].down)].up != p)
+          return "node " + at(p) + ": down/up disagree";
         if (nd_[std::size_t(p)].top != i) return "node " + at(p) + " on the list of item " + at(i);
         if (++len > nd_[std::size_t(i)].top) break;
       }
       if (len != nd_[std::size_t(i)].top)
-        return "item " + at(i) + ": length " + at(nd_[std::size_t(i)].top) + ", list has " + at(len);
+        return "item " + at(i) + ": length " + at(nd_[std::size_t(i)].top) + ", list has " +
+               at(len);
     }
   }
   if (track_empty_) {  // the count choose relies on
     std::int32_t empty = 0;
-    for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next) empty += nd_[std::size_t(i)].top == 0;
-    if (empty != empty_items_) return "open empty items: " + at(empty) + ", counted " + at(empty_items_);
+    for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next)
+      empty += nd_[std::size_t(i)].top == 0;
+    if (empty != empty_items_)
+      return "open empty items: " + at(empty) + ", counted " + at(empty_items_);
   }
   return {};
 }

@@ -49,11 +49,12 @@ class Dlx final : public LevelStack {
   };
 
   /// Algorithm M when the problem has multiplicities (as Knuth's dlx3), else X and C.
-  Dlx(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution, Control& control);
+  Dlx(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution,
+      Control& control);
   /// `multi` false: X and C, for problems without needs_multiplicities() (0:1 items become
   /// secondary); true: Algorithm M with every bound as given.
-  Dlx(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution, Control& control,
-      bool multi);
+  Dlx(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution,
+      Control& control, bool multi);
   ~Dlx() override;
 
   std::unique_ptr<SearchEngine> clone() const override;
@@ -138,7 +139,9 @@ class Dlx final : public LevelStack {
   /// Node x of a level's list comes before the level's limit. A list is in node order, and a
   /// walk along it may skip nodes that deeper levels have hidden (M: the item stays open), the
   /// limit among them: compare positions, not nodes.
-  bool before_limit(std::int32_t x, std::int32_t limit) const { return limit <= n_items_ || x < limit; }
+  bool before_limit(std::int32_t x, std::int32_t limit) const {
+    return limit <= n_items_ || x < limit;
+  }
   /// The first alternative of level l: its item's first node when the level began (the list
   /// of a covered item does not change; M tweaks nodes off but keeps their links), unless
   /// the run resumed that level at another node.
@@ -153,18 +156,18 @@ class Dlx final : public LevelStack {
   template <bool Colours, bool Empties>
   void loop(Phase phase);
   template <bool Colours, bool Empties>
-  Phase forward();   // C2-C4: solution? else choose an item, cover it
+  Phase forward();  // C2-C4: solution? else choose an item, cover it
   template <bool Colours, bool Empties>
-  Phase advance();   // C5: try the next option of the level's item
-  Phase backup();    // C8: back to the level above
+  Phase advance();  // C5: try the next option of the level's item
+  Phase backup();   // C8: back to the level above
   template <bool Colours, bool Empties>
-  Phase recover();   // C6: take the level's option back
+  Phase recover();  // C6: take the level's option back
 
   // Algorithm M (dlx_multi.cpp): its own versions of the phases and list operations.
-  Phase branch_multi();              // M3-M4: choose an item, use one of its bound
-  Phase advance_multi();             // M5-M6: the next option (tweaked), or no more options
-  Phase recover_multi();             // M7: take the level's option back
-  Phase restore_multi();             // M8: give the level's item its list and bound back
+  Phase branch_multi();   // M3-M4: choose an item, use one of its bound
+  Phase advance_multi();  // M5-M6: the next option (tweaked), or no more options
+  Phase recover_multi();  // M7: take the level's option back
+  Phase restore_multi();  // M8: give the level's item its list and bound back
   void unbranch_multi(std::size_t l);
   std::int32_t choose_multi(std::int32_t& degree) const;
   void tweak(std::int32_t x, bool hide_option);
@@ -177,9 +180,9 @@ class Dlx final : public LevelStack {
   void resume_multi(std::int32_t from, std::int32_t to);
 
   // Memoised counting (dlx_memo.cpp).
-  bool memo_lookup();            // at a node: true when its count came from the table
-  void memo_leave();             // the node's subtree is done: store its count
-  void memo_solution();          // the node is a solution
+  bool memo_lookup();    // at a node: true when its count came from the table
+  void memo_leave();     // the node's subtree is done: store its count
+  void memo_solution();  // the node is a solution
   void memo_key(std::uint64_t* key) const;
 
   std::vector<Node> nd_;
@@ -196,7 +199,7 @@ class Dlx final : public LevelStack {
   // the scan it saves is longer than what counting costs hide.
   bool track_empty_ = false;
   ItemChoice item_choice_ = ItemChoice::mrv;
-  bool colours_ = true;                    // some option gives a colour (else X's loop runs)
+  bool colours_ = true;                      // some option gives a colour (else X's loop runs)
   std::vector<std::int32_t> bound_, slack_;  // per item (M): options it may still take, hi - lo
   std::vector<std::int32_t> item_colour_;    // per secondary item: the colour fixed on it (0: none)
 
@@ -205,7 +208,7 @@ class Dlx final : public LevelStack {
   // (M: 0, the end, after the "no more options" branch), unless a donation cut the range.
   // (Only the limit is stored per level: three more stores per node cost 5% on sudoku with
   // the first-item rule.)
-  std::vector<std::int32_t> choice_, limit_;  // (item_, chosen_: LevelStack)
+  std::vector<std::int32_t> choice_, limit_;     // (item_, chosen_: LevelStack)
   std::vector<std::int32_t> empty_after_cover_;  // empty_items_ after level l covered its item
   std::int32_t resumed_from_ = 0;  // the first node of the base level of a resumed run (0: none)
   // M: the first node tweaked at level l, and the number of branches there (for choose).

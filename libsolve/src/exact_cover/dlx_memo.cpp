@@ -22,7 +22,8 @@ struct Dlx::Memo {
   MemoCounter counter;
   // Where each item's fields lie in the key (bit offsets, -1: none); items are bits 0 .. N-1.
   std::vector<std::int32_t> bound_at, first_at, colour_at;
-  std::vector<std::int32_t> place;  // per node: its place in its item's list; per header: the length
+  std::vector<std::int32_t>
+      place;  // per node: its place in its item's list; per header: the length
 
   static void put(std::uint64_t* key, std::int32_t at, std::uint64_t value) {
     key[std::size_t(at) / 64] |= value << (at % 64);
@@ -44,13 +45,16 @@ std::int32_t allocate(std::int32_t& offset, int width) {
 void Dlx::enable_memo(const ExactCover& problem, std::size_t bytes) {
   const auto n = std::size_t(n_items_);
   std::vector<bool> primary(n, false);
-  for (std::int32_t i = 1; i <= n_primary_; ++i) primary[std::size_t(item_id_[std::size_t(i)])] = true;
+  for (std::int32_t i = 1; i <= n_primary_; ++i)
+    primary[std::size_t(item_id_[std::size_t(i)])] = true;
   const int words = count_words(problem, primary, multi_);
 
   // The key layout: a bit per item, then the fields of items with multiplicities and colours.
   std::vector<std::int32_t> bound_at(n + 2, -1), first_at(n + 2, -1), colour_at(n + 2, -1);
   std::int32_t offset = std::int32_t(n);
-  const auto width = [](std::int32_t most) { return std::max(1, int(std::bit_width(unsigned(most)))); };
+  const auto width = [](std::int32_t most) {
+    return std::max(1, int(std::bit_width(unsigned(most))));
+  };
   for (std::int32_t i = 1; i <= n_primary_ && multi_; ++i) {
     if (bound_[std::size_t(i)] == 1 && slack_[std::size_t(i)] == 0) continue;  // 1:1
     bound_at[std::size_t(i)] = allocate(offset, width(bound_[std::size_t(i)]));
@@ -67,13 +71,17 @@ void Dlx::enable_memo(const ExactCover& problem, std::size_t bytes) {
   }
   const int key_words = std::max(1, (offset + 63) / 64);
 
-  memo_ = std::make_shared<Memo>(Memo{MemoCounter(bytes, key_words, words, choice_.size() + 1), std::move(bound_at),
-                                      std::move(first_at), std::move(colour_at), {}});
+  memo_ = std::make_shared<Memo>(Memo{MemoCounter(bytes, key_words, words, choice_.size() + 1),
+                                      std::move(bound_at),
+                                      std::move(first_at),
+                                      std::move(colour_at),
+                                      {}});
   std::vector<std::int32_t>& place = memo_->place;
   place.assign(nd_.size(), 0);
   for (std::int32_t i = 1; i <= n_items_; ++i) {
     std::int32_t k = 0;
-    for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down) place[std::size_t(p)] = k++;
+    for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down)
+      place[std::size_t(p)] = k++;
     place[std::size_t(i)] = k;
   }
 }
@@ -85,7 +93,8 @@ void Dlx::memo_key(std::uint64_t* key) const {
     Memo::put(key, i - 1, 1);
     if (m.bound_at[std::size_t(i)] >= 0) {
       Memo::put(key, m.bound_at[std::size_t(i)], std::uint64_t(bound_[std::size_t(i)]));
-      Memo::put(key, m.first_at[std::size_t(i)], std::uint64_t(m.place[std::size_t(nd_[std::size_t(i)].down)]));
+      Memo::put(key, m.first_at[std::size_t(i)],
+                std::uint64_t(m.place[std::size_t(nd_[std::size_t(i)].down)]));
     }
   }
   const std::int32_t head = n_items_ + 1;

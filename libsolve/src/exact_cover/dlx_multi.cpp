@@ -61,7 +61,8 @@ std::int32_t Dlx::choose_multi(std::int32_t& degree) const {
   for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next) {
     const std::int32_t t = branches(i);
     if (t > degree) continue;
-    const std::int32_t s = std::min(slack_[std::size_t(i)], bound_[std::size_t(i)]), len = nd_[std::size_t(i)].top;
+    const std::int32_t s = std::min(slack_[std::size_t(i)], bound_[std::size_t(i)]),
+                       len = nd_[std::size_t(i)].top;
     if (t < degree || s < best_slack || (s == best_slack && len > best_len)) {
       best = i;
       degree = t;
@@ -89,11 +90,13 @@ Dlx::Phase Dlx::branch_multi() {  // M3-M4
 
 Dlx::Phase Dlx::advance_multi() {  // M5-M6
   const auto l = std::size_t(level_);
-  const std::int32_t x = choice_[l], i = item_[l], b = bound_[std::size_t(i)], s = slack_[std::size_t(i)];
+  const std::int32_t x = choice_[l], i = item_[l], b = bound_[std::size_t(i)],
+                     s = slack_[std::size_t(i)];
   const bool exact = b == 0 && s == 0;  // Algorithm C's level: no tweaks
   // No option left; or fewer left than i still needs (this one included); or the end of the
   // range a donation left this level.
-  if (stopping_ || x == limit_[l] || (exact ? x == i : nd_[std::size_t(i)].top <= b - s)) return restore_multi();
+  if (stopping_ || x == limit_[l] || (exact ? x == i : nd_[std::size_t(i)].top <= b - s))
+    return restore_multi();
   if (!count_node()) return restore_multi();
   if (!exact) {
     if (x != i) tweak(x, b != 0);
@@ -198,8 +201,10 @@ void Dlx::resume_multi(std::int32_t from, std::int32_t to) {
   if (cl_[0].next == 0) throw std::logic_error("Dlx::run: work does not fit");
   branch_multi();
   const std::int32_t i = item_[l];
-  if (from != i && nd_[std::size_t(from)].top != i) throw std::logic_error("Dlx::run: work does not fit");
-  if (from != i || bound_[std::size_t(i)] != 0 || slack_[std::size_t(i)] != 0) branch_to_multi(l, from);
+  if (from != i && nd_[std::size_t(from)].top != i)
+    throw std::logic_error("Dlx::run: work does not fit");
+  if (from != i || bound_[std::size_t(i)] != 0 || slack_[std::size_t(i)] != 0)
+    branch_to_multi(l, from);
   choice_[l] = from;
   limit_[l] = to;
 }

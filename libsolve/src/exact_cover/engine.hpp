@@ -16,7 +16,10 @@ namespace solve::detail::cover {
 class CoverSearch : public SearchEngine {
  protected:
   CoverSearch(const CoverOptions& options, const CoverCallback& on_solution, Control& control)
-      : opt_(&options), on_solution_(&on_solution), control_(&control), tally_(control.tally_alone()) {}
+      : opt_(&options),
+        on_solution_(&on_solution),
+        control_(&control),
+        tally_(control.tally_alone()) {}
 
   /// Every primary item is covered by `chosen`: counts it, or delivers it. False: stop.
   bool report(std::span<const int> chosen) {

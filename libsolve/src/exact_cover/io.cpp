@@ -27,7 +27,8 @@ constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
 /// ' ', '\t' or '\r': one compare for the bytes of a name (all above ' ').
 bool is_blank(char c) {
   const auto u = static_cast<unsigned char>(c);
-  return u <= ' ' && ((std::uint64_t(1) << ' ' | std::uint64_t(1) << '\t' | std::uint64_t(1) << '\r') >> u & 1);
+  return u <= ' ' &&
+         ((std::uint64_t(1) << ' ' | std::uint64_t(1) << '\t' | std::uint64_t(1) << '\r') >> u & 1);
 }
 
 /// The blank-separated words of a line, one at a time.
@@ -104,8 +105,9 @@ class Reader {
 
  private:
   [[noreturn]] void fail(const std::string& what) const {
-    const std::string where = source_.empty() ? "line " + std::to_string(line_number_)
-                                              : std::string(source_) + ":" + std::to_string(line_number_);
+    const std::string where = source_.empty()
+                                  ? "line " + std::to_string(line_number_)
+                                  : std::string(source_) + ":" + std::to_string(line_number_);
     throw InputError(where + ": " + what);
   }
 
@@ -149,7 +151,8 @@ class Reader {
         fail("line longer than " + std::to_string(limits_.max_line_bytes) + " bytes");
       // The block's first NUL byte is not before b: a line with it fails.
       if (nul_ < std::size_t(stop - block_.get()))
-        fail("NUL byte at column " + std::to_string(line_.size() + (nul_ - begin_) + 1) + ": not a text file");
+        fail("NUL byte at column " + std::to_string(line_.size() + (nul_ - begin_) + 1) +
+             ": not a text file");
       begin_ = std::size_t(stop - block_.get()) + (newline ? 1 : 0);
       if (newline && !copied) {
         text_ = std::string_view(b, std::size_t(stop - b));
@@ -166,7 +169,8 @@ class Reader {
       return false;
     }
     if (copied) text_ = line_;
-    if (line_number_ == 1 && text_.starts_with(byte_order_mark)) text_.remove_prefix(byte_order_mark.size());
+    if (line_number_ == 1 && text_.starts_with(byte_order_mark))
+      text_.remove_prefix(byte_order_mark.size());
     return true;
   }
 
@@ -178,8 +182,7 @@ class Reader {
 
   void declare(ExactCover& p, std::string_view name, bool primary, int lo = 1, int hi = 1) {
     check_name(name, "item");
-    if (has_colon_or_bar(name))
-      fail("bad item name '" + std::string(name) + "'");
+    if (has_colon_or_bar(name)) fail("bad item name '" + std::string(name) + "'");
     try {  // a name declared twice too
       primary ? p.add_primary(name, lo, hi) : p.add_secondary(name);
     } catch (const ModelError& e) {
@@ -227,8 +230,7 @@ class Reader {
       if (colon != std::string_view::npos) {
         const std::string_view c = t.substr(colon + 1);
         check_name(c, "colour");
-        if (c.empty() || has_colon_or_bar(c))
-          fail("bad colour in '" + std::string(t) + "'");
+        if (c.empty() || has_colon_or_bar(c)) fail("bad colour in '" + std::string(t) + "'");
         if (p.is_primary(id)) fail("colour on primary item '" + std::string(name) + "'");
         colour = p.colour(c);
       }
@@ -253,11 +255,11 @@ class Reader {
   static constexpr std::size_t block_size = std::size_t(1) << 16;
   std::unique_ptr<char[]> block_;
   std::size_t begin_ = 0, end_ = 0;
-  std::uint64_t bytes_ = 0;        // read so far
-  std::size_t nul_ = 0;            // block_[nul_]: its first NUL byte (end_: none)
-  std::string_view text_;          // the current line (in block_ or line_)
-  std::string line_;               // a line put together from pieces of two or more blocks
-  std::uint64_t line_number_ = 0;  // of text_
+  std::uint64_t bytes_ = 0;          // read so far
+  std::size_t nul_ = 0;              // block_[nul_]: its first NUL byte (end_: none)
+  std::string_view text_;            // the current line (in block_ or line_)
+  std::string line_;                 // a line put together from pieces of two or more blocks
+  std::uint64_t line_number_ = 0;    // of text_
   std::vector<std::uint64_t> seen_;  // per item: the last line whose option named it
   std::vector<ItemColour> items_;    // the option being read
 };
@@ -312,8 +314,9 @@ void write_exact_cover(std::ostream& out, const ExactCover& problem) {
   // primary: Knuth's dlx3 meaning). A first name that starts with a byte order mark gets
   // bounds too ("1:1|name"): the reader drops a mark at the start of the text.
   if (problem.num_primary() == 0)
-    throw ModelError("cannot write a problem without primary items in Knuth's format (its items "
-                     "line must start with a primary item; a line starting with '|' is a comment)");
+    throw ModelError(
+        "cannot write a problem without primary items in Knuth's format (its items "
+        "line must start with a primary item; a line starting with '|' is a comment)");
   std::string line;
   for (const bool primary : {true, false}) {
     if (!primary && problem.num_primary() < n) line += " |";
@@ -325,8 +328,7 @@ void write_exact_cover(std::ostream& out, const ExactCover& problem) {
       const ItemBounds b = problem.bounds(i);
       if (primary && b != ItemBounds{})
         line.append(std::to_string(b.lo)).append(":").append(std::to_string(b.hi)).append("|");
-      else if (first && name.starts_with(byte_order_mark))
-        line += "1:1|";
+      else if (first && name.starts_with(byte_order_mark)) line += "1:1|";
       line += name;
     }
   }

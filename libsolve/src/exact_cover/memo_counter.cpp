@@ -34,7 +34,8 @@ int count_words(const ExactCover& problem, const std::vector<bool>& primary, boo
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     return options[std::size_t(a)].size() > options[std::size_t(b)].size();
   });
-  return int(std::floor(std::min(by_id, bits(order))) + 2) / 64 + 1;  // a spare bit against rounding
+  return int(std::floor(std::min(by_id, bits(order))) + 2) / 64 +
+         1;  // a spare bit against rounding
 }
 
 MemoCounter::MemoCounter(std::size_t bytes, int key_words, int count_words, std::size_t levels)
@@ -74,7 +75,8 @@ void MemoCounter::solution(std::size_t l) {
 
 void MemoCounter::leave(std::size_t l, std::uint64_t nodes, bool stopped) {
   // A node without a child (a dead end: no option fits) is found again faster than looked up.
-  if (!stopped && nodes > work_[l]) table_.store(key(l), hashes_[l], count(l + 1), nodes - work_[l]);
+  if (!stopped && nodes > work_[l])
+    table_.store(key(l), hashes_[l], count(l + 1), nodes - work_[l]);
   add(count(l), count(l + 1), count_words_);
 }
 

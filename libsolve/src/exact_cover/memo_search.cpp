@@ -15,8 +15,10 @@ namespace solve::detail::cover {
 Result memo_count(const ExactCover& problem, const CoverOptions& options, const CoverPlan& plan,
                   const CoverCallback& on_solution) {
   // A memo hit stands for many solutions at once: nothing can see them one by one.
-  if (on_solution) throw ModelError("memoised counting gives a count only: use count(), not search()");
-  if (options.prune) throw ModelError("memoised counting cannot use a prune hook (the counts depend on the path)");
+  if (on_solution)
+    throw ModelError("memoised counting gives a count only: use count(), not search()");
+  if (options.prune)
+    throw ModelError("memoised counting cannot use a prune hook (the counts depend on the path)");
   if (options.limits.max_solutions)
     throw ModelError("memoised counting has no solution limit (use max_nodes or max_seconds)");
   if (options.memo_mb == 0) throw ModelError("memoised counting needs memo_mb >= 1");
@@ -30,7 +32,8 @@ Result memo_count(const ExactCover& problem, const CoverOptions& options, const 
   const CoverOptions run_options = cover::planned(options, plan);
   if (run_options.engine == CoverEngine::bitset) {
     std::vector<bool> primary(std::size_t(problem.num_items()));
-    for (int i = 0; i < problem.num_items(); ++i) primary[std::size_t(i)] = covered_once(problem, i);
+    for (int i = 0; i < problem.num_items(); ++i)
+      primary[std::size_t(i)] = covered_once(problem, i);
     MemoCounter memo(bytes, bitset_key_words(problem), count_words(problem, primary, false),
                      std::size_t(problem.num_primary()) + 1);
     auto engine = make_bitset_engine(problem, run_options, on_solution, control, &memo);

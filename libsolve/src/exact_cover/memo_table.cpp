@@ -72,7 +72,8 @@ std::uint64_t* MemoTable::victim(std::uint64_t tag) {
   return best;
 }
 
-void MemoTable::store(const std::uint64_t* key, std::uint64_t hash, const std::uint64_t* count, std::uint64_t work) {
+void MemoTable::store(const std::uint64_t* key, std::uint64_t hash, const std::uint64_t* count,
+                      std::uint64_t work) {
   ++stats_.stores;
   const std::uint64_t tag = hash | 1;
   if (buckets_ < max_buckets_ && 2 * used_ >= buckets_ * ways) grow();  // half full: double

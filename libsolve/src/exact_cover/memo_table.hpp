@@ -24,7 +24,8 @@ class MemoTable {
   /// The count stored under the key (hash = hash of the key), or nullptr. Counts as a lookup.
   const std::uint64_t* find(const std::uint64_t* key, std::uint64_t hash);
   /// Stores a count computed with `work` nodes of search (the key must not be stored yet).
-  void store(const std::uint64_t* key, std::uint64_t hash, const std::uint64_t* count, std::uint64_t work);
+  void store(const std::uint64_t* key, std::uint64_t hash, const std::uint64_t* count,
+             std::uint64_t work);
   /// Lookups, hits, stores, evictions, capacity and current memory.
   MemoStats stats() const;
 

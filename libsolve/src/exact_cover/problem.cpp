@@ -31,7 +31,9 @@ namespace {
 [[gnu::always_inline]] inline std::uint64_t short_key(std::string_view name) {
   const char* const s = name.data();
   const std::size_t n = name.size();
-  const auto byte = [s](std::size_t at) { return std::uint64_t(static_cast<unsigned char>(s[at])); };
+  const auto byte = [s](std::size_t at) {
+    return std::uint64_t(static_cast<unsigned char>(s[at]));
+  };
   if (n == 0) return 0;
   if (n <= 3) return byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
   return word(s, 4) << 32 | word(s + n - 4, 4);
@@ -68,7 +70,8 @@ int ExactCover::add_item(std::string_view name, bool primary, ItemBounds bounds)
   if (2 * (items_.size() + 1) > name_slots_.size()) {  // at most half full: double, place again
     name_slots_.assign(name_slots_.empty() ? 64 : 2 * name_slots_.size(), -1);
     name_shift_ = 64 - std::countr_zero(name_slots_.size());
-    for (std::size_t i = 0; i < items_.size(); ++i) name_slots_[name_slot(items_[i].name)] = std::int32_t(i);
+    for (std::size_t i = 0; i < items_.size(); ++i)
+      name_slots_[name_slot(items_[i].name)] = std::int32_t(i);
   }
   const std::size_t slot = name_slot(n);
   if (name_slots_[slot] >= 0) throw ModelError("item '" + n + "' declared twice");
@@ -105,7 +108,8 @@ std::optional<int> ExactCover::find_item(std::string_view name) const {
   return id;
 }
 
-static_assert(std::random_access_iterator<OptionItems::iterator> && std::ranges::random_access_range<OptionItems> &&
+static_assert(std::random_access_iterator<OptionItems::iterator> &&
+              std::ranges::random_access_range<OptionItems> &&
               std::ranges::sized_range<OptionItems>);
 
 void ExactCover::out_of_range(const char* what, int id) {
@@ -113,10 +117,12 @@ void ExactCover::out_of_range(const char* what, int id) {
 }
 
 OptionItems ExactCover::option(int o) const {
-  if (o < 0 || o >= num_options()) throw ModelError("option " + std::to_string(o) + " out of range");
+  if (o < 0 || o >= num_options())
+    throw ModelError("option " + std::to_string(o) + " out of range");
   const auto b = std::size_t(option_start_[std::size_t(o)]);
   const auto e = std::size_t(option_start_[std::size_t(o) + 1]);
-  return OptionItems(option_items_.data() + b, has_colours_ ? option_colours_.data() + b : nullptr, e - b);
+  return OptionItems(option_items_.data() + b, has_colours_ ? option_colours_.data() + b : nullptr,
+                     e - b);
 }
 
 int ExactCover::add_option(std::span<const int> items) {
@@ -150,7 +156,8 @@ int ExactCover::add_option(std::span<const ItemColour> items) {
     mark = mark_round_;
   }
   // The first colour: every item before it had none.
-  if (!has_colours_ && std::any_of(items.begin(), items.end(), [](const ItemColour& ic) { return ic.colour != 0; })) {
+  if (!has_colours_ && std::any_of(items.begin(), items.end(),
+                                   [](const ItemColour& ic) { return ic.colour != 0; })) {
     option_colours_.assign(option_items_.size(), 0);
     has_colours_ = true;
   }

@@ -21,11 +21,14 @@ namespace solve {
 namespace {
 
 /// The engine the plan names, on the options with the plan in place (planned()).
-std::unique_ptr<detail::cover::CoverSearch> make_engine(const ExactCover& problem, const CoverPlan& plan,
-                                                   const CoverOptions& o, const CoverCallback& on_solution,
-                                                   detail::Control& control) {
+std::unique_ptr<detail::cover::CoverSearch> make_engine(const ExactCover& problem,
+                                                        const CoverPlan& plan,
+                                                        const CoverOptions& o,
+                                                        const CoverCallback& on_solution,
+                                                        detail::Control& control) {
   using namespace detail::cover;
-  if (plan.engine == CoverEngine::bitset) return make_bitset_engine(problem, o, on_solution, control);
+  if (plan.engine == CoverEngine::bitset)
+    return make_bitset_engine(problem, o, on_solution, control);
   if (plan.engine == CoverEngine::sparse)
     return std::make_unique<Sparse>(problem, o, on_solution, control, plan.multiplicities);
   return std::make_unique<Dlx>(problem, o, on_solution, control, plan.multiplicities);
@@ -63,7 +66,8 @@ CoverOptions memo_trial(const CoverOptions& options, const CoverPlan& plan) {
 Result run_plan(const ExactCover& problem, const CoverOptions& options, const CoverPlan& plan,
                 const CoverCallback& on_solution) {
   if (plan.memo) return detail::cover::memo_count(problem, options, plan, on_solution);
-  detail::Control control(options.limits, bool(on_solution), options.progress, options.progress_seconds);
+  detail::Control control(options.limits, bool(on_solution), options.progress,
+                          options.progress_seconds);
   // The engines keep a pointer to their options: `run_options` lives as long as they do.
   CoverOptions run_options = detail::cover::planned(options, plan);
   if (options.prune_position) {
@@ -77,15 +81,18 @@ Result run_plan(const ExactCover& problem, const CoverOptions& options, const Co
   return r;
 }
 
-Result run(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
+Result run(const ExactCover& problem, const CoverOptions& options,
+           const CoverCallback& on_solution) {
   CoverPlan plan = detail::cover::plan_search(problem, options, !on_solution);
   if (plan.memo_trial_nodes == 0) return run_plan(problem, options, plan, on_solution);
   // The memo trial (CoverOptions::memo_trial): its count when it finishes, or when the caller's
   // limits (time, nodes, cancel) stopped it; else the plain search, in the time left.
   const CoverOptions trial = memo_trial(options, plan);
-  Result r = run_plan(problem, trial, detail::cover::plan_search(problem, trial, true), on_solution);
-  const bool cut_by_trial = r.stop == StopReason::node_limit &&
-                            (!options.limits.max_nodes || plan.memo_trial_nodes < options.limits.max_nodes);
+  Result r =
+      run_plan(problem, trial, detail::cover::plan_search(problem, trial, true), on_solution);
+  const bool cut_by_trial =
+      r.stop == StopReason::node_limit &&
+      (!options.limits.max_nodes || plan.memo_trial_nodes < options.limits.max_nodes);
   if (!cut_by_trial) {
     r.plan->memo_trial_nodes = plan.memo_trial_nodes;
     return r;
@@ -104,7 +111,8 @@ Result run(const ExactCover& problem, const CoverOptions& options, const CoverCa
 
 }  // namespace
 
-Result search(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution) {
+Result search(const ExactCover& problem, const CoverOptions& options,
+              const CoverCallback& on_solution) {
   if (!options.prune_position) return run(problem, options, on_solution);
   if (options.prune) throw ModelError("set the prune hook or the position prune hook, not both");
   // Both hooks until the plan has an engine (the plan and the memo's refusal look at prune);
@@ -127,10 +135,13 @@ std::optional<std::vector<int>> solve_first(const ExactCover& problem, const Cov
   return out;
 }
 
-Result count(const ExactCover& problem, const CoverOptions& options) { return search(problem, options, {}); }
+Result count(const ExactCover& problem, const CoverOptions& options) {
+  return search(problem, options, {});
+}
 
 bool is_solution(const ExactCover& problem, std::span<const int> options) {
-  std::vector<int> times(std::size_t(problem.num_items())), colour(std::size_t(problem.num_items()));
+  std::vector<int> times(std::size_t(problem.num_items())),
+      colour(std::size_t(problem.num_items()));
   std::vector<bool> used(std::size_t(problem.num_options()));
   for (int o : options) {
     if (o < 0 || o >= problem.num_options() || used[std::size_t(o)]) return false;
@@ -138,14 +149,17 @@ bool is_solution(const ExactCover& problem, std::span<const int> options) {
     for (const ItemColour& ic : problem.option(o)) {
       const auto i = std::size_t(ic.item);
       // A primary item may be covered up to its bound; a secondary one again only in its colour.
-      if (times[i] > 0 && !problem.is_primary(ic.item) && (ic.colour == 0 || colour[i] != ic.colour)) return false;
+      if (times[i] > 0 && !problem.is_primary(ic.item) &&
+          (ic.colour == 0 || colour[i] != ic.colour))
+        return false;
       ++times[i];
       colour[i] = ic.colour;
     }
   }
   for (int i = 0; i < problem.num_items(); ++i) {
     const ItemBounds b = problem.bounds(i);
-    if (problem.is_primary(i) && (times[std::size_t(i)] < b.lo || times[std::size_t(i)] > b.hi)) return false;
+    if (problem.is_primary(i) && (times[std::size_t(i)] < b.lo || times[std::size_t(i)] > b.hi))
+      return false;
   }
   return true;
 }

@@ -17,8 +17,12 @@ bool needs_multiplicities(const ExactCover& problem) {
     if (problem.is_primary(i) && problem.bounds(i).hi > 1) return true;
   for (int o = 0; o < problem.num_options(); ++o) {
     const auto items = problem.option(o);
-    const bool optional = std::none_of(items.begin(), items.end(), [&](const ItemColour& ic) { return covered_once(problem, ic.item); });
-    const bool choosable = std::any_of(items.begin(), items.end(), [&](const ItemColour& ic) { return problem.is_primary(ic.item); });
+    const bool optional = std::none_of(items.begin(), items.end(), [&](const ItemColour& ic) {
+      return covered_once(problem, ic.item);
+    });
+    const bool choosable = std::any_of(items.begin(), items.end(), [&](const ItemColour& ic) {
+      return problem.is_primary(ic.item);
+    });
     if (optional && choosable) return true;
   }
   return false;
@@ -28,10 +32,10 @@ namespace {
 
 /// The problem's size as the cost models see it.
 struct Shape {
-  double entries = 0;          // (option, primary item) pairs: the bitset engine's MRV lists
-  double options = 0;          // its first-item lists
-  double words = 1;            // 64-bit words of a bitset mask
-  bool colours = false;        // list updates test colours (dancing links and sparse sets)
+  double entries = 0;    // (option, primary item) pairs: the bitset engine's MRV lists
+  double options = 0;    // its first-item lists
+  double words = 1;      // 64-bit words of a bitset mask
+  bool colours = false;  // list updates test colours (dancing links and sparse sets)
 };
 
 // Cost models: the instructions (callgrind Ir) a search is expected to take, from the tree
@@ -65,7 +69,9 @@ double bitset_cost(const TreeEstimate& e, const Shape& s, ItemChoice choice) {
 
 // Dancing links and sparse sets run every problem (the plan probes only X and C ones).
 bool any_runs(const ExactCover&) { return true; }
-bool bitset_runs(const ExactCover& p) { return !p.has_colours() && p.num_items() <= bitset_max_items; }
+bool bitset_runs(const ExactCover& p) {
+  return !p.has_colours() && p.num_items() <= bitset_max_items;
+}
 
 /// An engine the plan may take: when it can run a problem, and what it would cost.
 struct EngineModel {
@@ -100,7 +106,8 @@ constexpr int few_paths = 32;
 constexpr double first_margin = 1.5;
 /// A search estimated below this many instructions is small (what the look at most costs);
 /// below tiny_search (10^4 steps' worth) it is not worth looking at a second rule.
-constexpr double small_search = probe_floor * instructions_per_step, tiny_search = 1e4 * instructions_per_step;
+constexpr double small_search = probe_floor * instructions_per_step,
+                 tiny_search = 1e4 * instructions_per_step;
 
 /// The rule the library had before the estimate (and still has where it does not probe).
 CoverEngine fixed_engine(const ExactCover& problem, ItemChoice choice) {
@@ -119,8 +126,8 @@ namespace {
 /// The engine and item choice (and the estimate behind them): the fixed rule, or the
 /// cheapest candidate by the tree estimate. first_look: stop after the first look (a memo
 /// trial may make the rest needless); *cut then says whether longer looks were left out.
-CoverPlan choose(const ExactCover& problem, const CoverOptions& options, bool algorithm_m, bool first_look = false,
-                 bool* cut = nullptr) {
+CoverPlan choose(const ExactCover& problem, const CoverOptions& options, bool algorithm_m,
+                 bool first_look = false, bool* cut = nullptr) {
   CoverPlan plan{options.engine, options.item_choice, false};
   const bool any_engine = options.engine == CoverEngine::automatic;
   const bool any_choice = options.item_choice == ItemChoice::automatic;
@@ -135,18 +142,21 @@ CoverPlan choose(const ExactCover& problem, const CoverOptions& options, bool al
     for (int i = 0; i < problem.num_items(); ++i) once[std::size_t(i)] = covered_once(problem, i);
     std::size_t entries = 0;
     for (int o = 0; o < problem.num_options(); ++o)
-      for (const ItemColour& ic : problem.option(o)) entries += std::size_t(once[std::size_t(ic.item)]);
+      for (const ItemColour& ic : problem.option(o))
+        entries += std::size_t(once[std::size_t(ic.item)]);
     shape.entries = double(entries);
   }
   shape.options = problem.num_options();
   shape.words = (problem.num_items() + 63) / 64;
   shape.colours = problem.has_colours();
   const auto fixed = [&](CoverPlan p) {
-    if (p.item_choice == ItemChoice::automatic) p.item_choice = options.memo ? ItemChoice::first : ItemChoice::mrv;
+    if (p.item_choice == ItemChoice::automatic)
+      p.item_choice = options.memo ? ItemChoice::first : ItemChoice::mrv;
     if (p.engine == CoverEngine::automatic) p.engine = fixed_engine(problem, p.item_choice);
     return p;
   };
-  const bool probe = !options.memo && !options.prune && !options.prune_position && !algorithm_m && shape.entries >= probe_min_entries;
+  const bool probe = !options.memo && !options.prune && !options.prune_position && !algorithm_m &&
+                     shape.entries >= probe_min_entries;
   if (!probe) return fixed(plan);
 
   TreeProbe walk(problem);
@@ -156,14 +166,17 @@ CoverPlan choose(const ExactCover& problem, const CoverOptions& options, bool al
   // nodes, 13 times too few.)
   TreeEstimate estimate[std::size(choice_rules)];
   ProbeOptions probe_options;
-  probe_options.max_steps = std::clamp(probe_per_entry * shape.entries, probe_min_look, probe_floor) / 2;
+  probe_options.max_steps =
+      std::clamp(probe_per_entry * shape.entries, probe_min_look, probe_floor) / 2;
   // A small search gets a short look only, and a few paths underestimate a lopsided tree --
   // the first-item rule's trees are the lopsided ones: there it must win by a margin
   // (sudoku-ai-escargot, 10 paths: 944 nodes for 18 884; MRV 505 for 1 378).
   bool small = false;
   bool looked[std::size(choice_rules)] = {};
   const auto weight = [&](std::size_t r) {
-    return small && choice_rules[r] == ItemChoice::first && estimate[r].paths < few_paths ? first_margin : 1.0;
+    return small && choice_rules[r] == ItemChoice::first && estimate[r].paths < few_paths
+               ? first_margin
+               : 1.0;
   };
   const auto best_plan = [&](double& best) {
     CoverPlan p = plan;
@@ -184,7 +197,8 @@ CoverPlan choose(const ExactCover& problem, const CoverOptions& options, bool al
   };
   // The bitset engine's option tests cost the MRV scan most of its time; they are estimated
   // only when that engine, costed without them (a lower bound), could still win.
-  const bool bitset_candidate = (any_engine || options.engine == CoverEngine::bitset) && bitset_runs(problem);
+  const bool bitset_candidate =
+      (any_engine || options.engine == CoverEngine::bitset) && bitset_runs(problem);
   bool has_tests[std::size(choice_rules)] = {};
   // Rules in order, MRV first: an MRV search estimated below tiny_search cannot pay for a
   // look at the other rule (sudoku-hard-bruteforce: 64 nodes, while 8 first-item paths took
@@ -222,17 +236,19 @@ CoverPlan choose(const ExactCover& problem, const CoverOptions& options, bool al
   // it gets that many paths, up to 5 times the share.
   if (first_look && !small && first_steps >= probe_options.max_steps) {
     *cut = true;
-  } else for (double steps = first_steps; !small && steps >= probe_options.max_steps;) {
-    double room = probe_share * best / instructions_per_step, want = room;
-    for (std::size_t r = 0; r < std::size(choice_rules); ++r)
-      if (estimate[r].paths > 0 && estimate[r].paths < few_paths)
-        want = std::max(want, double(std::size(choice_rules)) * few_paths * estimate[r].steps / estimate[r].paths);
-    room = std::min({want, 5 * room, probe_ceiling, 8 * steps});
-    if (room <= 2 * steps) break;
-    probe_options.max_steps = room / 2;
-    steps = look();
-    best_plan(best);
-  }
+  } else
+    for (double steps = first_steps; !small && steps >= probe_options.max_steps;) {
+      double room = probe_share * best / instructions_per_step, want = room;
+      for (std::size_t r = 0; r < std::size(choice_rules); ++r)
+        if (estimate[r].paths > 0 && estimate[r].paths < few_paths)
+          want = std::max(want, double(std::size(choice_rules)) * few_paths * estimate[r].steps /
+                                    estimate[r].paths);
+      room = std::min({want, 5 * room, probe_ceiling, 8 * steps});
+      if (room <= 2 * steps) break;
+      probe_options.max_steps = room / 2;
+      steps = look();
+      best_plan(best);
+    }
   // No candidate (an engine named that cannot run the problem: it reports so itself).
   const CoverPlan p = best_plan(best);
   return p.probed ? p : fixed(plan);
@@ -253,16 +269,17 @@ CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options, bo
   // The first look decides; the longer looks are left to the plain search if it comes to it
   // (on domino-12x12 they cost more than the whole memoised count).
   const bool memo_may_run = for_count && !options.memo && options.memo_trial && !options.prune &&
-                            !options.prune_position && !options.trace && !options.limits.max_solutions &&
-                            options.memo_mb > 0;
+                            !options.prune_position && !options.trace &&
+                            !options.limits.max_solutions && options.memo_mb > 0;
   bool cut = false;
   CoverPlan plan = choose(problem, options, algorithm_m, memo_may_run, &cut);
   if (memo_may_run && plan.probed && plan.estimated_nodes >= memo_trial_min_nodes)
-    plan.memo_trial_nodes = std::uint64_t(std::max(1.0, options.memo_trial_share * plan.estimated_nodes));
-  else if (cut)
-    plan = choose(problem, options, algorithm_m);
+    plan.memo_trial_nodes =
+        std::uint64_t(std::max(1.0, options.memo_trial_share * plan.estimated_nodes));
+  else if (cut) plan = choose(problem, options, algorithm_m);
   plan.multiplicities = algorithm_m && plan.engine != CoverEngine::bitset;
-  plan.scarce_lookahead = options.scarce_lookahead && plan.item_choice == ItemChoice::first && !plan.multiplicities;
+  plan.scarce_lookahead =
+      options.scarce_lookahead && plan.item_choice == ItemChoice::first && !plan.multiplicities;
   plan.memo = options.memo;
   return plan;
 }

@@ -19,7 +19,8 @@ inline bool covered_once(const ExactCover& problem, int item) {
 /// The plan a search runs (never `automatic`): what the options name, the rest chosen from the
 /// tree estimate or by the fixed rule (shape.cpp), with Algorithm M, the scarce look-ahead and,
 /// for count() (`for_count`), the memo or a memo trial decided.
-CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options, bool for_count = false);
+CoverPlan plan_search(const ExactCover& problem, const CoverOptions& options,
+                      bool for_count = false);
 /// The options with the plan's choices in place of `automatic`: what the engines read.
 inline CoverOptions planned(const CoverOptions& options, const CoverPlan& plan) {
   CoverOptions o = options;

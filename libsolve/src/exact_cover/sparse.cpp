@@ -18,10 +18,13 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   multi_ = multi;
   tracing_ = bool(opt.trace);
   pruning_ = bool(opt.prune);
-  if (!multi && needs_multiplicities(problem)) throw std::logic_error("Sparse: this problem needs Algorithm M");
+  if (!multi && needs_multiplicities(problem))
+    throw std::logic_error("Sparse: this problem needs Algorithm M");
 
   // Internal numbers as Dlx's (primary items first, in id order; without M 0:1 items are secondary).
-  const auto primary = [&](int i) { return multi ? problem.is_primary(i) : covered_once(problem, i); };
+  const auto primary = [&](int i) {
+    return multi ? problem.is_primary(i) : covered_once(problem, i);
+  };
   const int n = problem.num_items();
   n_items_ = n;
   std::vector<std::int32_t> internal(std::size_t(n), 0);
@@ -78,7 +81,8 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   }
   primary_.resize(std::size_t(n_primary_));
   primary_pos_.assign(std::size_t(n), -1);
-  for (std::int32_t i = 0; i < n_primary_; ++i) primary_[std::size_t(i)] = primary_pos_[std::size_t(i)] = i;
+  for (std::int32_t i = 0; i < n_primary_; ++i)
+    primary_[std::size_t(i)] = primary_pos_[std::size_t(i)] = i;
   open_primary_ = n_primary_;
 
   // Every removal in effect is one node off a set, with at most one (item, size) pair before
@@ -93,7 +97,8 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   if (multi)
     for (std::int32_t i = 0; i < n_primary_; ++i)
       levels += std::size_t(std::min(problem.bounds(item_id_[std::size_t(i)]).hi, len(i)));
-  const std::size_t pairs = multi ? set_.size() : std::min(set_.size(), std::size_t(n) * (2 * levels + 1));
+  const std::size_t pairs =
+      multi ? set_.size() : std::min(set_.size(), std::size_t(n) * (2 * levels + 1));
   trail_.assign(2 * pairs + 2, 0);
   closed_.assign(std::size_t(n) + 1, 0);
   std::int32_t widest = 0;
@@ -176,7 +181,8 @@ void Sparse::close(std::int32_t i) {
   closed_[closed_top_++] = i;
   if (i >= n_primary_) return;
   // Swap i behind the open primary items; undo() only has to restore the count.
-  const std::int32_t p = primary_pos_[std::size_t(i)], last = --open_primary_, j = primary_[std::size_t(last)];
+  const std::int32_t p = primary_pos_[std::size_t(i)], last = --open_primary_,
+                     j = primary_[std::size_t(last)];
   primary_[std::size_t(p)] = j;
   primary_pos_[std::size_t(j)] = p;
   primary_[std::size_t(last)] = i;
@@ -193,7 +199,8 @@ template <bool Check>
 void Sparse::cover(std::int32_t i) {
   close(i);
   const Item& it = items_[std::size_t(i)];
-  for (std::int32_t p = it.start, end = it.end; p < end; ++p) hide<Check, false>(set_[std::size_t(p)]);
+  for (std::int32_t p = it.start, end = it.end; p < end; ++p)
+    hide<Check, false>(set_[std::size_t(p)]);
 }
 
 // The options that agree with colour c stay (and nothing removes them from i any more: i is
@@ -248,7 +255,8 @@ template <bool Multi>
 void Sparse::uncommit_others(std::int32_t x) {
   if constexpr (Multi)
     for (std::int32_t q = first_[std::size_t(x)]; nd_[std::size_t(q)].item >= 0; ++q)
-      if (q != x && nd_[std::size_t(q)].item < n_primary_) ++bound_[std::size_t(nd_[std::size_t(q)].item)];
+      if (q != x && nd_[std::size_t(q)].item < n_primary_)
+        ++bound_[std::size_t(nd_[std::size_t(q)].item)];
 }
 
 Sparse::Mark Sparse::mark() {
@@ -329,13 +337,16 @@ std::int32_t Sparse::choose(std::size_t l) const {
 // list, then the lowest id. An item with no branch ends the level at once, whichever it is.
 std::int32_t Sparse::choose_multi(std::size_t l) const {
   if (item_choice_ == ItemChoice::first) return first_open(l);
-  std::int32_t best = -1, best_t = std::numeric_limits<std::int32_t>::max(), best_s = 0, best_len = 0;
+  std::int32_t best = -1, best_t = std::numeric_limits<std::int32_t>::max(), best_s = 0,
+               best_len = 0;
   for (std::int32_t k = 0; k < open_primary_; ++k) {
     const auto i = std::size_t(primary_[std::size_t(k)]);
-    const std::int32_t n = items_[i].end - items_[i].start, t = n + 1 - std::max(bound_[i] - slack_[i], 0);
+    const std::int32_t n = items_[i].end - items_[i].start,
+                       t = n + 1 - std::max(bound_[i] - slack_[i], 0);
     if (t > best_t) continue;
     const std::int32_t s = std::min(slack_[i], bound_[i]);
-    if (t < best_t || s < best_s || (s == best_s && (n > best_len || (n == best_len && std::int32_t(i) < best)))) {
+    if (t < best_t || s < best_s ||
+        (s == best_s && (n > best_len || (n == best_len && std::int32_t(i) < best)))) {
       best = std::int32_t(i);
       best_t = t;
       best_s = s;
@@ -413,7 +424,8 @@ void Sparse::take(std::size_t l, std::int32_t x) {
     chosen_[l] = -1;
     return;
   }
-  if (!exact_[l] && bound_[std::size_t(item_[l])] != 0) hide<false, true>(x);  // off i too: i is open
+  if (!exact_[l] && bound_[std::size_t(item_[l])] != 0)
+    hide<false, true>(x);  // off i too: i is open
   branch_mark_[l] = mark();
   if (multi_) commit_others<true, false>(x);
   else if (item_choice_ == ItemChoice::mrv) commit_others<false, true>(x);
@@ -498,9 +510,7 @@ void Sparse::run(const Work& w, Worker& worker) {
   while (phase != Phase::done) {
     switch (phase) {
       case Phase::forward: phase = forward(); break;
-      case Phase::advance:
-        phase = exact_[std::size_t(level_)] ? advance() : advance_multi();
-        break;
+      case Phase::advance: phase = exact_[std::size_t(level_)] ? advance() : advance_multi(); break;
       case Phase::backup:
         if (level_ == base_) {
           phase = Phase::done;

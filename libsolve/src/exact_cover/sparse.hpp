@@ -46,8 +46,8 @@ class Sparse final : public LevelStack {
  public:
   /// `multi`: Algorithm M with every bound as given (as Dlx); else X and C (0:1 items are
   /// secondary; the problem must not need multiplicities).
-  Sparse(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution, Control& control,
-         bool multi);
+  Sparse(const ExactCover& problem, const CoverOptions& options, const CoverCallback& on_solution,
+         Control& control, bool multi);
 
   std::unique_ptr<SearchEngine> clone() const override;
   void run(const Work& w, Worker& worker) override;
@@ -62,9 +62,9 @@ class Sparse final : public LevelStack {
     std::int32_t loc;   ///< place in set_ (spacer: the first node of its option)
   };
   struct Item {
-    std::int32_t start, end;   ///< set_[start .. end): active options
-    std::uint32_t stamp;       ///< mark_stamp_ when the size was last saved; closed_stamp:
-                               ///< covered, purified or closed (one load tells both)
+    std::int32_t start, end;  ///< set_[start .. end): active options
+    std::uint32_t stamp;      ///< mark_stamp_ when the size was last saved; closed_stamp:
+                              ///< covered, purified or closed (one load tells both)
     std::int32_t unused;
   };
   static constexpr std::uint32_t closed_stamp = 0xffffffffu;
@@ -80,13 +80,13 @@ class Sparse final : public LevelStack {
   // Self: x's own item is open and loses x too; else it is the closed item being swept, and
   // its node is not visited (as Knuth's ssxcc: from x + 1 round to x - 1).
   template <bool Check, bool Self>
-  void hide(std::int32_t x);               // x's option off the set of every open item
-  void close(std::int32_t i);              // item i no longer open (no set changes)
+  void hide(std::int32_t x);   // x's option off the set of every open item
+  void close(std::int32_t i);  // item i no longer open (no set changes)
   template <bool Check>
-  void cover(std::int32_t i);              // close i, hide every option left in it
+  void cover(std::int32_t i);  // close i, hide every option left in it
   template <bool Check>
   void purify(std::int32_t i, std::int32_t c);  // close i, hide its options of other colours
-  bool in_committed(std::int32_t k) const;  // k is an item of committed_'s option
+  bool in_committed(std::int32_t k) const;      // k is an item of committed_'s option
   /// Covers / purifies the other items of x's option; with Multi a primary item takes one of
   /// its bound instead, covered when none is left.
   template <bool Multi, bool Check>
@@ -102,7 +102,9 @@ class Sparse final : public LevelStack {
   std::int32_t choose(std::size_t l) const;
   std::int32_t choose_multi(std::size_t l) const;
   std::int32_t first_open(std::size_t l) const;
-  std::int32_t len(std::int32_t i) const { return items_[std::size_t(i)].end - items_[std::size_t(i)].start; }
+  std::int32_t len(std::int32_t i) const {
+    return items_[std::size_t(i)].end - items_[std::size_t(i)].start;
+  }
   /// The active node of item i with the smallest key (first node) in [from, to); -1: none.
   std::int32_t next_in_order(std::int32_t i, std::int32_t from, std::int32_t to) const;
   /// The node of option o in item i; -1 when i is not in o.
@@ -114,8 +116,8 @@ class Sparse final : public LevelStack {
   Phase advance();
   Phase advance_multi();
   Phase recover();
-  Phase leave();  // the level's alternatives are done
-  void take(std::size_t l, std::int32_t x);   // chooses node x (-2, M: no more options)
+  Phase leave();                             // the level's alternatives are done
+  void take(std::size_t l, std::int32_t x);  // chooses node x (-2, M: no more options)
   void untake(std::size_t l);
   Phase descend(std::size_t l);
   void push(int o);
@@ -124,13 +126,14 @@ class Sparse final : public LevelStack {
   void resume(const std::vector<std::int32_t>& tail);
 
   std::vector<Node> nd_;
-  std::vector<std::int32_t> colour_;  // per node: 0 none, > 0 a colour (secondary items); empty: no colours
-  std::vector<std::int32_t> first_;   // per node: the first node of its option (spacer: -1)
-  std::vector<std::int32_t> sweep_;   // purify: the options of other colours, then hidden
+  std::vector<std::int32_t>
+      colour_;  // per node: 0 none, > 0 a colour (secondary items); empty: no colours
+  std::vector<std::int32_t> first_;  // per node: the first node of its option (spacer: -1)
+  std::vector<std::int32_t> sweep_;  // purify: the options of other colours, then hidden
   std::vector<Item> items_;
   std::vector<std::int32_t> set_;
-  std::vector<std::int32_t> option_of_;   // option id of each node's option (-1: spacer)
-  std::vector<std::int32_t> option_first_;  // first node of each option
+  std::vector<std::int32_t> option_of_;              // option id of each node's option (-1: spacer)
+  std::vector<std::int32_t> option_first_;           // first node of each option
   std::vector<std::int32_t> primary_, primary_pos_;  // open primary items first (sparse set)
   std::int32_t open_primary_ = 0, n_primary_ = 0, n_items_ = 0;
   std::vector<std::int32_t> bound_, slack_;  // M: per item, options it may still take, hi - lo

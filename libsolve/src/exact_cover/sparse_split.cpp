@@ -11,7 +11,9 @@
 namespace solve::detail::cover {
 
 namespace {
-[[noreturn]] void misfit(const char* what) { throw std::logic_error(std::string("Sparse: ") + what); }
+[[noreturn]] void misfit(const char* what) {
+  throw std::logic_error(std::string("Sparse: ") + what);
+}
 }  // namespace
 
 std::int32_t Sparse::node_of(int o, std::int32_t i) const {
@@ -75,7 +77,8 @@ void Sparse::resume(const std::vector<std::int32_t>& tail) {
     std::int32_t p = choice_[l];
     for (std::size_t k = 1; k < tail.size(); ++k, ++p) {
       const std::int32_t x = node_of(tail[k], i);
-      if (x < 0 || nd_[std::size_t(x)].loc < p || nd_[std::size_t(x)].loc >= limit_[l]) misfit("run: work does not fit");
+      if (x < 0 || nd_[std::size_t(x)].loc < p || nd_[std::size_t(x)].loc >= limit_[l])
+        misfit("run: work does not fit");
       const std::int32_t q = nd_[std::size_t(x)].loc, y = set_[std::size_t(p)];
       set_[std::size_t(q)] = y;
       nd_[std::size_t(y)].loc = q;
@@ -108,7 +111,8 @@ bool Sparse::donate(Work& w) {
     const auto l = std::size_t(k);
     const Item& it = items_[std::size_t(item_[l])];
     if (exact_[l]) {
-      const std::int32_t size = std::max(1, limit_[l] - it.start), untried = limit_[l] - choice_[l] - 1;
+      const std::int32_t size = std::max(1, limit_[l] - it.start),
+                         untried = limit_[l] - choice_[l] - 1;
       if (untried <= 0) {
         weight /= size;
         continue;
@@ -116,7 +120,8 @@ bool Sparse::donate(Work& w) {
       const std::int32_t mid = choice_[l] + 1 + untried / 2;
       w.path.assign(chosen_.begin(), chosen_.begin() + k);
       w.tail.assign(1, 0);
-      for (std::int32_t p = mid; p < limit_[l]; ++p) w.tail.push_back(option_of_[std::size_t(set_[std::size_t(p)])]);
+      for (std::int32_t p = mid; p < limit_[l]; ++p)
+        w.tail.push_back(option_of_[std::size_t(set_[std::size_t(p)])]);
       w.weight = weight * (limit_[l] - mid) / size;
       limit_[l] = mid;
       return true;

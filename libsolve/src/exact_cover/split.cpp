@@ -23,7 +23,8 @@ struct Residual {
   bool empty = false;        ///< no solution: the forced options clash or an item cannot be met
   std::vector<int> covered;  ///< primary item: times the forced options cover it; secondary: above
   std::vector<int> left;     ///< per item: possible options that hold it
-  std::vector<int> alive;    ///< the possible options (neither forced nor excluded, no clash), ascending
+  std::vector<int>
+      alive;  ///< the possible options (neither forced nor excluded, no clash), ascending
 };
 
 // Marks the part's option ids in state (1 forced, 2 excluded); ModelError for a bad id.
@@ -129,16 +130,17 @@ std::vector<int> then(std::vector<int> path, int branch) {
 // A part of the split being made.
 struct Node {
   CoverPart part;
-  std::vector<int> path;  // the branch taken at each cut from the whole problem
-  std::size_t size = 0;   // options left (what the biggest-first order compares)
-  std::uint64_t made = 0; // creation order, for ties
-  bool cut = false;       // replaced by its children
+  std::vector<int> path;   // the branch taken at each cut from the whole problem
+  std::size_t size = 0;    // options left (what the biggest-first order compares)
+  std::uint64_t made = 0;  // creation order, for ties
+  bool cut = false;        // replaced by its children
 };
 
 // Whether a split must stop (split_cover with Limits): the cancel flag or the time limit.
 class SplitPoll {
  public:
-  explicit SplitPoll(const Limits* limits) : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+  explicit SplitPoll(const Limits* limits)
+      : limits_(limits), start_(std::chrono::steady_clock::now()) {}
   bool stop() {
     if (!limits_ || reason_ != StopReason::exhausted) return reason_ != StopReason::exhausted;
     if (limits_->cancel && limits_->cancel->load(std::memory_order_relaxed)) {
@@ -165,7 +167,8 @@ std::vector<CoverPart> split(const ExactCover& problem, std::size_t parts, Split
     if (nodes[a].size != nodes[b].size) return nodes[a].size < nodes[b].size;
     return nodes[a].made > nodes[b].made;
   };
-  std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(bigger_later)> queue(bigger_later);
+  std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(bigger_later)> queue(
+      bigger_later);
   std::size_t leaves = 0;
   const auto add = [&](CoverPart part, std::vector<int> path) {
     if (poll.stop()) return;
@@ -203,7 +206,8 @@ std::vector<CoverPart> split(const ExactCover& problem, std::size_t parts, Split
   std::vector<const Node*> ends;
   for (const Node& node : nodes)
     if (!node.cut) ends.push_back(&node);
-  std::sort(ends.begin(), ends.end(), [](const Node* a, const Node* b) { return a->path < b->path; });
+  std::sort(ends.begin(), ends.end(),
+            [](const Node* a, const Node* b) { return a->path < b->path; });
   std::vector<CoverPart> out;
   out.reserve(ends.size());
   for (const Node* node : ends) out.push_back(node->part);
@@ -244,13 +248,16 @@ PartProblem part_problem(const ExactCover& problem, const CoverPart& part) {
     const ItemBounds b = problem.bounds(i);
     const int covered = r.covered[std::size_t(i)];
     const int lo = std::max(0, b.lo - covered), hi = b.hi - covered;
-    id[std::size_t(i)] = lo == 1 && hi == 1 ? out.problem.add_primary(name) : out.problem.add_primary(name, lo, hi);
+    id[std::size_t(i)] =
+        lo == 1 && hi == 1 ? out.problem.add_primary(name) : out.problem.add_primary(name, lo, hi);
   }
-  for (int c = 1; c <= problem.num_colours(); ++c) out.problem.colour(problem.colour_name(c));  // same ids
+  for (int c = 1; c <= problem.num_colours(); ++c)
+    out.problem.colour(problem.colour_name(c));  // same ids
   std::vector<ItemColour> items;
   for (const int o : r.alive) {
     items.clear();
-    for (const ItemColour ic : problem.option(o)) items.push_back({id[std::size_t(ic.item)], ic.colour});
+    for (const ItemColour ic : problem.option(o))
+      items.push_back({id[std::size_t(ic.item)], ic.colour});
     out.problem.add_option(std::span<const ItemColour>(items));
     out.options.push_back(o);
   }

@@ -46,7 +46,8 @@ class TreeProbe::Walk {
     std::vector<int> len(std::size_t(n_) + 1, 0);
     first_len_.assign(std::size_t(n_), 0);
     start_.resize(std::size_t(p.num_options()) + 1);
-    for (int o = 0; o < p.num_options(); ++o) start_[std::size_t(o) + 1] = start_[std::size_t(o)] + int(p.option(o).size());
+    for (int o = 0; o < p.num_options(); ++o)
+      start_[std::size_t(o) + 1] = start_[std::size_t(o)] + int(p.option(o).size());
     items_.resize(std::size_t(start_.back()));
     for (int o = 0; o < p.num_options(); ++o) {
       int lowest = n_;
@@ -102,7 +103,8 @@ class TreeProbe::Walk {
 
   /// Item i's options (all of them; dead_ tells which are gone).
   std::span<const Entry> list(int i) const {
-    return {lists_.data() + list_start_[std::size_t(i)], lists_.data() + list_start_[std::size_t(i) + 1]};
+    return {lists_.data() + list_start_[std::size_t(i)],
+            lists_.data() + list_start_[std::size_t(i) + 1]};
   }
 
   /// Option o goes (hidden by dancing links): returns the list updates that takes.
@@ -181,11 +183,12 @@ class TreeProbe::Walk {
         }
       }
       steps_ += open;
-      if (item < 0) break;  // a solution
+      if (item < 0) break;          // a solution
       if (steps_ >= budget) break;  // cut off (ProbeOptions::max_path_steps)
       const int d = live_[std::size_t(item)];
       const auto l = list(item);
-      const double len = rule == ItemChoice::first ? first_len_[std::size_t(item)] : double(l.size());
+      const double len =
+          rule == ItemChoice::first ? first_len_[std::size_t(item)] : double(l.size());
       tests += d + dead_tested * std::max(0.0, len - d);
       if (rule != ItemChoice::first) sum.scans += weight * open;
       sum.tests += weight * tests;
@@ -210,12 +213,12 @@ class TreeProbe::Walk {
   }
 
   int n_;
-  std::vector<char> shut0_;  // per item: not one to cover exactly once (never chosen)
-  std::vector<ItemColour> items_;          // every option's items, one after the other
-  std::vector<int> start_;                 // option o is items_[start_[o] .. start_[o + 1])
-  std::vector<Entry> lists_;               // item i's options, in order: lists_[list_start_[i] ..
-  std::vector<int> list_start_;            // list_start_[i + 1])
-  std::vector<int> first_len_;             // per item: options whose lowest primary item it is
+  std::vector<char> shut0_;        // per item: not one to cover exactly once (never chosen)
+  std::vector<ItemColour> items_;  // every option's items, one after the other
+  std::vector<int> start_;         // option o is items_[start_[o] .. start_[o + 1])
+  std::vector<Entry> lists_;       // item i's options, in order: lists_[list_start_[i] ..
+  std::vector<int> list_start_;    // list_start_[i + 1])
+  std::vector<int> first_len_;     // per item: options whose lowest primary item it is
   std::vector<int> live0_;
   // One path's state.
   std::vector<char> dead_, covered_, shut_;  // shut_: covered or shut0_ (what the scan skips)
@@ -231,7 +234,8 @@ TreeEstimate TreeProbe::estimate(ItemChoice rule, const ProbeOptions& options) {
   return walk_->run(rule, options);
 }
 
-TreeEstimate estimate_tree(const ExactCover& problem, ItemChoice rule, const ProbeOptions& options) {
+TreeEstimate estimate_tree(const ExactCover& problem, ItemChoice rule,
+                           const ProbeOptions& options) {
   return TreeProbe(problem).estimate(rule, options);
 }
 

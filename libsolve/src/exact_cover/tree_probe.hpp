@@ -65,6 +65,7 @@ class TreeProbe {
 };
 
 /// TreeProbe(problem).estimate(rule, options).
-TreeEstimate estimate_tree(const ExactCover& problem, ItemChoice rule, const ProbeOptions& options = {});
+TreeEstimate estimate_tree(const ExactCover& problem, ItemChoice rule,
+                           const ProbeOptions& options = {});
 
 }  // namespace solve::detail::cover

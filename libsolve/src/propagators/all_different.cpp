@@ -5,8 +5,8 @@
 // backtracking of that clique: a check() of the complete scope would come far too late).
 #include <algorithm>
 #include <bit>
-#include <cstdint>
 #include <climits>
+#include <cstdint>
 #include <memory>
 #include <tuple>
 #include <vector>
@@ -25,7 +25,9 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "all_different"; }
   /// Value propagation acts on assignments only; Regin's filter on any removal.
-  Wake wakes_on(Propagation p) const override { return p == Propagation::domain ? Wake::domain : Wake::assigned; }
+  Wake wakes_on(Propagation p) const override {
+    return p == Propagation::domain ? Wake::domain : Wake::assigned;
+  }
   Propagation propagates_from() const override { return Propagation::none; }
   bool check(std::span<const int> v) const override {
     std::vector<int> sorted(v.begin(), v.end());
@@ -37,8 +39,9 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
     if (s.propagation() == Propagation::none) return check_assigned(s);
     // at the domain level Regin's filter subsumes value propagation (unless its graph would
     // be too large: then values are propagated, as at the arc level)
-    const ReginFilter::Outcome regin =
-        s.propagation() == Propagation::domain ? regin_.filter(s, xs_) : ReginFilter::Outcome::too_large;
+    const ReginFilter::Outcome regin = s.propagation() == Propagation::domain
+                                           ? regin_.filter(s, xs_)
+                                           : ReginFilter::Outcome::too_large;
     if (regin == ReginFilter::Outcome::failed) return PropStatus::failed;
     if (regin == ReginFilter::Outcome::too_large && !propagate_values(s)) return PropStatus::failed;
     for (Var x : xs_)
@@ -98,8 +101,10 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
       for (std::size_t k = 0; k < open_.size();) {
         const Var x = xs_[open_[k]];
         for (std::size_t w = 0; w < words_; ++w)
-          for (std::uint64_t drop = s.word_at(x, lo_ + std::int64_t(w) * 64) & used_[w]; drop; drop &= drop - 1)
-            if (s.remove(x, lo_ + int(w * 64) + std::countr_zero(drop)) == Event::failed) return false;
+          for (std::uint64_t drop = s.word_at(x, lo_ + std::int64_t(w) * 64) & used_[w]; drop;
+               drop &= drop - 1)
+            if (s.remove(x, lo_ + int(w * 64) + std::countr_zero(drop)) == Event::failed)
+              return false;
         if (!s.assigned(x)) {
           ++k;
           continue;
@@ -137,12 +142,12 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
 
   static constexpr std::size_t kMaxWords = 16;  // above 1024 values, value by value
   std::vector<Var> xs_;
-  std::vector<int> work_;  // scratch, kept only to avoid allocation
-  int lo_ = 0;                      // value of bit 0 of used_
-  std::size_t words_ = 0;           // words of used_ (0: not laid out yet)
+  std::vector<int> work_;            // scratch, kept only to avoid allocation
+  int lo_ = 0;                       // value of bit 0 of used_
+  std::size_t words_ = 0;            // words of used_ (0: not laid out yet)
   std::vector<std::uint64_t> used_;  // scratch: values of the assigned variables
   std::vector<std::uint32_t> open_;  // scratch: positions of the open variables
-  ReginFilter regin_;      // its matching is a hint kept between runs
+  ReginFilter regin_;                // its matching is a hint kept between runs
 };
 
 }  // namespace
@@ -156,7 +161,8 @@ void all_different(Model& m, std::span<const Var> xs) {
     return std::tie(a.id, a.scale, a.offset) < std::tie(b.id, b.scale, b.offset);
   });
   const auto twice = std::adjacent_find(sorted.begin(), sorted.end());
-  if (twice != sorted.end()) throw ModelError("all_different: variable " + m.name(*twice) + " appears twice");
+  if (twice != sorted.end())
+    throw ModelError("all_different: variable " + m.name(*twice) + " appears twice");
   if (vars.size() < 2) return;
   if (vars.size() == 2) {
     not_equal(m, vars[0], vars[1]);

@@ -23,7 +23,12 @@ class Among : public CloneableConstraint<Among> {
  public:
   /// Counts within [lo, hi], or equal to `count` when it names a variable.
   Among(std::vector<Var> xs, std::vector<int> values, int lo, int hi, Var count = Var{})
-      : xs_(std::move(xs)), n_(xs_.size()), values_(std::move(values)), lo_(lo), hi_(hi), count_(count) {
+      : xs_(std::move(xs)),
+        n_(xs_.size()),
+        values_(std::move(values)),
+        lo_(lo),
+        hi_(hi),
+        count_(count) {
     if (has_count()) xs_.push_back(count);
   }
 
@@ -31,7 +36,8 @@ class Among : public CloneableConstraint<Among> {
   std::string_view name() const override { return "among"; }
   bool check(std::span<const int> v) const override {
     int n = 0;
-    for (std::size_t i = 0; i < n_; ++i) n += std::binary_search(values_.begin(), values_.end(), v[i]);
+    for (std::size_t i = 0; i < n_; ++i)
+      n += std::binary_search(values_.begin(), values_.end(), v[i]);
     return has_count() ? n == v[n_] : lo_ <= n && n <= hi_;
   }
 
@@ -78,7 +84,8 @@ class Among : public CloneableConstraint<Among> {
       in_.resize(start + words, 0);
       for (int v : values_) {
         const long i = long(v) - base;
-        if (i >= 0 && std::size_t(i) < words * 64) in_[start + std::size_t(i) / 64] |= 1ull << (i % 64);
+        if (i >= 0 && std::size_t(i) < words * 64)
+          in_[start + std::size_t(i) / 64] |= 1ull << (i % 64);
       }
     }
     out_.resize(in_.size());
@@ -121,13 +128,13 @@ void among(Model& m, std::span<const Var> xs, std::span<const int> values, int l
   if (lo > hi) throw ModelError("among: lo > hi");
   if (values.empty()) throw ModelError("among: empty value set");
   for (Var x : xs) m.check(x);
-  m.post(std::make_unique<detail::Among>(std::vector<Var>(xs.begin(), xs.end()), detail::sorted_set(values),
-                                         std::max(lo, 0), hi));
+  m.post(std::make_unique<detail::Among>(std::vector<Var>(xs.begin(), xs.end()),
+                                         detail::sorted_set(values), std::max(lo, 0), hi));
 }
 
 void among(Model& m, std::span<const Var> xs, std::span<const int> values, Var n) {
-  m.post(std::make_unique<detail::Among>(std::vector<Var>(xs.begin(), xs.end()), detail::sorted_set(values), 0,
-                                         int(xs.size()), n));
+  m.post(std::make_unique<detail::Among>(std::vector<Var>(xs.begin(), xs.end()),
+                                         detail::sorted_set(values), 0, int(xs.size()), n));
 }
 
 void occurrences(Model& m, std::span<const Var> xs, int value, Var n) {

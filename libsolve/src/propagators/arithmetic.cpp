@@ -78,7 +78,8 @@ class Ternary final : public CloneableConstraint<Ternary> {
       Event ex = Event::none, ey = Event::none;
       if (op_ == Op::times) {
         ex = narrow_factor(s, x, y);
-        if (ex == Event::failed || (ey = narrow_factor(s, y, x)) == Event::failed) return PropStatus::failed;
+        if (ex == Event::failed || (ey = narrow_factor(s, y, x)) == Event::failed)
+          return PropStatus::failed;
       }
       if (ez == Event::none && ex == Event::none && ey == Event::none) break;
     }
@@ -175,7 +176,9 @@ class Abs final : public CloneableConstraint<Abs> {
   Abs(Var x, Var z) : vars_{x, z} {}
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "abs"; }
-  bool check(std::span<const int> v) const override { return std::int64_t(v[1]) == (v[0] < 0 ? -std::int64_t(v[0]) : v[0]); }
+  bool check(std::span<const int> v) const override {
+    return std::int64_t(v[1]) == (v[0] < 0 ? -std::int64_t(v[0]) : v[0]);
+  }
 
   PropStatus propagate(Space& s) override {
     const Var x = vars_[0], z = vars_[1];
@@ -204,7 +207,9 @@ class Maximum final : public CloneableConstraint<Maximum> {
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "maximum"; }
   Wake wakes_on(Propagation) const override { return Wake::bounds; }
-  bool check(std::span<const int> v) const override { return *std::max_element(v.begin(), v.end() - 1) == v.back(); }
+  bool check(std::span<const int> v) const override {
+    return *std::max_element(v.begin(), v.end() - 1) == v.back();
+  }
 
   PropStatus propagate(Space& s) override {
     const std::size_t n = vars_.size() - 1;
@@ -216,7 +221,8 @@ class Maximum final : public CloneableConstraint<Maximum> {
         lo = std::max(lo, s.min(vars_[i]));
         hi = std::max(hi, s.max(vars_[i]));
       }
-      if (s.set_min(z, lo) == Event::failed || s.set_max(z, hi) == Event::failed) return PropStatus::failed;
+      if (s.set_min(z, lo) == Event::failed || s.set_max(z, hi) == Event::failed)
+        return PropStatus::failed;
       // every x is at most max(z); if a single x can reach min(z), it must. A max that falls
       // into a hole of x lowers max(xs) below max(z): then z moves again
       std::size_t reach = n, reaching = 0;
@@ -242,7 +248,9 @@ class Maximum final : public CloneableConstraint<Maximum> {
   std::vector<Var> vars_;
 };
 
-void post_ternary(Model& m, Op op, Var x, Var y, Var z) { m.post(std::make_unique<Ternary>(op, x, y, z)); }
+void post_ternary(Model& m, Op op, Var x, Var y, Var z) {
+  m.post(std::make_unique<Ternary>(op, x, y, z));
+}
 
 }  // namespace
 }  // namespace detail

@@ -23,7 +23,9 @@ std::unique_ptr<Constraint> make_in_set(Var x, std::vector<int> values, bool mem
 /// A constraint that no assignment satisfies (a model found unsatisfiable at post time).
 std::unique_ptr<Constraint> make_false();
 /// The status of a propagator after its domain operations: failed if the space failed.
-inline PropStatus settle(const Space& s, PropStatus st) { return s.failed() ? PropStatus::failed : st; }
+inline PropStatus settle(const Space& s, PropStatus st) {
+  return s.failed() ? PropStatus::failed : st;
+}
 /// The values sorted, without repeats.
 std::vector<int> sorted_set(std::span<const int> values);
 /// Posts x in {0, 1} for each x whose initial domain (through its view) goes beyond it.

@@ -26,8 +26,9 @@ Entailment equal_entailment(const Space& s, const std::array<Var, 2>& v) {
 
 Entailment negated_entailment(const Space& s, const std::array<Var, 2>& v) {
   const Entailment e = equal_entailment(s, v);
-  return e == Entailment::entailed ? Entailment::disentailed
-         : e == Entailment::disentailed ? Entailment::entailed : Entailment::unknown;
+  return e == Entailment::entailed      ? Entailment::disentailed
+         : e == Entailment::disentailed ? Entailment::entailed
+                                        : Entailment::unknown;
 }
 
 /// x + offset <= y. Bounds reasoning is arc consistency for this relation; woken by an
@@ -43,7 +44,8 @@ class LessOffset final : public CloneableConstraint<LessOffset> {
     if (std::int64_t(s.min(vars_[0])) + offset_ > s.max(vars_[1])) return Entailment::disentailed;
     return Entailment::unknown;
   }
-  std::unique_ptr<Constraint> negation() const override {  // not (x + c <= y)  <=>  y + (1 - c) <= x
+  std::unique_ptr<Constraint> negation()
+      const override {  // not (x + c <= y)  <=>  y + (1 - c) <= x
     return std::make_unique<LessOffset>(vars_[1], vars_[0], 1 - offset_);
   }
   Wake wakes_on(Propagation) const override { return Wake::bounds; }
@@ -54,7 +56,8 @@ class LessOffset final : public CloneableConstraint<LessOffset> {
     s.set_max(x, std::int64_t(s.max(y)) - offset_);
     if (!s.failed()) s.set_min(y, std::int64_t(s.min(x)) + offset_);
     if (s.failed()) return PropStatus::failed;
-    return std::int64_t(s.max(x)) + offset_ <= s.min(y) ? PropStatus::entailed : PropStatus::fixpoint;
+    return std::int64_t(s.max(x)) + offset_ <= s.min(y) ? PropStatus::entailed
+                                                        : PropStatus::fixpoint;
   }
 
  private:
@@ -101,7 +104,9 @@ class Equal final : public CloneableConstraint<Equal> {
   std::string_view name() const override { return "equal"; }
   bool check(std::span<const int> v) const override { return v[0] == v[1]; }
   Entailment entailment(const Space& s) const override { return equal_entailment(s, vars_); }
-  std::unique_ptr<Constraint> negation() const override { return std::make_unique<NotEqual>(vars_[0], vars_[1]); }
+  std::unique_ptr<Constraint> negation() const override {
+    return std::make_unique<NotEqual>(vars_[0], vars_[1]);
+  }
   Propagation propagates_from() const override { return Propagation::forward; }
 
   PropStatus propagate(Space& s) override {
@@ -128,7 +133,9 @@ class Fix final : public CloneableConstraint<Fix> {
   std::span<const Var> scope() const override { return var_; }
   std::string_view name() const override { return "fix"; }
   bool check(std::span<const int> v) const override { return v[0] == value_; }
-  std::unique_ptr<Constraint> negation() const override { return make_in_set(var_[0], {value_}, false); }
+  std::unique_ptr<Constraint> negation() const override {
+    return make_in_set(var_[0], {value_}, false);
+  }
   std::unique_ptr<Constraint> reified(Var b, Reification how) const override;
   Propagation propagates_from() const override { return Propagation::none; }
   Entailment entailment(const Space& s) const override {
@@ -153,7 +160,8 @@ class ReifiedFix final : public CloneableConstraint<ReifiedFix> {
   std::string_view name() const override { return "reified_fix"; }
   bool check(std::span<const int> v) const override {
     if (v[1] != 0 && v[1] != 1) return false;
-    return how_ == Reification::equivalent ? (v[0] == value_) == (v[1] == 1) : v[1] == 0 || v[0] == value_;
+    return how_ == Reification::equivalent ? (v[0] == value_) == (v[1] == 1)
+                                           : v[1] == 0 || v[0] == value_;
   }
 
   PropStatus propagate(Space& s) override {
@@ -163,7 +171,8 @@ class ReifiedFix final : public CloneableConstraint<ReifiedFix> {
       else if (how_ == Reification::equivalent) s.remove(x, value_);
       return settle(s, PropStatus::entailed);
     }
-    if (!s.contains(x, value_)) return s.assign(b, 0) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+    if (!s.contains(x, value_))
+      return s.assign(b, 0) == Event::failed ? PropStatus::failed : PropStatus::entailed;
     if (!s.assigned(x)) return PropStatus::fixpoint;
     if (how_ == Reification::implies) return PropStatus::entailed;
     return s.assign(b, 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
@@ -179,7 +188,9 @@ std::unique_ptr<Constraint> Fix::reified(Var b, Reification how) const {
   return std::make_unique<ReifiedFix>(var_[0], value_, b, how);
 }
 
-std::unique_ptr<Constraint> NotEqual::negation() const { return std::make_unique<Equal>(vars_[0], vars_[1]); }
+std::unique_ptr<Constraint> NotEqual::negation() const {
+  return std::make_unique<Equal>(vars_[0], vars_[1]);
+}
 
 }  // namespace
 
@@ -187,7 +198,9 @@ std::unique_ptr<Constraint> make_less_offset(Var x, Var y, int offset) {
   return std::make_unique<LessOffset>(x, y, offset);
 }
 std::unique_ptr<Constraint> make_equal(Var x, Var y) { return std::make_unique<Equal>(x, y); }
-std::unique_ptr<Constraint> make_not_equal(Var x, Var y) { return std::make_unique<NotEqual>(x, y); }
+std::unique_ptr<Constraint> make_not_equal(Var x, Var y) {
+  return std::make_unique<NotEqual>(x, y);
+}
 
 }  // namespace detail
 

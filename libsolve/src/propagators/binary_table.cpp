@@ -38,7 +38,8 @@ class BinaryTable : public CloneableConstraint<BinaryTable> {
       if (e == Event::failed) return PropStatus::failed;
       if (e == Event::none && turn > 0) break;
     }
-    return s.assigned(vars_[0]) && s.assigned(vars_[1]) ? PropStatus::entailed : PropStatus::fixpoint;
+    return s.assigned(vars_[0]) && s.assigned(vars_[1]) ? PropStatus::entailed
+                                                        : PropStatus::fixpoint;
   }
 
  private:
@@ -47,9 +48,9 @@ class BinaryTable : public CloneableConstraint<BinaryTable> {
 
   /// Supports of one variable's values in the other's layout.
   struct Side {
-    int base = 0;            // value of bit 0 of this variable
-    std::size_t bits = 0;    // bits in this variable's layout
-    std::size_t words = 0;   // words of the other variable's layout
+    int base = 0;                        // value of bit 0 of this variable
+    std::size_t bits = 0;                // bits in this variable's layout
+    std::size_t words = 0;               // words of the other variable's layout
     std::vector<std::uint64_t> support;  // dense: bits * words
     // sparse: the rows of this variable's values that occur in the table, ascending
     std::vector<int> row_value;
@@ -72,9 +73,12 @@ class BinaryTable : public CloneableConstraint<BinaryTable> {
     for (int k = 0; k < 2; ++k) side_[k].support.assign(side_[k].bits * side_[k].words, 0);
     for (const auto& [a, b] : allowed_) {
       const long ia = long(a) - side_[0].base, ib = long(b) - side_[1].base;
-      if (ia < 0 || ib < 0 || std::size_t(ia) >= side_[0].bits || std::size_t(ib) >= side_[1].bits) continue;
-      side_[0].support[std::size_t(ia) * side_[0].words + std::size_t(ib) / 64] |= 1ull << (ib % 64);
-      side_[1].support[std::size_t(ib) * side_[1].words + std::size_t(ia) / 64] |= 1ull << (ia % 64);
+      if (ia < 0 || ib < 0 || std::size_t(ia) >= side_[0].bits || std::size_t(ib) >= side_[1].bits)
+        continue;
+      side_[0].support[std::size_t(ia) * side_[0].words + std::size_t(ib) / 64] |= 1ull
+                                                                                   << (ib % 64);
+      side_[1].support[std::size_t(ib) * side_[1].words + std::size_t(ia) / 64] |= 1ull
+                                                                                   << (ia % 64);
     }
   }
 
@@ -85,7 +89,9 @@ class BinaryTable : public CloneableConstraint<BinaryTable> {
     std::vector<std::pair<int, int>> pairs;  // (this value, the other's bit)
     for (const auto& [a, b] : allowed_) {
       const long mine = long(k == 0 ? a : b) - sd.base, theirs = long(k == 0 ? b : a) - other.base;
-      if (mine < 0 || theirs < 0 || std::size_t(mine) >= sd.bits || std::size_t(theirs) >= other.bits) continue;
+      if (mine < 0 || theirs < 0 || std::size_t(mine) >= sd.bits ||
+          std::size_t(theirs) >= other.bits)
+        continue;
       pairs.emplace_back(k == 0 ? a : b, int(theirs));
     }
     std::sort(pairs.begin(), pairs.end());
@@ -125,7 +131,8 @@ class BinaryTable : public CloneableConstraint<BinaryTable> {
     const Side& sd = side_[from];
     const Var x = vars_[from];
     const auto add = [&](std::size_t r) {
-      for (std::uint32_t e = sd.row_start[r]; e < sd.row_start[r + 1]; ++e) mask_[sd.entries[e].first] |= sd.entries[e].second;
+      for (std::uint32_t e = sd.row_start[r]; e < sd.row_start[r + 1]; ++e)
+        mask_[sd.entries[e].first] |= sd.entries[e].second;
     };
     if (std::size_t(s.size(x)) < sd.row_value.size()) {
       s.for_each_value(x, [&](int v) {

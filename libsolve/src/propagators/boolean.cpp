@@ -45,7 +45,8 @@ class Clause final : public CloneableConstraint<Clause> {
 
   PropStatus propagate(Space& s) override {
     const std::size_t n = lits_.size();
-    if (n == 1) return s.assign(lits_[0], 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+    if (n == 1)
+      return s.assign(lits_[0], 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
     for (int k = 0; k < 2; ++k) {
       std::size_t& w = watch_[k];
       const std::size_t other = watch_[1 - k];
@@ -59,11 +60,12 @@ class Clause final : public CloneableConstraint<Clause> {
       // every literal but the other watch is false: it must be true
       return s.assign(lits_[other], 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
     }
-    return is_true(s, lits_[watch_[0]]) || is_true(s, lits_[watch_[1]]) ? PropStatus::entailed : PropStatus::fixpoint;
+    return is_true(s, lits_[watch_[0]]) || is_true(s, lits_[watch_[1]]) ? PropStatus::entailed
+                                                                        : PropStatus::fixpoint;
   }
 
  private:
-  std::vector<Var> lits_;   // at least 1
+  std::vector<Var> lits_;  // at least 1
   std::size_t watch_[2] = {0, 1};
 };
 
@@ -90,10 +92,12 @@ class BoolOr final : public CloneableConstraint<BoolOr> {
     }
     std::size_t open = 0, last = n;
     for (std::size_t i = 0; i < n; ++i) {
-      if (is_true(s, vars_[i])) return s.assign(r, 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+      if (is_true(s, vars_[i]))
+        return s.assign(r, 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
       if (!is_false(s, vars_[i])) ++open, last = i;
     }
-    if (open == 0) return s.assign(r, 0) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+    if (open == 0)
+      return s.assign(r, 0) == Event::failed ? PropStatus::failed : PropStatus::entailed;
     if (open == 1 && is_true(s, r))
       return s.assign(vars_[last], 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
     return PropStatus::fixpoint;
@@ -128,7 +132,8 @@ class Parity final : public CloneableConstraint<Parity> {
       }
     }
     if (!open) return odd == odd_ ? PropStatus::entailed : PropStatus::failed;
-    return s.assign(*open, odd == odd_ ? 0 : 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+    return s.assign(*open, odd == odd_ ? 0 : 1) == Event::failed ? PropStatus::failed
+                                                                 : PropStatus::entailed;
   }
 
  private:

@@ -61,7 +61,8 @@ class OccurrencesVar final : public CloneableConstraint<OccurrencesVar> {
         ++possible;
         sure += s.assigned(vars_[i]);
       }
-    if (sure == possible) return s.assign(n, sure) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+    if (sure == possible)
+      return s.assign(n, sure) == Event::failed ? PropStatus::failed : PropStatus::entailed;
     const bool none_more = s.max(n) == sure, all_in = s.min(n) == possible;
     if (!none_more && !all_in) return PropStatus::fixpoint;
     for (std::size_t i = 0; i < k_; ++i) {
@@ -104,13 +105,15 @@ class NValue final : public CloneableConstraint<NValue> {
     distinct(fixed_);
     distinct(all_);
     const int at_least = std::max<int>(int(fixed_.size()), k_ > 0 ? 1 : 0);
-    if (s.set_min(n, at_least) == Event::failed || s.set_max(n, int(std::min(all_.size(), k_))) == Event::failed)
+    if (s.set_min(n, at_least) == Event::failed ||
+        s.set_max(n, int(std::min(all_.size(), k_))) == Event::failed)
       return PropStatus::failed;
     if (!open) return PropStatus::entailed;
     if (s.max(n) > int(fixed_.size())) return PropStatus::fixpoint;
     // no new value allowed: every open variable takes an assigned one
     for (std::size_t i = 0; i < k_; ++i)
-      if (!s.assigned(vars_[i]) && s.keep_only(vars_[i], fixed_) == Event::failed) return PropStatus::failed;
+      if (!s.assigned(vars_[i]) && s.keep_only(vars_[i], fixed_) == Event::failed)
+        return PropStatus::failed;
     return PropStatus::changed;
   }
 

@@ -17,7 +17,8 @@ namespace {
 /// result == array[index] over constants. Scope: index, result.
 class ElementConst final : public CloneableConstraint<ElementConst> {
  public:
-  ElementConst(std::vector<int> array, Var index, Var result) : array_(std::move(array)), vars_{index, result} {}
+  ElementConst(std::vector<int> array, Var index, Var result)
+      : array_(std::move(array)), vars_{index, result} {}
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "element"; }
   bool check(std::span<const int> v) const override {
@@ -29,11 +30,13 @@ class ElementConst final : public CloneableConstraint<ElementConst> {
     keep_index_.clear();
     keep_result_.clear();
     s.for_each_value(index, [&](int i) {
-      if (i < 0 || std::size_t(i) >= array_.size() || !s.contains(result, array_[std::size_t(i)])) return;
+      if (i < 0 || std::size_t(i) >= array_.size() || !s.contains(result, array_[std::size_t(i)]))
+        return;
       keep_index_.push_back(i);
       keep_result_.push_back(array_[std::size_t(i)]);
     });
-    if (s.keep_only(index, keep_index_) == Event::failed || s.keep_only(result, keep_result_) == Event::failed)
+    if (s.keep_only(index, keep_index_) == Event::failed ||
+        s.keep_only(result, keep_result_) == Event::failed)
       return PropStatus::failed;
     return s.assigned(index) ? PropStatus::entailed : PropStatus::fixpoint;
   }
@@ -47,7 +50,8 @@ class ElementConst final : public CloneableConstraint<ElementConst> {
 /// result == array[index] over variables. Scope: array..., index, result.
 class ElementVar final : public CloneableConstraint<ElementVar> {
  public:
-  ElementVar(std::vector<Var> array, Var index, Var result) : n_(array.size()), vars_(std::move(array)) {
+  ElementVar(std::vector<Var> array, Var index, Var result)
+      : n_(array.size()), vars_(std::move(array)) {
     vars_.push_back(index);
     vars_.push_back(result);
   }
@@ -65,7 +69,8 @@ class ElementVar final : public CloneableConstraint<ElementVar> {
       // the index keeps the positions whose variable meets the result
       keep_.clear();
       s.for_each_value(index, [&](int i) {
-        if (i >= 0 && std::size_t(i) < n_ && meet(s, vars_[std::size_t(i)], result)) keep_.push_back(i);
+        if (i >= 0 && std::size_t(i) < n_ && meet(s, vars_[std::size_t(i)], result))
+          keep_.push_back(i);
       });
       Event e = s.keep_only(index, keep_);
       if (e == Event::failed) return PropStatus::failed;
@@ -115,12 +120,14 @@ class ElementVar final : public CloneableConstraint<ElementVar> {
 
 void element(Model& m, std::span<const int> array, Var index, Var result) {
   if (array.empty()) throw ModelError("element: empty array");
-  m.post(std::make_unique<detail::ElementConst>(std::vector<int>(array.begin(), array.end()), index, result));
+  m.post(std::make_unique<detail::ElementConst>(std::vector<int>(array.begin(), array.end()), index,
+                                                result));
 }
 
 void element(Model& m, std::span<const Var> array, Var index, Var result) {
   if (array.empty()) throw ModelError("element: empty array");
-  m.post(std::make_unique<detail::ElementVar>(std::vector<Var>(array.begin(), array.end()), index, result));
+  m.post(std::make_unique<detail::ElementVar>(std::vector<Var>(array.begin(), array.end()), index,
+                                              result));
 }
 
 }  // namespace solve

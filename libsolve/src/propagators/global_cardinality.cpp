@@ -24,9 +24,14 @@ template <bool Plain>
 class GlobalCardinality : public CloneableConstraint<GlobalCardinality<Plain>> {
  public:
   GlobalCardinality(std::vector<Var> xs, std::vector<ValueCount> groups, int lo_value, int hi_value)
-      : xs_(std::move(xs)), groups_(std::move(groups)), first_(lo_value),
-        group_of_(std::size_t(hi_value - lo_value + 1), -1), sure_in_(xs_.size()),
-        sure_(groups_.size()), possible_(groups_.size()), stamp_(groups_.size()) {
+      : xs_(std::move(xs)),
+        groups_(std::move(groups)),
+        first_(lo_value),
+        group_of_(std::size_t(hi_value - lo_value + 1), -1),
+        sure_in_(xs_.size()),
+        sure_(groups_.size()),
+        possible_(groups_.size()),
+        stamp_(groups_.size()) {
     for (std::size_t g = 0; g < groups_.size(); ++g)
       for (int v : groups_[g].values) group_of_[std::size_t(v - first_)] = int(g);
   }
@@ -92,10 +97,8 @@ class GlobalCardinality : public CloneableConstraint<GlobalCardinality<Plain>> {
   }
 
   Var var(std::size_t i) const {
-    if constexpr (Plain)
-      return Var{xs_[i].id};
-    else
-      return xs_[i];
+    if constexpr (Plain) return Var{xs_[i].id};
+    else return xs_[i];
   }
 
   void classify(const Space& s, std::size_t i, bool& all_assigned) {
@@ -133,13 +136,13 @@ class GlobalCardinality : public CloneableConstraint<GlobalCardinality<Plain>> {
 
   std::vector<Var> xs_;
   std::vector<ValueCount> groups_;
-  int first_;                   // smallest value of any group
-  std::vector<int> group_of_;   // value - first_ -> group, or -1
-  std::vector<int> sure_in_;    // per variable: the group it surely takes, or -1 (scratch)
+  int first_;                         // smallest value of any group
+  std::vector<int> group_of_;         // value - first_ -> group, or -1
+  std::vector<int> sure_in_;          // per variable: the group it surely takes, or -1 (scratch)
   std::vector<int> sure_, possible_;  // per group (scratch)
   std::vector<std::uint64_t> stamp_;  // per group: epoch of the last variable touching it
   std::uint64_t epoch_ = 0;
-  std::vector<int> values_;     // scratch
+  std::vector<int> values_;  // scratch
 };
 
 }  // namespace
@@ -176,9 +179,11 @@ void global_cardinality(Model& m, std::span<const Var> xs, std::span<const Value
   std::vector<Var> vars(xs.begin(), xs.end());
   std::vector<ValueCount> gs(groups.begin(), groups.end());
   if (std::none_of(xs.begin(), xs.end(), [](Var x) { return x.is_view(); }))
-    m.post(std::make_unique<detail::GlobalCardinality<true>>(std::move(vars), std::move(gs), lo, hi));
+    m.post(
+        std::make_unique<detail::GlobalCardinality<true>>(std::move(vars), std::move(gs), lo, hi));
   else
-    m.post(std::make_unique<detail::GlobalCardinality<false>>(std::move(vars), std::move(gs), lo, hi));
+    m.post(
+        std::make_unique<detail::GlobalCardinality<false>>(std::move(vars), std::move(gs), lo, hi));
 }
 
 }  // namespace solve

@@ -14,7 +14,8 @@ namespace {
 
 class InSet final : public CloneableConstraint<InSet> {
  public:
-  InSet(Var x, std::vector<int> values, bool member) : var_{x}, values_(std::move(values)), member_(member) {}
+  InSet(Var x, std::vector<int> values, bool member)
+      : var_{x}, values_(std::move(values)), member_(member) {}
   std::span<const Var> scope() const override { return {&var_, 1}; }
   std::string_view name() const override { return member_ ? "in_set" : "not_in_set"; }
   bool check(std::span<const int> v) const override {
@@ -23,9 +24,13 @@ class InSet final : public CloneableConstraint<InSet> {
   Entailment entailment(const Space& s) const override {
     bool any_in = false, any_out = false;
     s.for_each_value(var_, [&](int v) { (check({&v, 1}) ? any_in : any_out) = true; });
-    return !any_out ? Entailment::entailed : !any_in ? Entailment::disentailed : Entailment::unknown;
+    return !any_out  ? Entailment::entailed
+           : !any_in ? Entailment::disentailed
+                     : Entailment::unknown;
   }
-  std::unique_ptr<Constraint> negation() const override { return std::make_unique<InSet>(var_, values_, !member_); }
+  std::unique_ptr<Constraint> negation() const override {
+    return std::make_unique<InSet>(var_, values_, !member_);
+  }
   Propagation propagates_from() const override { return Propagation::none; }
 
   PropStatus propagate(Space& s) override {

@@ -38,8 +38,12 @@ class LinearBase {
   }
 
  protected:
-  static std::int64_t lo(const Space& s, const Term& t) { return t.a * (t.a > 0 ? s.min(t.x) : s.max(t.x)); }
-  static std::int64_t hi(const Space& s, const Term& t) { return t.a * (t.a > 0 ? s.max(t.x) : s.min(t.x)); }
+  static std::int64_t lo(const Space& s, const Term& t) {
+    return t.a * (t.a > 0 ? s.min(t.x) : s.max(t.x));
+  }
+  static std::int64_t hi(const Space& s, const Term& t) {
+    return t.a * (t.a > 0 ? s.max(t.x) : s.min(t.x));
+  }
   /// a x <= b (unit coefficients, the common case, without a division)
   static Event at_most(Space& s, const Term& t, std::int64_t b) {
     if (t.a == 1) return s.set_max(t.x, b);
@@ -160,7 +164,9 @@ class LinearNe final : public CloneableConstraint<LinearNe>, LinearBase {
     if (c_ < l || c_ > u) return Entailment::entailed;
     return l == u ? Entailment::disentailed : Entailment::unknown;
   }
-  std::unique_ptr<Constraint> negation() const override { return std::make_unique<LinearEq>(terms_, c_); }
+  std::unique_ptr<Constraint> negation() const override {
+    return std::make_unique<LinearEq>(terms_, c_);
+  }
 
   PropStatus propagate(Space& s) override {
     std::int64_t fixed = 0;
@@ -182,9 +188,13 @@ class LinearNe final : public CloneableConstraint<LinearNe>, LinearBase {
   }
 };
 
-std::unique_ptr<Constraint> LinearEq::negation() const { return std::make_unique<LinearNe>(terms_, c_); }
+std::unique_ptr<Constraint> LinearEq::negation() const {
+  return std::make_unique<LinearNe>(terms_, c_);
+}
 
-[[noreturn]] void overflow() { throw ModelError("linear: the bounds of the sum overflow 64-bit arithmetic"); }
+[[noreturn]] void overflow() {
+  throw ModelError("linear: the bounds of the sum overflow 64-bit arithmetic");
+}
 
 /// |v|; INT64_MIN has none in 64 bits (the sum then overflows whatever else it holds).
 std::int64_t magnitude(std::int64_t v) {
@@ -193,10 +203,11 @@ std::int64_t magnitude(std::int64_t v) {
 }
 
 /// Expands views and merges repeated variables; moves view offsets into c.
-std::vector<Term> normalise(const Model& m, std::span<const int> coefs, std::span<const Var> xs, std::int64_t& c) {
+std::vector<Term> normalise(const Model& m, std::span<const int> coefs, std::span<const Var> xs,
+                            std::int64_t& c) {
   if (coefs.size() != xs.size())
-    throw ModelError("linear: " + std::to_string(coefs.size()) + " coefficients for " + std::to_string(xs.size()) +
-                     " variables");
+    throw ModelError("linear: " + std::to_string(coefs.size()) + " coefficients for " +
+                     std::to_string(xs.size()) + " variables");
   std::map<std::int32_t, std::int64_t> by_var;
   for (std::size_t i = 0; i < xs.size(); ++i) {
     m.check(xs[i]);
@@ -236,7 +247,8 @@ bool post_difference(Model& m, const std::vector<Term>& t, Rel rel, std::int64_t
   return true;
 }
 
-void post_linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, std::int64_t c) {
+void post_linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel,
+                 std::int64_t c) {
   std::vector<Term> terms = normalise(m, coefs, xs, c);
   // < and > become <= and >=, then >= becomes <= of the negation
   if (rel == Rel::lt) rel = Rel::le, --c;
@@ -262,7 +274,8 @@ std::vector<int> ones(std::size_t n) { return std::vector<int>(n, 1); }
 }  // namespace
 }  // namespace detail
 
-void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel, std::int64_t c) {
+void linear(Model& m, std::span<const int> coefs, std::span<const Var> xs, Rel rel,
+            std::int64_t c) {
   detail::post_linear(m, coefs, xs, rel, c);
 }
 
@@ -278,7 +291,9 @@ void linear(Model& m, std::span<const Var> xs, Rel rel, std::int64_t c) {
   detail::post_linear(m, detail::ones(xs.size()), xs, rel, c);
 }
 
-void linear(Model& m, std::span<const Var> xs, Rel rel, Var y) { linear(m, detail::ones(xs.size()), xs, rel, y); }
+void linear(Model& m, std::span<const Var> xs, Rel rel, Var y) {
+  linear(m, detail::ones(xs.size()), xs, rel, y);
+}
 
 void compare(Model& m, Var x, Rel rel, Var y) {
   const int a[] = {1, -1};

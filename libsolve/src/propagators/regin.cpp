@@ -55,7 +55,9 @@ bool ReginFilter::collect_values(const Space& s, std::span<const Var> xs) {
   values_.clear();
   heap_.clear();
   for (int i = 0; i < n_; ++i) heap_.emplace_back(s.min(xs[std::size_t(i)]), i);
-  const auto later = [](const std::pair<int, int>& a, const std::pair<int, int>& b) { return a.first > b.first; };
+  const auto later = [](const std::pair<int, int>& a, const std::pair<int, int>& b) {
+    return a.first > b.first;
+  };
   std::make_heap(heap_.begin(), heap_.end(), later);
   while (!heap_.empty()) {
     std::pop_heap(heap_.begin(), heap_.end(), later);
@@ -184,7 +186,8 @@ void ReginFilter::components() {
     on_stack_[std::size_t(u)] = 1;
     call_.push_back(u);
     wpos.push_back(0);
-    pending_.push_back(vars_of(match_var_[std::size_t(u)])[0] & ~(u < 64 ? std::uint64_t{1} << u : 0));
+    pending_.push_back(vars_of(match_var_[std::size_t(u)])[0] &
+                       ~(u < 64 ? std::uint64_t{1} << u : 0));
   };
   for (int root = 0; root < n_; ++root) {
     if (index_[std::size_t(root)] >= 0) continue;
@@ -266,7 +269,8 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
     for (int j = 0; j < n_all; ++j) {
       if (((done >> j) & 1u) || !(sdom_[j] & fixed_vals)) continue;
       for (std::uint64_t drop = sdom_[j] & fixed_vals; drop; drop &= drop - 1)
-        if (s.remove(xs[std::size_t(j)], lo_ + std::countr_zero(drop)) == Event::failed) return false;
+        if (s.remove(xs[std::size_t(j)], lo_ + std::countr_zero(drop)) == Event::failed)
+          return false;
       sdom_[j] &= ~fixed_vals;
       again = again || single(sdom_[j]);
     }
@@ -288,7 +292,8 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
   std::uint64_t open_values = 0;
   for (int k = 0; k < n; ++k) {
     open_values |= sdom_[k];
-    for (std::uint64_t d = sdom_[k]; d; d &= d - 1) sholders_[std::countr_zero(d)] |= std::uint64_t{1} << k;
+    for (std::uint64_t d = sdom_[k]; d; d &= d - 1)
+      sholders_[std::countr_zero(d)] |= std::uint64_t{1} << k;
   }
   if (std::popcount(open_values) < n) return false;
   // matching, starting from the previous one where it still holds
@@ -375,7 +380,8 @@ bool ReginFilter::filter_small(Space& s, std::span<const Var> xs) {
   }
   for (int k = 0; k < n; ++k) {
     for (std::uint64_t drop = sdom_[k] & ~(keep_all | comp_vals[comp[k]]); drop; drop &= drop - 1)
-      if (s.remove(xs[std::size_t(orig_[k])], lo_ + std::countr_zero(drop)) == Event::failed) return false;
+      if (s.remove(xs[std::size_t(orig_[k])], lo_ + std::countr_zero(drop)) == Event::failed)
+        return false;
   }
   return true;
 }

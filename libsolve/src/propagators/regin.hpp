@@ -58,13 +58,13 @@ class ReginFilter {
   std::uint64_t* vars_of(int v) { return vars_of_.data() + std::size_t(v) * wn_; }
 
   int n_ = 0, m_ = 0, lo_ = 0;
-  std::vector<int> values_;             // sparse spans: the value of each index (else empty)
-  std::vector<std::pair<int, int>> heap_;  // scratch of collect_values: (next value, variable)
-  bool hint_sparse_ = false;            // match_var_ holds indices into an earlier values_
+  std::vector<int> values_;                  // sparse spans: the value of each index (else empty)
+  std::vector<std::pair<int, int>> heap_;    // scratch of collect_values: (next value, variable)
+  bool hint_sparse_ = false;                 // match_var_ holds indices into an earlier values_
   std::int64_t declined_total_ = INT64_MAX;  // sum of domain sizes of the smallest graph declined
-  std::size_t wv_ = 0, wn_ = 0;         // words per value set / per variable set
-  std::vector<std::uint64_t> dom_;      // n x wv: domains relative to lo_
-  std::vector<std::uint64_t> vars_of_;  // m x wn: variables holding each value
+  std::size_t wv_ = 0, wn_ = 0;              // words per value set / per variable set
+  std::vector<std::uint64_t> dom_;           // n x wv: domains relative to lo_
+  std::vector<std::uint64_t> vars_of_;       // m x wn: variables holding each value
   std::vector<std::uint64_t> visited_, free_vals_, keep_, scc_vals_;
   std::vector<std::uint64_t> reached_;  // wn: variables a free value reaches
   std::vector<int> match_var_;          // value index matched to each variable (hint kept)
@@ -72,7 +72,7 @@ class ReginFilter {
   std::vector<int> index_, low_, comp_, stack_, call_;
   std::vector<std::uint64_t> pending_;  // per call-stack frame: successors not yet visited
   std::vector<char> on_stack_;
-  std::vector<std::size_t> word_pos_;   // per call-stack frame: word of pending_
+  std::vector<std::size_t> word_pos_;  // per call-stack frame: word of pending_
   int ncomp_ = 0;
   // single-word path: domains, holders of each value, matching (value bit per variable)
   std::uint64_t sdom_[64], sholders_[64];

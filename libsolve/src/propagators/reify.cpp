@@ -32,8 +32,9 @@ class Capture {
 namespace {
 
 Entailment flip(Entailment e) {
-  return e == Entailment::entailed ? Entailment::disentailed
-         : e == Entailment::disentailed ? Entailment::entailed : Entailment::unknown;
+  return e == Entailment::entailed      ? Entailment::disentailed
+         : e == Entailment::disentailed ? Entailment::entailed
+                                        : Entailment::unknown;
 }
 
 /// Several constraints that hold together (what one post function added).
@@ -49,7 +50,9 @@ class Conjunction final : public Constraint {
   Conjunction(const Conjunction& o) : vars_(o.vars_), wake_(o.wake_) {
     for (const auto& p : o.parts_) parts_.push_back(p->clone());
   }
-  std::unique_ptr<Constraint> clone() const override { return std::make_unique<Conjunction>(*this); }
+  std::unique_ptr<Constraint> clone() const override {
+    return std::make_unique<Conjunction>(*this);
+  }
   std::span<const Var> scope() const override { return vars_; }
   std::string_view name() const override { return "conjunction"; }
   Wake wakes_on(Propagation) const override { return wake_; }
@@ -130,8 +133,9 @@ class Reified final : public Constraint {
       if (how_ == Reification::implies) return PropStatus::entailed;
       if (neg_) return neg_->propagate(s);
       const Entailment e = c_->entailment(s);
-      return e == Entailment::entailed ? PropStatus::failed
-             : e == Entailment::disentailed ? PropStatus::entailed : PropStatus::fixpoint;
+      return e == Entailment::entailed      ? PropStatus::failed
+             : e == Entailment::disentailed ? PropStatus::entailed
+                                            : PropStatus::fixpoint;
     }
     switch (c_->entailment(s)) {
       case Entailment::entailed:
@@ -172,12 +176,16 @@ void reify(Model& m, Var b, const std::function<void(Model&)>& post, Reification
     cs = capture.take();
   }
   if (m.num_vars() != vars_before && how == Reification::equivalent)
-    throw ModelError("reify: the constraint added variables; only Reification::implies is sound then");
+    throw ModelError(
+        "reify: the constraint added variables; only Reification::implies is sound then");
   if (cs.empty()) {  // nothing to hold: always true
     if (how == Reification::equivalent) fix(m, b, 1);
     return;
   }
-  reify(m, b, cs.size() == 1 ? std::move(cs.front()) : std::make_unique<detail::Conjunction>(std::move(cs)), how);
+  reify(
+      m, b,
+      cs.size() == 1 ? std::move(cs.front()) : std::make_unique<detail::Conjunction>(std::move(cs)),
+      how);
 }
 
 }  // namespace solve

@@ -15,7 +15,8 @@ namespace {
 
 class Table final : public CloneableConstraint<Table> {
  public:
-  Table(std::vector<Var> xs, std::vector<int> flat) : xs_(std::move(xs)), tuples_(std::move(flat)) {}
+  Table(std::vector<Var> xs, std::vector<int> flat)
+      : xs_(std::move(xs)), tuples_(std::move(flat)) {}
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "table"; }
   bool check(std::span<const int> v) const override {
@@ -45,7 +46,8 @@ class Table final : public CloneableConstraint<Table> {
     if (!any) return PropStatus::failed;
     bool all_assigned = true, pruned = false;
     for (std::size_t i = 0; i < arity; ++i) {
-      const std::span<const std::uint64_t> mask(supported_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]);
+      const std::span<const std::uint64_t> mask(supported_.data() + offsets_[i],
+                                                offsets_[i + 1] - offsets_[i]);
       const Event e = s.intersect(xs_[i], mask);
       if (e == Event::failed) return PropStatus::failed;
       pruned = pruned || e != Event::none;
@@ -71,8 +73,8 @@ void table(Model& m, std::span<const Var> xs, std::vector<std::vector<int>> allo
   flat.reserve(allowed.size() * xs.size());
   for (const auto& t : allowed) {
     if (t.size() != xs.size())
-      throw ModelError("table: tuple of size " + std::to_string(t.size()) + " for " + std::to_string(xs.size()) +
-                       " variables");
+      throw ModelError("table: tuple of size " + std::to_string(t.size()) + " for " +
+                       std::to_string(xs.size()) + " variables");
     flat.insert(flat.end(), t.begin(), t.end());
   }
   if (xs.size() == 2) {  // the bitset version revises far faster (see binary_table.hpp)
@@ -83,7 +85,8 @@ void table(Model& m, std::span<const Var> xs, std::vector<std::vector<int>> allo
     return;
   }
   if (xs.empty()) {
-    if (allowed.empty()) throw ModelError("table: no variables and no tuple (unsatisfiable by construction)");
+    if (allowed.empty())
+      throw ModelError("table: no variables and no tuple (unsatisfiable by construction)");
     return;
   }
   m.post(std::make_unique<detail::Table>(std::vector<Var>(xs.begin(), xs.end()), std::move(flat)));

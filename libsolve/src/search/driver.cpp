@@ -15,8 +15,12 @@ namespace solve::detail {
 /// draws -Wsubobject-linkage once a unity build includes this file.)
 class PoolShare {
  public:
-  void add(double w) { units_.fetch_add(std::uint64_t(std::max(w, 0.0) * scale), std::memory_order_relaxed); }
-  void set(double w) { units_.store(std::uint64_t(std::max(w, 0.0) * scale), std::memory_order_relaxed); }
+  void add(double w) {
+    units_.fetch_add(std::uint64_t(std::max(w, 0.0) * scale), std::memory_order_relaxed);
+  }
+  void set(double w) {
+    units_.store(std::uint64_t(std::max(w, 0.0) * scale), std::memory_order_relaxed);
+  }
   double get() const { return double(units_.load(std::memory_order_relaxed)) / scale; }
 
  private:

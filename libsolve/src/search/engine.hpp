@@ -78,7 +78,7 @@ class Worker {
   SearchEngine& engine_;
   Pool* pool_;
   std::size_t slot_ = 0;  // the pool's number for this worker
-  double weight_ = 1;  // share of the whole tree of the running work (donations shrink it)
+  double weight_ = 1;     // share of the whole tree of the running work (donations shrink it)
 };
 
 /// What every engine does around Worker::poll: nodes since the last poll against the budget
