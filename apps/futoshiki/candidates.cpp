@@ -10,7 +10,6 @@
 namespace futoshiki {
 namespace {
 
-bool single(std::uint64_t d) { return d != 0 && (d & (d - 1)) == 0; }
 // Digits below / above the digit of bit b (bit b stands for digit b+1).
 std::uint64_t bits_below(int b) { return b <= 0 ? 0 : (std::uint64_t{1} << b) - 1; }
 std::uint64_t bits_above(int b, std::uint64_t all) {

@@ -28,6 +28,9 @@
 
 namespace futoshiki {
 
+/// True when the candidate set d holds exactly one digit.
+inline bool single(std::uint64_t d) { return d != 0 && (d & (d - 1)) == 0; }
+
 /// The engine's propagation modes, named after the libsolve level each one equals at the root.
 enum class Mode { forward, arc, domain };
 

@@ -37,7 +37,6 @@ std::string digits_text(std::uint64_t bits) {
   return out;
 }
 
-bool single(std::uint64_t d) { return d != 0 && (d & (d - 1)) == 0; }
 
 // Hall sets of two or more are looked for among every subset of a line's open cells (or
 // missing digits): on lines with more than this many, hints go without them (the hidden
