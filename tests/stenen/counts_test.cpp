@@ -300,3 +300,24 @@ TEST_CASE("pieces in two parts count the same in every method (issue 7 item 1)",
       CHECK(c.unique == 1u);
     }
 }
+
+TEST_CASE("lt_sparse.cfg: 6 holes on 6x5 become hole stones in the fast method, same counts",
+          "[stenen][figures]") {
+  // Issue 25 item 2: the default was 22 % slower than --dumb here, on secondary cells chosen by
+  // fewest options; the small board now takes hole stones and the first empty cell.
+  const Puzzle p = load("stenen/lt_sparse.cfg");
+  Board b(p, 6, 5);
+  CHECK(b.empty_cells() == 30);
+  CHECK(hole_stones(ModelOptions{}, 30, 6, 6));
+  CHECK(Model(b, ModelOptions{}).cover_options().item_choice == solve::ItemChoice::first);
+  // Not for the statement's methods, nor a board past one word, nor mostly holes.
+  CHECK_FALSE(hole_stones(ModelOptions{Method::dumb}, 30, 6, 6));
+  CHECK_FALSE(hole_stones(ModelOptions{}, 60, 6, 6));
+  CHECK_FALSE(hole_stones(ModelOptions{}, 30, 4, 14));
+  CHECK(hole_stones(ModelOptions{}, 200, 40, 4));  // up to max_holes always
+  for (Method m : {Method::fast, Method::dumb}) {
+    const CountResult r = count(p, 6, 5, m, Counting::labelled);
+    CHECK(r.solutions == 4355712);
+    CHECK(r.unique == 1088928u);
+  }
+}
