@@ -54,6 +54,12 @@ void Model::look_at_limits() const {
     throw BuildStopped{solve::StopReason::time_limit};
 }
 
+bool hole_stones(const ModelOptions& o, int empty_cells, int stones, int holes) {
+  if (holes <= o.max_holes) return true;
+  return o.method == Method::fast && o.twins == Twins::automatic &&
+         empty_cells + stones + holes <= 64 && 4 * holes <= empty_cells;
+}
+
 void Model::make_pieces(const ModelOptions& o) {
   const Puzzle& puzzle = position_->puzzle();
   const std::vector<int> congruent = congruence_classes(puzzle.stones);
@@ -70,7 +76,7 @@ void Model::make_pieces(const ModelOptions& o) {
     area += s.size();
   }
   const int holes = position_->empty_cells() - area;
-  cells_primary_ = holes == 0 || holes <= o.max_holes;
+  cells_primary_ = hole_stones(o, position_->empty_cells(), int(left.size()), holes);
   if (cells_primary_)
     for (int h = 0; h < holes; ++h) left.emplace_back(-1, nullptr);
   // The ordered problem: one item per empty cell and per stone or hole. It fits the bitset

@@ -48,12 +48,15 @@ struct RunOptions {
 
 /// The memo trial's bounds (RunOptions::memo_trial): at most this many subproblems, counted as
 /// (k + 1) per class of k interchangeable stones left x 2^(the board's short side) x empty
-/// cells; at least this many stones left (fewer take milliseconds anyway); a tenth of that
+/// cells; at least this many stones left (fewer take milliseconds anyway), at least
+/// memo_trial_stones_per_class of them per class; a tenth of that
 /// bound in nodes, at least memo_trial_min_nodes (a memoised count meets a few percent of the
 /// bound: 569 nodes for 24 dominoes on 6x8, bound 76 800; 21 832 for 16 L tetrominoes on
 /// 8x8, bound 278 528).
 inline constexpr double memo_trial_states = 3e5;
 inline constexpr int memo_trial_min_stones = 10;
+/// ... and at least this many stones left per class of interchangeable ones, on average.
+inline constexpr int memo_trial_stones_per_class = 3;
 inline constexpr std::uint64_t memo_trial_min_nodes = 2000;
 
 struct CountResult {
