@@ -127,7 +127,7 @@ class Dlx final : public LevelStack {
   /// has no options, its cover hides nothing.)
   void restore_empty(std::size_t l, bool covered) {
     if (covered) empty_items_ = empty_after_cover_[l];
-    else empty_items_ = nd_[std::size_t(item_[l])].top == 0 ? empty_after_cover_[l] + 1 : 0;
+    else empty_items_ = node(item_[l]).top == 0 ? empty_after_cover_[l] + 1 : 0;
   }
   /// Counts empty_items_ afresh (push and resume, which do not keep it).
   void recount_empty();
@@ -147,7 +147,7 @@ class Dlx final : public LevelStack {
   /// the run resumed that level at another node.
   std::int32_t first_of(int l) const {
     if (l == base_ && resumed_from_) return resumed_from_;
-    return multi_ ? first_tweak_[std::size_t(l)] : nd_[std::size_t(item_[std::size_t(l)])].down;
+    return multi_ ? first_tweak_[std::size_t(l)] : node(item_[std::size_t(l)]).down;
   }
   /// Opens level level_ as a donor did and resumes it at node `from` up to `to` (Work::tail).
   void resume(std::int32_t from, std::int32_t to);
@@ -184,6 +184,12 @@ class Dlx final : public LevelStack {
   void memo_leave();     // the node's subtree is done: store its count
   void memo_solution();  // the node is a solution
   void memo_key(std::uint64_t* key) const;
+
+  // The structure's indices are int32 (as in Knuth's arrays): these read its vectors by them.
+  Node& node(std::int32_t p) { return nd_[std::size_t(p)]; }
+  const Node& node(std::int32_t p) const { return nd_[std::size_t(p)]; }
+  Item& link(std::int32_t i) { return cl_[std::size_t(i)]; }
+  const Item& link(std::int32_t i) const { return cl_[std::size_t(i)]; }
 
   std::vector<Node> nd_;
   std::vector<Item> cl_;
