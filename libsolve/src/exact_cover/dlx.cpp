@@ -98,8 +98,8 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
     slack_ = bound_;
     for (std::int32_t i = 1; i <= n1; ++i) {
       const ItemBounds b = problem.bounds(item_id_[std::size_t(i)]);
-      bound_[std::size_t(i)] = b.hi;
-      slack_[std::size_t(i)] = b.hi - b.lo;
+      bound_[i] = b.hi;
+      slack_[i] = b.hi - b.lo;
       levels += std::size_t(std::min(b.hi, node(i).top));
     }
     first_tweak_.assign(levels, 0);
@@ -329,7 +329,7 @@ template void Dlx::uncover<true>(std::int32_t);
 
 void Dlx::purify(std::int32_t p) {
   const std::int32_t c = node(p).colour, i = node(p).top;
-  item_colour_[std::size_t(i)] = c;
+  item_colour_[i] = c;
   for (std::int32_t q = node(i).down; q != i; q = node(q).down) {
     if (node(q).colour == c) node(q).colour = -1;
     else hide(q);
@@ -338,7 +338,7 @@ void Dlx::purify(std::int32_t p) {
 
 void Dlx::unpurify(std::int32_t p) {
   const std::int32_t c = node(p).colour, i = node(p).top;
-  item_colour_[std::size_t(i)] = 0;
+  item_colour_[i] = 0;
   for (std::int32_t q = node(i).up; q != i; q = node(q).up) {
     if (node(q).colour < 0) node(q).colour = c;
     else unhide(q);
@@ -376,7 +376,7 @@ std::int32_t Dlx::commit_others(std::int32_t x) {
       continue;
     }
     if (!Multi || j > n_primary_) commit<Colours, Empties>(p, j);
-    else if (--bound_[std::size_t(j)] == 0) cover(j);
+    else if (--bound_[j] == 0) cover(j);
     ++p;
   }
   return option;
@@ -391,7 +391,7 @@ void Dlx::uncommit_others(std::int32_t x) {
       continue;
     }
     if (!Multi || j > n_primary_) uncommit<Colours>(p, j);
-    else if (bound_[std::size_t(j)]++ == 0) uncover(j);
+    else if (bound_[j]++ == 0) uncover(j);
     --p;
   }
 }

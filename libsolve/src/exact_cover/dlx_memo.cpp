@@ -56,8 +56,8 @@ void Dlx::enable_memo(const ExactCover& problem, std::size_t bytes) {
     return std::max(1, int(std::bit_width(unsigned(most))));
   };
   for (std::int32_t i = 1; i <= n_primary_ && multi_; ++i) {
-    if (bound_[std::size_t(i)] == 1 && slack_[std::size_t(i)] == 0) continue;  // 1:1
-    bound_at[std::size_t(i)] = allocate(offset, width(bound_[std::size_t(i)]));
+    if (bound_[i] == 1 && slack_[i] == 0) continue;  // 1:1
+    bound_at[std::size_t(i)] = allocate(offset, width(bound_[i]));
     first_at[std::size_t(i)] = allocate(offset, width(node(i).top));
   }
   int colours = 0;
@@ -91,7 +91,7 @@ void Dlx::memo_key(std::uint64_t* key) const {
   for (std::int32_t i = cl_[0].next; i != 0; i = link(i).next) {
     Memo::put(key, i - 1, 1);
     if (m.bound_at[std::size_t(i)] >= 0) {
-      Memo::put(key, m.bound_at[std::size_t(i)], std::uint64_t(bound_[std::size_t(i)]));
+      Memo::put(key, m.bound_at[std::size_t(i)], std::uint64_t(bound_[i]));
       Memo::put(key, m.first_at[std::size_t(i)], std::uint64_t(m.place[std::size_t(node(i).down)]));
     }
   }
@@ -99,7 +99,7 @@ void Dlx::memo_key(std::uint64_t* key) const {
   for (std::int32_t j = link(head).next; j != head; j = link(j).next) {
     Memo::put(key, j - 1, 1);
     if (m.colour_at[std::size_t(j)] >= 0)
-      Memo::put(key, m.colour_at[std::size_t(j)], std::uint64_t(item_colour_[std::size_t(j)]));
+      Memo::put(key, m.colour_at[std::size_t(j)], std::uint64_t(item_colour_[j]));
   }
 }
 

@@ -48,7 +48,7 @@ void Dlx::untweak(std::int32_t first, std::int32_t i, bool unhide_options) {
 // Ties: less slack (an item that must take what it is given first), then the longer list.
 std::int32_t Dlx::choose_multi(std::int32_t& degree) const {
   const auto branches = [&](std::int32_t i) {
-    const std::int32_t need = bound_[std::size_t(i)] - slack_[std::size_t(i)];
+    const std::int32_t need = bound_[i] - slack_[i];
     return node(i).top + 1 - std::max(need, 0);
   };
   if (item_choice_ == ItemChoice::first) {
@@ -61,8 +61,7 @@ std::int32_t Dlx::choose_multi(std::int32_t& degree) const {
   for (std::int32_t i = cl_[0].next; i != 0; i = link(i).next) {
     const std::int32_t t = branches(i);
     if (t > degree) continue;
-    const std::int32_t s = std::min(slack_[std::size_t(i)], bound_[std::size_t(i)]),
-                       len = node(i).top;
+    const std::int32_t s = std::min(slack_[i], bound_[i]), len = node(i).top;
     if (t < degree || s < best_slack || (s == best_slack && len > best_len)) {
       best = i;
       degree = t;
@@ -80,18 +79,17 @@ Dlx::Phase Dlx::branch_multi() {  // M3-M4
   const auto l = std::size_t(level_);
   const std::int32_t i = choose_multi(degree_[l]);
   item_[l] = i;
-  if (--bound_[std::size_t(i)] == 0) cover(i);
+  if (--bound_[i] == 0) cover(i);
   choice_[l] = first_tweak_[l] = node(i).down;
   // The alternatives end with the "no more options" branch when i may stop here (limit 0:
   // after it), else at the item itself.
-  limit_[l] = slack_[std::size_t(i)] > bound_[std::size_t(i)] ? 0 : i;
+  limit_[l] = slack_[i] > bound_[i] ? 0 : i;
   return Phase::advance;
 }
 
 Dlx::Phase Dlx::advance_multi() {  // M5-M6
   const auto l = std::size_t(level_);
-  const std::int32_t x = choice_[l], i = item_[l], b = bound_[std::size_t(i)],
-                     s = slack_[std::size_t(i)];
+  const std::int32_t x = choice_[l], i = item_[l], b = bound_[i], s = slack_[i];
   const bool exact = b == 0 && s == 0;  // Algorithm C's level: no tweaks
   // No option left; or fewer left than i still needs (this one included); or the end of the
   // range a donation left this level.
@@ -118,7 +116,7 @@ Dlx::Phase Dlx::recover_multi() {  // M7
   const std::int32_t x = choice_[l], i = item_[l];
   if (tracing_) trace(CoverTraceEvent::Kind::backtrack, l);
   if (x == i) {  // the branch without more options for i was the last one
-    if (bound_[std::size_t(i)] != 0) reactivate(i);
+    if (bound_[i] != 0) reactivate(i);
     return restore_multi();
   }
   uncommit_others<true>(x);
@@ -133,10 +131,10 @@ Dlx::Phase Dlx::restore_multi() {  // M8
 }
 
 void Dlx::unbranch_multi(std::size_t l) {
-  const std::int32_t i = item_[l], b = bound_[std::size_t(i)];
-  if (b != 0 || slack_[std::size_t(i)] != 0) untweak(first_tweak_[l], i, b != 0);
+  const std::int32_t i = item_[l], b = bound_[i];
+  if (b != 0 || slack_[i] != 0) untweak(first_tweak_[l], i, b != 0);
   if (b == 0) uncover(i);
-  ++bound_[std::size_t(i)];
+  ++bound_[i];
 }
 
 // ---- replaying a path (push, pop) and resuming a donated level ----
@@ -144,8 +142,8 @@ void Dlx::unbranch_multi(std::size_t l) {
 // Level l is open on its item i (branch_multi): tweaks off the options before x in i's list,
 // as the branches the search tried before x did (x = i: all of them).
 void Dlx::branch_to_multi(std::size_t l, std::int32_t x) {
-  const std::int32_t i = item_[l], b = bound_[std::size_t(i)];
-  if (b == 0 && slack_[std::size_t(i)] == 0) {  // an exact level tweaks nothing
+  const std::int32_t i = item_[l], b = bound_[i];
+  if (b == 0 && slack_[i] == 0) {  // an exact level tweaks nothing
     std::int32_t y = node(i).down;
     while (y != x && y != i) y = node(y).down;
     if (y != x || x == i) throw std::logic_error("Dlx: the item must take an option of its list");
@@ -173,8 +171,8 @@ void Dlx::push_multi(int o) {
     }
   }
   branch_to_multi(l, x);
-  const std::int32_t b = bound_[std::size_t(i)];
-  if (b != 0 || slack_[std::size_t(i)] != 0) {
+  const std::int32_t b = bound_[i];
+  if (b != 0 || slack_[i] != 0) {
     if (x != i) tweak(x, b != 0);
     else if (b != 0) deactivate(i);
   }
@@ -189,7 +187,7 @@ void Dlx::pop_multi() {
   const auto l = std::size_t(--level_);
   const std::int32_t x = choice_[l], i = item_[l];
   if (x == i) {
-    if (bound_[std::size_t(i)] != 0) reactivate(i);
+    if (bound_[i] != 0) reactivate(i);
   } else {
     uncommit_others<true>(x);
   }
@@ -202,8 +200,7 @@ void Dlx::resume_multi(std::int32_t from, std::int32_t to) {
   branch_multi();
   const std::int32_t i = item_[l];
   if (from != i && node(from).top != i) throw std::logic_error("Dlx::run: work does not fit");
-  if (from != i || bound_[std::size_t(i)] != 0 || slack_[std::size_t(i)] != 0)
-    branch_to_multi(l, from);
+  if (from != i || bound_[i] != 0 || slack_[i] != 0) branch_to_multi(l, from);
   choice_[l] = from;
   limit_[l] = to;
 }
