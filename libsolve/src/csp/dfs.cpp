@@ -79,19 +79,9 @@ void DfsSearch::pop_level() {
   if (!dominance_.empty()) dominance_.backtrack(kernel_.space().depth());
 }
 
-bool DfsSearch::poll() {
-  left_ = worker_->poll(stats_.nodes - polled_nodes_, stats_.solutions - polled_solutions_);
-  polled_nodes_ = stats_.nodes;
-  polled_solutions_ = stats_.solutions;
-  return left_ != 0;
-}
-
 bool DfsSearch::start(const Work& w, Worker& worker) {
-  worker_ = &worker;
-  polled_nodes_ = stats_.nodes;
-  polled_solutions_ = stats_.solutions;
   pending_ = stopped_ = false;
-  if ((left_ = worker.start()) == 0) {
+  if (poll_.start(worker, stats_.solutions) == 0) {
     stopped_ = true;
     return false;
   }
@@ -180,7 +170,8 @@ bool DfsSearch::next() {
     }
     const int v = f.tried = values_[f.pos++];
     ++stats_.nodes;
-    if (--left_ == 0 && !poll()) {  // (a poll may give away values of this frame or above)
+    if (!poll_.tick() &&
+        !poll_.poll(stats_.solutions)) {  // (a poll may give away values of this frame or above)
       stopped_ = true;
       return false;
     }

@@ -79,7 +79,6 @@ class DfsSearch final : public SearchEngine {
   void push_frame(Var x, std::uint64_t node);
   bool open_frame(std::uint64_t node);
   void close_frame();
-  bool poll();
   /// After a successful propagation at `node`: false when it is dominated.
   bool admitted(std::uint64_t node) {
     return dominance_.empty() || dominance_.admit(kernel_.space(), kernel_.space().depth(), node);
@@ -127,8 +126,7 @@ class DfsSearch final : public SearchEngine {
   std::vector<int> values_;
   bool pending_ = false;  // the start position itself is a solution, not yet returned
   bool stopped_ = false;
-  Worker* worker_ = nullptr;
-  std::uint64_t left_ = 0, polled_nodes_ = 0, polled_solutions_ = 0;
+  PollBudget poll_;
   std::uint64_t rng_;
 };
 

@@ -35,7 +35,8 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
   const int n = problem.num_items();
   n_items_ = n;
   std::vector<std::int32_t> internal(static_cast<std::size_t>(n));
-  item_id_.assign(std::size_t(n) + 2, -1);
+  const std::size_t slots = std::size_t(n) + 2;  // items 1 .. n and the two ring heads
+  item_id_.assign(slots, -1);
   std::int32_t k = 0;
   for (int pass = 0; pass < 2; ++pass)
     for (int i = 0; i < n; ++i)
@@ -48,27 +49,27 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
   n_primary_ = n1;
 
   // Two rings: 0 -> 1 .. n1 (primary), n+1 -> n1+1 .. n (secondary).
-  cl_.assign(std::size_t(n) + 2, Item{0, 0});
+  cl_.assign(slots, Item{0, 0});
   auto ring = [&](std::int32_t head, std::int32_t lo, std::int32_t hi) {
     std::int32_t prev = head;
     for (std::int32_t i = lo; i <= hi; ++i) {
-      cl_[std::size_t(prev)].next = i;
-      cl_[std::size_t(i)].prev = prev;
+      link(prev).next = i;
+      link(i).prev = prev;
       prev = i;
     }
-    cl_[std::size_t(prev)].next = head;
-    cl_[std::size_t(head)].prev = prev;
+    link(prev).next = head;
+    link(head).prev = prev;
   };
   ring(0, 1, n1);
   ring(n + 1, n1 + 1, n);
-  item_colour_.assign(std::size_t(n) + 2, 0);
+  item_colour_.assign(slots, 0);
 
   // Exactly: a header per item, the first spacer, and per option its nodes and a spacer (a
   // vector that doubles holds its old and its new array at once: 17.5 M options of three items
   // took 1.9 GB, issue 22).
   std::size_t entries = 0;
   for (int o = 0; o < problem.num_options(); ++o) entries += problem.option(o).size();
-  nd_.reserve(std::size_t(n) + 2 + entries + std::size_t(problem.num_options()));
+  nd_.reserve(slots + entries + std::size_t(problem.num_options()));
   option_node_.reserve(std::size_t(problem.num_options()));
   for (std::int32_t i = 0; i <= n; ++i) nd_.push_back({i, i, 0, 0});
   nd_.push_back({0, 0, 0, 0});  // the first spacer
@@ -79,12 +80,12 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
     for (const ItemColour& ic : problem.option(o)) {
       const std::int32_t i = internal[std::size_t(ic.item)];
       const auto x = std::int32_t(nd_.size());
-      nd_.push_back({nd_[std::size_t(i)].up, i, i, ic.colour});
-      nd_[std::size_t(nd_[std::size_t(i)].up)].down = x;
-      nd_[std::size_t(i)].up = x;
-      ++nd_[std::size_t(i)].top;
+      nd_.push_back({node(i).up, i, i, ic.colour});
+      node(node(i).up).down = x;
+      node(i).up = x;
+      ++node(i).top;
     }
-    nd_[std::size_t(spacer)].down = std::int32_t(nd_.size()) - 1;
+    node(spacer).down = std::int32_t(nd_.size()) - 1;
     spacer = std::int32_t(nd_.size());
     nd_.push_back({first, 0, -(o + 1), 0});
   }
@@ -93,13 +94,13 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
   // M takes one of the bound of its item, or closes the item: at most min(hi, options) + 1 each.
   std::size_t levels = std::size_t(n1) + 1;
   if (multi) {
-    bound_.assign(std::size_t(n) + 2, 0);
+    bound_.assign(slots, 0);
     slack_ = bound_;
     for (std::int32_t i = 1; i <= n1; ++i) {
       const ItemBounds b = problem.bounds(item_id_[std::size_t(i)]);
-      bound_[std::size_t(i)] = b.hi;
-      slack_[std::size_t(i)] = b.hi - b.lo;
-      levels += std::size_t(std::min(b.hi, nd_[std::size_t(i)].top));
+      bound_[i] = b.hi;
+      slack_[i] = b.hi - b.lo;
+      levels += std::size_t(std::min(b.hi, node(i).top));
     }
     first_tweak_.assign(levels, 0);
     degree_ = first_tweak_;
@@ -114,10 +115,9 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
   // on pentomino-3x20 (72, ~100s) +5 %, on domino-8x8 (64 items, ~4; first 10^6 nodes) +6.6 %:
   // there the scan is short, and those do not count.
   const double option_size =
-      problem.num_options() ? double(nd_.size() - std::size_t(n) - 2) / problem.num_options() - 1
-                            : 0;
+      problem.num_options() ? double(nd_.size() - slots) / problem.num_options() - 1 : 0;
   const double list_length =
-      n ? double(nd_.size() - std::size_t(n) - 2 - std::size_t(problem.num_options())) / n : 0;
+      n ? double(nd_.size() - slots - std::size_t(problem.num_options())) / n : 0;
   track_empty_ = !multi && !colours_ && item_choice_ != ItemChoice::first && n1 >= 200 &&
                  n1 > 4 * list_length * (option_size - 1);
   if (track_empty_) recount_empty();
@@ -240,15 +240,15 @@ void uncommit_x(Node* nd, Item* cl, std::int32_t x) {
 template <bool Colours, bool Empties>
 void Dlx::hide(std::int32_t p) {
   for (std::int32_t q = p + 1; q != p;) {
-    Node& n = nd_[std::size_t(q)];
+    Node& n = node(q);
     if (n.top <= 0) {
       q = n.up;  // a spacer: back to the first node of this option
     } else {
       if (!Colours || n.colour >= 0) {  // purified nodes stay: their option agrees with the colour
-        nd_[std::size_t(n.up)].down = n.down;
-        nd_[std::size_t(n.down)].up = n.up;
+        node(n.up).down = n.down;
+        node(n.down).up = n.up;
         // The items of an option still on a list are open (covering one hides the option).
-        const std::int32_t left = --nd_[std::size_t(n.top)].top;
+        const std::int32_t left = --node(n.top).top;
         if (Empties && left == 0) empty_items_ += n.top <= n_primary_;
         ++stats_.updates;
       }
@@ -260,14 +260,14 @@ void Dlx::hide(std::int32_t p) {
 template <bool Colours>
 void Dlx::unhide(std::int32_t p) {
   for (std::int32_t q = p - 1; q != p;) {
-    Node& n = nd_[std::size_t(q)];
+    Node& n = node(q);
     if (n.top <= 0) {
       q = n.down;  // a spacer: on to the last node of this option
     } else {
       if (!Colours || n.colour >= 0) {
-        nd_[std::size_t(n.up)].down = q;
-        nd_[std::size_t(n.down)].up = q;
-        ++nd_[std::size_t(n.top)].top;
+        node(n.up).down = q;
+        node(n.down).up = q;
+        ++node(n.top).top;
       }
       --q;
     }
@@ -277,25 +277,24 @@ void Dlx::unhide(std::int32_t p) {
 // Takes item i out of its ring (Algorithm M alone does this without covering it: an item that
 // takes no more options, every option of its list tweaked off already).
 void Dlx::deactivate(std::int32_t i) {
-  const Item c = cl_[std::size_t(i)];
-  cl_[std::size_t(c.prev)].next = c.next;
-  cl_[std::size_t(c.next)].prev = c.prev;
+  const Item c = link(i);
+  link(c.prev).next = c.next;
+  link(c.next).prev = c.prev;
 }
 
 void Dlx::reactivate(std::int32_t i) {
-  const Item c = cl_[std::size_t(i)];
-  cl_[std::size_t(c.prev)].next = i;
-  cl_[std::size_t(c.next)].prev = i;
+  const Item c = link(i);
+  link(c.prev).next = i;
+  link(c.next).prev = i;
 }
 
 template <bool Colours, bool Empties>
 void Dlx::cover(std::int32_t i) {
-  for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down)
-    hide<Colours, Empties>(p);
+  for (std::int32_t p = node(i).down; p != i; p = node(p).down) hide<Colours, Empties>(p);
   deactivate(i);
   // An empty list here: MRV chose a dead end, or the option taken emptied the list of one of
   // its other items (hiding its own nodes from them), which then cannot be covered twice.
-  if (Empties && nd_[std::size_t(i)].top == 0) empty_items_ -= i <= n_primary_;
+  if (Empties && node(i).top == 0) empty_items_ -= i <= n_primary_;
 }
 
 template <bool Colours, bool Empties>
@@ -314,15 +313,13 @@ void Dlx::track_empty_lists() {
 
 void Dlx::recount_empty() {
   empty_items_ = 0;
-  for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next)
-    empty_items_ += nd_[std::size_t(i)].top == 0;
+  for (std::int32_t i = cl_[0].next; i != 0; i = link(i).next) empty_items_ += node(i).top == 0;
 }
 
 template <bool Colours>
 void Dlx::uncover(std::int32_t i) {
   reactivate(i);
-  for (std::int32_t p = nd_[std::size_t(i)].up; p != i; p = nd_[std::size_t(p)].up)
-    unhide<Colours>(p);
+  for (std::int32_t p = node(i).up; p != i; p = node(p).up) unhide<Colours>(p);
 }
 
 template void Dlx::hide<true>(std::int32_t);
@@ -331,19 +328,19 @@ template void Dlx::cover<true>(std::int32_t);
 template void Dlx::uncover<true>(std::int32_t);
 
 void Dlx::purify(std::int32_t p) {
-  const std::int32_t c = nd_[std::size_t(p)].colour, i = nd_[std::size_t(p)].top;
-  item_colour_[std::size_t(i)] = c;
-  for (std::int32_t q = nd_[std::size_t(i)].down; q != i; q = nd_[std::size_t(q)].down) {
-    if (nd_[std::size_t(q)].colour == c) nd_[std::size_t(q)].colour = -1;
+  const std::int32_t c = node(p).colour, i = node(p).top;
+  item_colour_[i] = c;
+  for (std::int32_t q = node(i).down; q != i; q = node(q).down) {
+    if (node(q).colour == c) node(q).colour = -1;
     else hide(q);
   }
 }
 
 void Dlx::unpurify(std::int32_t p) {
-  const std::int32_t c = nd_[std::size_t(p)].colour, i = nd_[std::size_t(p)].top;
-  item_colour_[std::size_t(i)] = 0;
-  for (std::int32_t q = nd_[std::size_t(i)].up; q != i; q = nd_[std::size_t(q)].up) {
-    if (nd_[std::size_t(q)].colour < 0) nd_[std::size_t(q)].colour = c;
+  const std::int32_t c = node(p).colour, i = node(p).top;
+  item_colour_[i] = 0;
+  for (std::int32_t q = node(i).up; q != i; q = node(q).up) {
+    if (node(q).colour < 0) node(q).colour = c;
     else unhide(q);
   }
 }
@@ -353,7 +350,7 @@ void Dlx::unpurify(std::int32_t p) {
 template <bool Colours, bool Empties>
 void Dlx::commit(std::int32_t p, std::int32_t j) {
   if (!Colours) return cover<false, Empties>(j);
-  const std::int32_t c = nd_[std::size_t(p)].colour;
+  const std::int32_t c = node(p).colour;
   if (c == 0) cover(j);
   else if (c > 0) purify(p);
 }
@@ -361,7 +358,7 @@ void Dlx::commit(std::int32_t p, std::int32_t j) {
 template <bool Colours>
 void Dlx::uncommit(std::int32_t p, std::int32_t j) {
   if (!Colours) return uncover<false>(j);
-  const std::int32_t c = nd_[std::size_t(p)].colour;
+  const std::int32_t c = node(p).colour;
   if (c == 0) uncover(j);
   else if (c > 0) unpurify(p);
 }
@@ -372,14 +369,14 @@ template <bool Multi, bool Colours, bool Empties>
 std::int32_t Dlx::commit_others(std::int32_t x) {
   std::int32_t option = -1;
   for (std::int32_t p = x + 1; p != x;) {
-    const std::int32_t j = nd_[std::size_t(p)].top;
+    const std::int32_t j = node(p).top;
     if (j <= 0) {  // the spacer after the option: its top is -(option + 1)
       option = -j - 1;
-      p = nd_[std::size_t(p)].up;
+      p = node(p).up;
       continue;
     }
     if (!Multi || j > n_primary_) commit<Colours, Empties>(p, j);
-    else if (--bound_[std::size_t(j)] == 0) cover(j);
+    else if (--bound_[j] == 0) cover(j);
     ++p;
   }
   return option;
@@ -388,13 +385,13 @@ std::int32_t Dlx::commit_others(std::int32_t x) {
 template <bool Multi, bool Colours>
 void Dlx::uncommit_others(std::int32_t x) {
   for (std::int32_t p = x - 1; p != x;) {
-    const std::int32_t j = nd_[std::size_t(p)].top;
+    const std::int32_t j = node(p).top;
     if (j <= 0) {
-      p = nd_[std::size_t(p)].down;
+      p = node(p).down;
       continue;
     }
     if (!Multi || j > n_primary_) uncommit<Colours>(p, j);
-    else if (bound_[std::size_t(j)]++ == 0) uncover(j);
+    else if (bound_[j]++ == 0) uncover(j);
     --p;
   }
 }
@@ -407,8 +404,7 @@ std::int32_t Dlx::choose() const {
     // A scarce open item without options ends the node (scarce.hpp): branch on it. An item
     // is open while the item before it in the ring still links to it.
     for (const std::int32_t i : watched_)
-      if (nd_[std::size_t(i)].top == 0 && cl_[std::size_t(cl_[std::size_t(i)].prev)].next == i)
-        return i;
+      if (node(i).top == 0 && link(link(i).prev).next == i) return i;
     return cl_[0].next;
   }
   // The open item with the fewest options, the first in the ring (lowest id) among equals. No
@@ -418,8 +414,8 @@ std::int32_t Dlx::choose() const {
   // counts. (sudoku-ai-escargot: the full scan was 1.56 M of the run's 4.65 M instructions.)
   const std::int32_t shortest = track_empty_ && empty_items_ == 0 ? 1 : 0;
   std::int32_t best = 0, best_len = std::numeric_limits<std::int32_t>::max();
-  for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next) {
-    const std::int32_t len = nd_[std::size_t(i)].top;
+  for (std::int32_t i = cl_[0].next; i != 0; i = link(i).next) {
+    const std::int32_t len = node(i).top;
     if (len < best_len) {
       best = i;
       best_len = len;
@@ -452,7 +448,7 @@ Dlx::Phase Dlx::forward() {
   const std::int32_t i = choose();
   cover_level<Colours, Empties>(l, i);
   item_[l] = i;
-  choice_[l] = nd_[std::size_t(i)].down;
+  choice_[l] = node(i).down;
   limit_[l] = i;
   return Phase::advance;
 }
@@ -495,7 +491,7 @@ Dlx::Phase Dlx::recover() {
   if constexpr (!Colours && Empties) uncommit_x(nd_.data(), cl_.data(), x);
   else uncommit_others<false, Colours>(x);
   if (Empties) restore_empty(l, true);
-  choice_[l] = nd_[std::size_t(x)].down;
+  choice_[l] = node(x).down;
   return Phase::advance;
 }
 
@@ -539,8 +535,7 @@ void Dlx::resume(std::int32_t from, std::int32_t to) {
   } else {
     const auto l = std::size_t(level_);
     const std::int32_t i = choose();
-    if (i == 0 || nd_[std::size_t(from)].top != i)
-      throw std::logic_error("Dlx::run: work does not fit");
+    if (i == 0 || node(from).top != i) throw std::logic_error("Dlx::run: work does not fit");
     cover(i);
     item_[l] = i;
     choice_[l] = from;
@@ -557,7 +552,7 @@ void Dlx::resume(std::int32_t from, std::int32_t to) {
 std::int32_t Dlx::count_from(int l, std::int32_t x) const {
   const std::int32_t i = item_[std::size_t(l)], limit = limit_[std::size_t(l)];
   std::int32_t n = 0;
-  for (; x != i && before_limit(x, limit); x = nd_[std::size_t(x)].down) ++n;
+  for (; x != i && before_limit(x, limit); x = node(x).down) ++n;
   return n + (x == i && limit == 0);  // M: the "no more options" branch
 }
 
@@ -572,16 +567,15 @@ bool Dlx::donate(Work& w) {
   for (int k = base_; k <= level_; ++k) {
     const auto l = std::size_t(k);
     const std::int32_t x = choice_[l], i = item_[l];
-    const std::int32_t untried =
-        x == i ? 0 : count_from(k, nd_[std::size_t(x)].down);  // M: last branch
+    const std::int32_t untried = x == i ? 0 : count_from(k, node(x).down);  // M: last branch
     const std::int32_t size = std::max(1, count_from(k, first_of(k)));
     if (untried == 0) {
       weight /= size;
       continue;
     }
     // Keep the first half (rounded down), give the rest.
-    std::int32_t mid = nd_[std::size_t(x)].down;
-    for (std::int32_t j = 0; j < untried / 2; ++j) mid = nd_[std::size_t(mid)].down;
+    std::int32_t mid = node(x).down;
+    for (std::int32_t j = 0; j < untried / 2; ++j) mid = node(mid).down;
     const std::int32_t given = untried - untried / 2;
     w.path.assign(chosen_.begin(), chosen_.begin() + k);
     w.tail = {mid, limit_[l]};
@@ -597,9 +591,8 @@ void Dlx::push(int o) {
   const std::uint64_t updates = stats_.updates;
   const std::int32_t i = choose();
   std::int32_t x = option_node_.at(std::size_t(o));
-  while (nd_[std::size_t(x)].top > 0 && nd_[std::size_t(x)].top != i) ++x;
-  if (i == 0 || nd_[std::size_t(x)].top != i)
-    throw std::logic_error("Dlx::push: option does not fit");
+  while (node(x).top > 0 && node(x).top != i) ++x;
+  if (i == 0 || node(x).top != i) throw std::logic_error("Dlx::push: option does not fit");
   const auto l = std::size_t(level_++);
   cover(i);
   if (track_empty_) {
@@ -633,7 +626,7 @@ double Dlx::done() const {
     if (size <= 0) break;
     std::int32_t pos = 0;
     for (std::int32_t p = first; p != i && p != choice_[l] && before_limit(p, limit_[l]);
-         p = nd_[std::size_t(p)].down)
+         p = node(p).down)
       ++pos;
     weight /= size;
     done += std::min(pos, size - 1) * weight;
@@ -644,27 +637,23 @@ double Dlx::done() const {
 std::string Dlx::sanity_check() const {
   const auto at = [](std::int32_t x) { return std::to_string(x); };
   for (std::int32_t head : {std::int32_t(0), n_items_ + 1}) {
-    for (std::int32_t i = cl_[std::size_t(head)].next; i != head; i = cl_[std::size_t(i)].next) {
-      if (cl_[std::size_t(cl_[std::size_t(i)].next)].prev != i)
-        return "item ring broken after " + at(i);
+    for (std::int32_t i = link(head).next; i != head; i = link(i).next) {
+      if (link(link(i).next).prev != i) return "item ring broken after " + at(i);
       std::int32_t len = 0;
-      for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down) {
+      for (std::int32_t p = node(i).down; p != i; p = node(p).down) {
         if (p <= n_items_ || std::size_t(p) >= nd_.size())
           return "item " + at(i) + ": bad link " + at(p);
-        if (nd_[std::size_t(nd_[std::size_t(p)].down)].up != p)
-          return "node " + at(p) + ": down/up disagree";
-        if (nd_[std::size_t(p)].top != i) return "node " + at(p) + " on the list of item " + at(i);
-        if (++len > nd_[std::size_t(i)].top) break;
+        if (node(node(p).down).up != p) return "node " + at(p) + ": down/up disagree";
+        if (node(p).top != i) return "node " + at(p) + " on the list of item " + at(i);
+        if (++len > node(i).top) break;
       }
-      if (len != nd_[std::size_t(i)].top)
-        return "item " + at(i) + ": length " + at(nd_[std::size_t(i)].top) + ", list has " +
-               at(len);
+      if (len != node(i).top)
+        return "item " + at(i) + ": length " + at(node(i).top) + ", list has " + at(len);
     }
   }
   if (track_empty_) {  // the count choose relies on
     std::int32_t empty = 0;
-    for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next)
-      empty += nd_[std::size_t(i)].top == 0;
+    for (std::int32_t i = cl_[0].next; i != 0; i = link(i).next) empty += node(i).top == 0;
     if (empty != empty_items_)
       return "open empty items: " + at(empty) + ", counted " + at(empty_items_);
   }

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "exact_cover/engine.hpp"
+#include "exact_cover/index_vector.hpp"
 #include "solve/exact_cover.hpp"
 
 namespace solve::detail::cover {
@@ -127,7 +128,7 @@ class Dlx final : public LevelStack {
   /// has no options, its cover hides nothing.)
   void restore_empty(std::size_t l, bool covered) {
     if (covered) empty_items_ = empty_after_cover_[l];
-    else empty_items_ = nd_[std::size_t(item_[l])].top == 0 ? empty_after_cover_[l] + 1 : 0;
+    else empty_items_ = node(item_[l]).top == 0 ? empty_after_cover_[l] + 1 : 0;
   }
   /// Counts empty_items_ afresh (push and resume, which do not keep it).
   void recount_empty();
@@ -147,7 +148,7 @@ class Dlx final : public LevelStack {
   /// the run resumed that level at another node.
   std::int32_t first_of(int l) const {
     if (l == base_ && resumed_from_) return resumed_from_;
-    return multi_ ? first_tweak_[std::size_t(l)] : nd_[std::size_t(item_[std::size_t(l)])].down;
+    return multi_ ? first_tweak_[l] : node(item_[std::size_t(l)]).down;
   }
   /// Opens level level_ as a donor did and resumes it at node `from` up to `to` (Work::tail).
   void resume(std::int32_t from, std::int32_t to);
@@ -185,6 +186,12 @@ class Dlx final : public LevelStack {
   void memo_solution();  // the node is a solution
   void memo_key(std::uint64_t* key) const;
 
+  // The structure's indices are int32 (as in Knuth's arrays): these read its vectors by them.
+  Node& node(std::int32_t p) { return nd_[std::size_t(p)]; }
+  const Node& node(std::int32_t p) const { return nd_[std::size_t(p)]; }
+  Item& link(std::int32_t i) { return cl_[std::size_t(i)]; }
+  const Item& link(std::int32_t i) const { return cl_[std::size_t(i)]; }
+
   std::vector<Node> nd_;
   std::vector<Item> cl_;
   std::vector<std::int32_t> option_node_;  // first node of each option
@@ -200,8 +207,8 @@ class Dlx final : public LevelStack {
   bool track_empty_ = false;
   ItemChoice item_choice_ = ItemChoice::mrv;
   bool colours_ = true;                      // some option gives a colour (else X's loop runs)
-  std::vector<std::int32_t> bound_, slack_;  // per item (M): options it may still take, hi - lo
-  std::vector<std::int32_t> item_colour_;    // per secondary item: the colour fixed on it (0: none)
+  IndexVector<std::int32_t> bound_, slack_;  // per item (M): options it may still take, hi - lo
+  IndexVector<std::int32_t> item_colour_;    // per secondary item: the colour fixed on it (0: none)
 
   // The search state: level l has chosen node choice_[l] in the list of item item_[l]; its
   // alternatives run from first_of(l) up to (not including) limit_[l]: the item's header
@@ -212,7 +219,7 @@ class Dlx final : public LevelStack {
   std::vector<std::int32_t> empty_after_cover_;  // empty_items_ after level l covered its item
   std::int32_t resumed_from_ = 0;  // the first node of the base level of a resumed run (0: none)
   // M: the first node tweaked at level l, and the number of branches there (for choose).
-  std::vector<std::int32_t> first_tweak_, degree_;
+  IndexVector<std::int32_t> first_tweak_, degree_;
   std::vector<std::int32_t> watched_;  // first-item rule: the scarce items (scarce.hpp), internal
 
   // Memoised counting: the key layout, the table, one count being summed per level.

@@ -56,17 +56,17 @@ void Dlx::enable_memo(const ExactCover& problem, std::size_t bytes) {
     return std::max(1, int(std::bit_width(unsigned(most))));
   };
   for (std::int32_t i = 1; i <= n_primary_ && multi_; ++i) {
-    if (bound_[std::size_t(i)] == 1 && slack_[std::size_t(i)] == 0) continue;  // 1:1
-    bound_at[std::size_t(i)] = allocate(offset, width(bound_[std::size_t(i)]));
-    first_at[std::size_t(i)] = allocate(offset, width(nd_[std::size_t(i)].top));
+    if (bound_[i] == 1 && slack_[i] == 0) continue;  // 1:1
+    bound_at[std::size_t(i)] = allocate(offset, width(bound_[i]));
+    first_at[std::size_t(i)] = allocate(offset, width(node(i).top));
   }
   int colours = 0;
   for (const Node& x : nd_)
     if (x.top > 0) colours = std::max(colours, int(x.colour));
   for (std::int32_t j = n_primary_ + 1; j <= n_items_; ++j) {
     bool coloured = false;
-    for (std::int32_t p = nd_[std::size_t(j)].down; p != j; p = nd_[std::size_t(p)].down)
-      coloured = coloured || nd_[std::size_t(p)].colour > 0;
+    for (std::int32_t p = node(j).down; p != j; p = node(p).down)
+      coloured = coloured || node(p).colour > 0;
     if (coloured) colour_at[std::size_t(j)] = allocate(offset, width(colours));
   }
   const int key_words = std::max(1, (offset + 63) / 64);
@@ -80,8 +80,7 @@ void Dlx::enable_memo(const ExactCover& problem, std::size_t bytes) {
   place.assign(nd_.size(), 0);
   for (std::int32_t i = 1; i <= n_items_; ++i) {
     std::int32_t k = 0;
-    for (std::int32_t p = nd_[std::size_t(i)].down; p != i; p = nd_[std::size_t(p)].down)
-      place[std::size_t(p)] = k++;
+    for (std::int32_t p = node(i).down; p != i; p = node(p).down) place[std::size_t(p)] = k++;
     place[std::size_t(i)] = k;
   }
 }
@@ -89,19 +88,18 @@ void Dlx::enable_memo(const ExactCover& problem, std::size_t bytes) {
 void Dlx::memo_key(std::uint64_t* key) const {
   const Memo& m = *memo_;
   std::fill(key, key + m.counter.key_words(), 0);
-  for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next) {
+  for (std::int32_t i = cl_[0].next; i != 0; i = link(i).next) {
     Memo::put(key, i - 1, 1);
     if (m.bound_at[std::size_t(i)] >= 0) {
-      Memo::put(key, m.bound_at[std::size_t(i)], std::uint64_t(bound_[std::size_t(i)]));
-      Memo::put(key, m.first_at[std::size_t(i)],
-                std::uint64_t(m.place[std::size_t(nd_[std::size_t(i)].down)]));
+      Memo::put(key, m.bound_at[std::size_t(i)], std::uint64_t(bound_[i]));
+      Memo::put(key, m.first_at[std::size_t(i)], std::uint64_t(m.place[std::size_t(node(i).down)]));
     }
   }
   const std::int32_t head = n_items_ + 1;
-  for (std::int32_t j = cl_[std::size_t(head)].next; j != head; j = cl_[std::size_t(j)].next) {
+  for (std::int32_t j = link(head).next; j != head; j = link(j).next) {
     Memo::put(key, j - 1, 1);
     if (m.colour_at[std::size_t(j)] >= 0)
-      Memo::put(key, m.colour_at[std::size_t(j)], std::uint64_t(item_colour_[std::size_t(j)]));
+      Memo::put(key, m.colour_at[std::size_t(j)], std::uint64_t(item_colour_[j]));
   }
 }
 

@@ -20,27 +20,27 @@ namespace solve::detail::cover {
 // x is the first node of its item's list: take it off (and hide its option from the others).
 void Dlx::tweak(std::int32_t x, bool hide_option) {
   if (hide_option) hide(x);
-  const std::int32_t i = nd_[std::size_t(x)].top, d = nd_[std::size_t(x)].down;
-  nd_[std::size_t(i)].down = d;
-  nd_[std::size_t(d)].up = i;
-  --nd_[std::size_t(i)].top;
+  const std::int32_t i = node(x).top, d = node(x).down;
+  node(i).down = d;
+  node(d).up = i;
+  --node(i).top;
   ++stats_.updates;
 }
 
 // Puts back every node tweaked off item i's list since `first` (they still link down to each
 // other, the last one to i's current first node), then unhides their options, newest first.
 void Dlx::untweak(std::int32_t first, std::int32_t i, bool unhide_options) {
-  const std::int32_t z = nd_[std::size_t(i)].down;
+  const std::int32_t z = node(i).down;
   std::int32_t y = i, k = 0;
-  for (std::int32_t x = first; x != z; x = nd_[std::size_t(x)].down, ++k) {
-    nd_[std::size_t(x)].up = y;
+  for (std::int32_t x = first; x != z; x = node(x).down, ++k) {
+    node(x).up = y;
     y = x;
   }
-  nd_[std::size_t(z)].up = y;
-  nd_[std::size_t(i)].down = first;
-  nd_[std::size_t(i)].top += k;
+  node(z).up = y;
+  node(i).down = first;
+  node(i).top += k;
   if (unhide_options)
-    for (std::int32_t x = y; x != i; x = nd_[std::size_t(x)].up) unhide(x);
+    for (std::int32_t x = y; x != i; x = node(x).up) unhide(x);
 }
 
 // Knuth's choice for M: fewest branches, that is options left + 1 - options still needed
@@ -48,8 +48,8 @@ void Dlx::untweak(std::int32_t first, std::int32_t i, bool unhide_options) {
 // Ties: less slack (an item that must take what it is given first), then the longer list.
 std::int32_t Dlx::choose_multi(std::int32_t& degree) const {
   const auto branches = [&](std::int32_t i) {
-    const std::int32_t need = bound_[std::size_t(i)] - slack_[std::size_t(i)];
-    return nd_[std::size_t(i)].top + 1 - std::max(need, 0);
+    const std::int32_t need = bound_[i] - slack_[i];
+    return node(i).top + 1 - std::max(need, 0);
   };
   if (item_choice_ == ItemChoice::first) {
     const std::int32_t i = cl_[0].next;
@@ -58,11 +58,10 @@ std::int32_t Dlx::choose_multi(std::int32_t& degree) const {
   }
   std::int32_t best = 0, best_slack = 0, best_len = 0;
   degree = std::numeric_limits<std::int32_t>::max();
-  for (std::int32_t i = cl_[0].next; i != 0; i = cl_[std::size_t(i)].next) {
+  for (std::int32_t i = cl_[0].next; i != 0; i = link(i).next) {
     const std::int32_t t = branches(i);
     if (t > degree) continue;
-    const std::int32_t s = std::min(slack_[std::size_t(i)], bound_[std::size_t(i)]),
-                       len = nd_[std::size_t(i)].top;
+    const std::int32_t s = std::min(slack_[i], bound_[i]), len = node(i).top;
     if (t < degree || s < best_slack || (s == best_slack && len > best_len)) {
       best = i;
       degree = t;
@@ -80,22 +79,21 @@ Dlx::Phase Dlx::branch_multi() {  // M3-M4
   const auto l = std::size_t(level_);
   const std::int32_t i = choose_multi(degree_[l]);
   item_[l] = i;
-  if (--bound_[std::size_t(i)] == 0) cover(i);
-  choice_[l] = first_tweak_[l] = nd_[std::size_t(i)].down;
+  if (--bound_[i] == 0) cover(i);
+  choice_[l] = first_tweak_[l] = node(i).down;
   // The alternatives end with the "no more options" branch when i may stop here (limit 0:
   // after it), else at the item itself.
-  limit_[l] = slack_[std::size_t(i)] > bound_[std::size_t(i)] ? 0 : i;
+  limit_[l] = slack_[i] > bound_[i] ? 0 : i;
   return Phase::advance;
 }
 
 Dlx::Phase Dlx::advance_multi() {  // M5-M6
   const auto l = std::size_t(level_);
-  const std::int32_t x = choice_[l], i = item_[l], b = bound_[std::size_t(i)],
-                     s = slack_[std::size_t(i)];
+  const std::int32_t x = choice_[l], i = item_[l], b = bound_[i], s = slack_[i];
   const bool exact = b == 0 && s == 0;  // Algorithm C's level: no tweaks
   // No option left; or fewer left than i still needs (this one included); or the end of the
   // range a donation left this level.
-  if (stopping_ || x == limit_[l] || (exact ? x == i : nd_[std::size_t(i)].top <= b - s))
+  if (stopping_ || x == limit_[l] || (exact ? x == i : node(i).top <= b - s))
     return restore_multi();
   if (!count_node()) return restore_multi();
   if (!exact) {
@@ -118,11 +116,11 @@ Dlx::Phase Dlx::recover_multi() {  // M7
   const std::int32_t x = choice_[l], i = item_[l];
   if (tracing_) trace(CoverTraceEvent::Kind::backtrack, l);
   if (x == i) {  // the branch without more options for i was the last one
-    if (bound_[std::size_t(i)] != 0) reactivate(i);
+    if (bound_[i] != 0) reactivate(i);
     return restore_multi();
   }
   uncommit_others<true>(x);
-  choice_[l] = nd_[std::size_t(x)].down;  // a tweaked node still links to its successor
+  choice_[l] = node(x).down;  // a tweaked node still links to its successor
   return Phase::advance;
 }
 
@@ -133,10 +131,10 @@ Dlx::Phase Dlx::restore_multi() {  // M8
 }
 
 void Dlx::unbranch_multi(std::size_t l) {
-  const std::int32_t i = item_[l], b = bound_[std::size_t(i)];
-  if (b != 0 || slack_[std::size_t(i)] != 0) untweak(first_tweak_[l], i, b != 0);
+  const std::int32_t i = item_[l], b = bound_[i];
+  if (b != 0 || slack_[i] != 0) untweak(first_tweak_[l], i, b != 0);
   if (b == 0) uncover(i);
-  ++bound_[std::size_t(i)];
+  ++bound_[i];
 }
 
 // ---- replaying a path (push, pop) and resuming a donated level ----
@@ -144,14 +142,14 @@ void Dlx::unbranch_multi(std::size_t l) {
 // Level l is open on its item i (branch_multi): tweaks off the options before x in i's list,
 // as the branches the search tried before x did (x = i: all of them).
 void Dlx::branch_to_multi(std::size_t l, std::int32_t x) {
-  const std::int32_t i = item_[l], b = bound_[std::size_t(i)];
-  if (b == 0 && slack_[std::size_t(i)] == 0) {  // an exact level tweaks nothing
-    std::int32_t y = nd_[std::size_t(i)].down;
-    while (y != x && y != i) y = nd_[std::size_t(y)].down;
+  const std::int32_t i = item_[l], b = bound_[i];
+  if (b == 0 && slack_[i] == 0) {  // an exact level tweaks nothing
+    std::int32_t y = node(i).down;
+    while (y != x && y != i) y = node(y).down;
     if (y != x || x == i) throw std::logic_error("Dlx: the item must take an option of its list");
     return;
   }
-  for (std::int32_t y = nd_[std::size_t(i)].down; y != x; y = nd_[std::size_t(i)].down) {
+  for (std::int32_t y = node(i).down; y != x; y = node(i).down) {
     if (y == i) throw std::logic_error("Dlx: option not in the item's list");
     tweak(y, b != 0);
   }
@@ -166,15 +164,15 @@ void Dlx::push_multi(int o) {
   std::int32_t x = i;
   if (o >= 0) {
     x = option_node_.at(std::size_t(o));
-    while (nd_[std::size_t(x)].top > 0 && nd_[std::size_t(x)].top != i) ++x;
-    if (nd_[std::size_t(x)].top != i) {
+    while (node(x).top > 0 && node(x).top != i) ++x;
+    if (node(x).top != i) {
       unbranch_multi(l);
       throw std::logic_error("Dlx::push: option does not fit");
     }
   }
   branch_to_multi(l, x);
-  const std::int32_t b = bound_[std::size_t(i)];
-  if (b != 0 || slack_[std::size_t(i)] != 0) {
+  const std::int32_t b = bound_[i];
+  if (b != 0 || slack_[i] != 0) {
     if (x != i) tweak(x, b != 0);
     else if (b != 0) deactivate(i);
   }
@@ -189,7 +187,7 @@ void Dlx::pop_multi() {
   const auto l = std::size_t(--level_);
   const std::int32_t x = choice_[l], i = item_[l];
   if (x == i) {
-    if (bound_[std::size_t(i)] != 0) reactivate(i);
+    if (bound_[i] != 0) reactivate(i);
   } else {
     uncommit_others<true>(x);
   }
@@ -201,10 +199,8 @@ void Dlx::resume_multi(std::int32_t from, std::int32_t to) {
   if (cl_[0].next == 0) throw std::logic_error("Dlx::run: work does not fit");
   branch_multi();
   const std::int32_t i = item_[l];
-  if (from != i && nd_[std::size_t(from)].top != i)
-    throw std::logic_error("Dlx::run: work does not fit");
-  if (from != i || bound_[std::size_t(i)] != 0 || slack_[std::size_t(i)] != 0)
-    branch_to_multi(l, from);
+  if (from != i && node(from).top != i) throw std::logic_error("Dlx::run: work does not fit");
+  if (from != i || bound_[i] != 0 || slack_[i] != 0) branch_to_multi(l, from);
   choice_[l] = from;
   limit_[l] = to;
 }

@@ -58,7 +58,7 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
       nd_.push_back({i, 0});
       if (colours) colour_.push_back(ic.colour);
       first_.push_back(first);
-      ++items_[std::size_t(i)].end;
+      ++items_[i].end;
       option_of_.push_back(o);
     }
     nd_.push_back({-1, first});
@@ -75,14 +75,13 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   set_.assign(std::size_t(start), 0);
   for (std::size_t x = 0; x < nd_.size(); ++x) {
     if (nd_[x].item < 0) continue;
-    Item& it = items_[std::size_t(nd_[x].item)];
+    Item& it = items_[nd_[x].item];
     nd_[x].loc = it.end++;
-    set_[std::size_t(nd_[x].loc)] = std::int32_t(x);
+    set_[nd_[x].loc] = std::int32_t(x);
   }
   primary_.resize(std::size_t(n_primary_));
   primary_pos_.assign(std::size_t(n), -1);
-  for (std::int32_t i = 0; i < n_primary_; ++i)
-    primary_[std::size_t(i)] = primary_pos_[std::size_t(i)] = i;
+  for (std::int32_t i = 0; i < n_primary_; ++i) primary_[i] = primary_pos_[i] = i;
   open_primary_ = n_primary_;
 
   // Every removal in effect is one node off a set, with at most one (item, size) pair before
@@ -112,8 +111,8 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
     slack_ = bound_;
     for (std::int32_t i = 0; i < n_primary_; ++i) {
       const ItemBounds b = problem.bounds(item_id_[std::size_t(i)]);
-      bound_[std::size_t(i)] = b.hi;
-      slack_[std::size_t(i)] = b.hi - b.lo;
+      bound_[i] = b.hi;
+      slack_[i] = b.hi - b.lo;
     }
   }
   item_.assign(levels, 0);
@@ -177,30 +176,28 @@ template <bool Check, bool Self>
 }
 
 void Sparse::close(std::int32_t i) {
-  items_[std::size_t(i)].stamp = closed_stamp;
+  items_[i].stamp = closed_stamp;
   closed_[closed_top_++] = i;
   if (i >= n_primary_) return;
   // Swap i behind the open primary items; undo() only has to restore the count.
-  const std::int32_t p = primary_pos_[std::size_t(i)], last = --open_primary_,
-                     j = primary_[std::size_t(last)];
-  primary_[std::size_t(p)] = j;
-  primary_pos_[std::size_t(j)] = p;
-  primary_[std::size_t(last)] = i;
-  primary_pos_[std::size_t(i)] = last;
+  const std::int32_t p = primary_pos_[i], last = --open_primary_, j = primary_[last];
+  primary_[p] = j;
+  primary_pos_[j] = p;
+  primary_[last] = i;
+  primary_pos_[i] = last;
 }
 
 bool Sparse::in_committed(std::int32_t k) const {
-  for (std::int32_t q = first_[std::size_t(committed_)]; nd_[std::size_t(q)].item >= 0; ++q)
-    if (nd_[std::size_t(q)].item == k) return true;
+  for (std::int32_t q = first_[committed_]; nd_[q].item >= 0; ++q)
+    if (nd_[q].item == k) return true;
   return false;
 }
 
 template <bool Check>
 void Sparse::cover(std::int32_t i) {
   close(i);
-  const Item& it = items_[std::size_t(i)];
-  for (std::int32_t p = it.start, end = it.end; p < end; ++p)
-    hide<Check, false>(set_[std::size_t(p)]);
+  const Item& it = items_[i];
+  for (std::int32_t p = it.start, end = it.end; p < end; ++p) hide<Check, false>(set_[p]);
 }
 
 // The options that agree with colour c stay (and nothing removes them from i any more: i is
@@ -209,7 +206,7 @@ void Sparse::cover(std::int32_t i) {
 template <bool Check>
 void Sparse::purify(std::int32_t i, std::int32_t c) {
   close(i);
-  const Item& it = items_[std::size_t(i)];
+  const Item& it = items_[i];
   const std::int32_t* const set = set_.data();
   const std::int32_t* const colour = colour_.data();
   std::int32_t* const other = sweep_.data();
@@ -236,27 +233,26 @@ void Sparse::purify(std::int32_t i, std::int32_t c) {
 template <bool Multi, bool Check>
 [[gnu::always_inline]] inline void Sparse::commit_others(std::int32_t x) {
   const auto commit = [&](std::int32_t q) {
-    const std::int32_t j = nd_[std::size_t(q)].item;
+    const std::int32_t j = nd_[q].item;
     if (!open(j)) return;
     if (Multi && j < n_primary_) {
-      if (--bound_[std::size_t(j)] == 0) cover<false>(j);
-    } else if (colour_.empty() || colour_[std::size_t(q)] == 0) {  // empty: no colours
+      if (--bound_[j] == 0) cover<false>(j);
+    } else if (colour_.empty() || colour_[q] == 0) {  // empty: no colours
       cover<Check>(j);
     } else {
-      purify<Check>(j, colour_[std::size_t(q)]);
+      purify<Check>(j, colour_[q]);
     }
   };
   committed_ = x;
-  for (std::int32_t q = x + 1; nd_[std::size_t(q)].item >= 0 && !dead_; ++q) commit(q);
-  for (std::int32_t q = first_[std::size_t(x)]; q != x && !dead_; ++q) commit(q);
+  for (std::int32_t q = x + 1; nd_[q].item >= 0 && !dead_; ++q) commit(q);
+  for (std::int32_t q = first_[x]; q != x && !dead_; ++q) commit(q);
 }
 
 template <bool Multi>
 void Sparse::uncommit_others(std::int32_t x) {
   if constexpr (Multi)
-    for (std::int32_t q = first_[std::size_t(x)]; nd_[std::size_t(q)].item >= 0; ++q)
-      if (q != x && nd_[std::size_t(q)].item < n_primary_)
-        ++bound_[std::size_t(nd_[std::size_t(q)].item)];
+    for (std::int32_t q = first_[x]; nd_[q].item >= 0; ++q)
+      if (q != x && nd_[q].item < n_primary_) ++bound_[nd_[q].item];
 }
 
 Sparse::Mark Sparse::mark() {
@@ -294,7 +290,7 @@ std::uint64_t Sparse::removed_since(const Mark& m) const {
   // No mark since m: each item is on the trail once at most above m.trail.
   std::uint64_t removed = 0;
   for (std::uint32_t top = m.trail; top < trail_top_; top += 2)
-    removed += std::uint32_t(trail_[top + 1] - items_[std::size_t(trail_[top])].end);
+    removed += std::uint32_t(trail_[top + 1] - items_[trail_[top]].end);
   return removed;
 }
 
@@ -340,7 +336,7 @@ std::int32_t Sparse::choose_multi(std::size_t l) const {
   std::int32_t best = -1, best_t = std::numeric_limits<std::int32_t>::max(), best_s = 0,
                best_len = 0;
   for (std::int32_t k = 0; k < open_primary_; ++k) {
-    const auto i = std::size_t(primary_[std::size_t(k)]);
+    const auto i = std::size_t(primary_[k]);
     const std::int32_t n = items_[i].end - items_[i].start,
                        t = n + 1 - std::max(bound_[i] - slack_[i], 0);
     if (t > best_t) continue;
@@ -358,10 +354,10 @@ std::int32_t Sparse::choose_multi(std::size_t l) const {
 }
 
 std::int32_t Sparse::next_in_order(std::int32_t i, std::int32_t from, std::int32_t to) const {
-  const Item& it = items_[std::size_t(i)];
+  const Item& it = items_[i];
   std::int32_t best = -1;
   for (std::int32_t p = it.start, end = it.end; p < end; ++p) {
-    const std::int32_t x = set_[std::size_t(p)], key = first_[std::size_t(x)];
+    const std::int32_t x = set_[p], key = first_[x];
     if (key >= from && key < to) {
       best = x;
       to = key;
@@ -374,7 +370,7 @@ std::int32_t Sparse::next_in_order(std::int32_t i, std::int32_t from, std::int32
 // before it did (push, resume; here, where hide() is inline) (an item that is covered keeps its set, and the order alone skips them).
 void Sparse::tweak_before(std::size_t l, std::int32_t to) {
   const std::int32_t i = item_[l];
-  if (bound_[std::size_t(i)] == 0) return;
+  if (bound_[i] == 0) return;
   for (std::int32_t y; (y = next_in_order(i, 0, to)) >= 0;) hide<false, true>(y);
 }
 
@@ -420,21 +416,20 @@ Sparse::Phase Sparse::forward() {
 void Sparse::take(std::size_t l, std::int32_t x) {
   if (x == -2) {
     branch_mark_[l] = mark();
-    if (bound_[std::size_t(item_[l])] != 0) close(item_[l]);
+    if (bound_[item_[l]] != 0) close(item_[l]);
     chosen_[l] = -1;
     return;
   }
-  if (!exact_[l] && bound_[std::size_t(item_[l])] != 0)
-    hide<false, true>(x);  // off i too: i is open
+  if (!exact_[l] && bound_[item_[l]] != 0) hide<false, true>(x);  // off i too: i is open
   branch_mark_[l] = mark();
   if (multi_) commit_others<true, false>(x);
   else if (item_choice_ == ItemChoice::mrv) commit_others<false, true>(x);
   else commit_others<false, false>(x);
-  chosen_[l] = option_of_[std::size_t(x)];
+  chosen_[l] = option_of_[x];
 }
 
 void Sparse::untake(std::size_t l) {
-  const std::int32_t x = exact_[l] ? set_[std::size_t(choice_[l])] : choice_[l];
+  const std::int32_t x = exact_[l] ? set_[choice_[l]] : choice_[l];
   if (multi_ && x >= 0) uncommit_others<true>(x);
   undo(branch_mark_[l]);
 }
@@ -458,7 +453,7 @@ Sparse::Phase Sparse::descend(std::size_t l) {
 Sparse::Phase Sparse::advance() {
   const auto l = std::size_t(level_);
   if (choice_[l] == limit_[l] || stopping_ || !count_node()) return leave();
-  take(l, set_[std::size_t(choice_[l])]);
+  take(l, set_[choice_[l]]);
   return descend(l);
 }
 
@@ -475,7 +470,7 @@ Sparse::Phase Sparse::advance_multi() {
     x = -2;
   }
   choice_[l] = x;
-  from_[l] = (x >= 0 ? first_[std::size_t(x)] : end) + 1;
+  from_[l] = (x >= 0 ? first_[x] : end) + 1;
   ++tried_[l];
   if (!count_node()) return leave();
   take(l, x);
@@ -494,7 +489,7 @@ Sparse::Phase Sparse::recover() {
 Sparse::Phase Sparse::leave() {
   const auto l = std::size_t(level_);
   undo(level_mark_[l]);
-  if (multi_) ++bound_[std::size_t(item_[l])];
+  if (multi_) ++bound_[item_[l]];
   return Phase::backup;
 }
 

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "exact_cover/engine.hpp"
+#include "exact_cover/index_vector.hpp"
 #include "solve/exact_cover.hpp"
 
 namespace solve::detail::cover {
@@ -125,18 +126,18 @@ class Sparse final : public LevelStack {
   void tweak_before(std::size_t l, std::int32_t to);
   void resume(const std::vector<std::int32_t>& tail);
 
-  std::vector<Node> nd_;
-  std::vector<std::int32_t>
+  IndexVector<Node> nd_;
+  IndexVector<std::int32_t>
       colour_;  // per node: 0 none, > 0 a colour (secondary items); empty: no colours
-  std::vector<std::int32_t> first_;  // per node: the first node of its option (spacer: -1)
+  IndexVector<std::int32_t> first_;  // per node: the first node of its option (spacer: -1)
   std::vector<std::int32_t> sweep_;  // purify: the options of other colours, then hidden
-  std::vector<Item> items_;
-  std::vector<std::int32_t> set_;
-  std::vector<std::int32_t> option_of_;              // option id of each node's option (-1: spacer)
+  IndexVector<Item> items_;
+  IndexVector<std::int32_t> set_;
+  IndexVector<std::int32_t> option_of_;              // option id of each node's option (-1: spacer)
   std::vector<std::int32_t> option_first_;           // first node of each option
-  std::vector<std::int32_t> primary_, primary_pos_;  // open primary items first (sparse set)
+  IndexVector<std::int32_t> primary_, primary_pos_;  // open primary items first (sparse set)
   std::int32_t open_primary_ = 0, n_primary_ = 0, n_items_ = 0;
-  std::vector<std::int32_t> bound_, slack_;  // M: per item, options it may still take, hi - lo
+  IndexVector<std::int32_t> bound_, slack_;  // M: per item, options it may still take, hi - lo
 
   // Trail: (item, size) pairs, and the items closed, newest last.
   std::vector<std::int32_t> trail_, closed_;

@@ -18,8 +18,8 @@ namespace {
 
 std::int32_t Sparse::node_of(int o, std::int32_t i) const {
   if (o < 0 || std::size_t(o) >= option_first_.size()) return -1;
-  for (std::int32_t q = option_first_[std::size_t(o)]; nd_[std::size_t(q)].item >= 0; ++q)
-    if (nd_[std::size_t(q)].item == i) return q;
+  for (std::int32_t q = option_first_[std::size_t(o)]; nd_[q].item >= 0; ++q)
+    if (nd_[q].item == i) return q;
   return -1;
 }
 
@@ -34,14 +34,14 @@ void Sparse::push(int o) {
   std::int32_t x = -2;
   if (o >= 0 || !multi_) {
     x = node_of(o, i);
-    const Item& it = items_[std::size_t(i)];
-    if (x < 0 || nd_[std::size_t(x)].loc >= it.end) misfit("push: option does not fit");
+    const Item& it = items_[i];
+    if (x < 0 || nd_[x].loc >= it.end) misfit("push: option does not fit");
     if (exact_[l]) {
-      choice_[l] = nd_[std::size_t(x)].loc;
+      choice_[l] = nd_[x].loc;
     } else {
-      tweak_before(l, first_[std::size_t(x)]);
+      tweak_before(l, first_[x]);
       choice_[l] = x;
-      from_[l] = first_[std::size_t(x)] + 1;
+      from_[l] = first_[x] + 1;
     }
   } else {
     if (exact_[l] || limit_[l] <= end) misfit("push: the item must take an option");
@@ -61,7 +61,7 @@ void Sparse::pop() {
   const auto l = std::size_t(--level_);
   untake(l);
   undo(level_mark_[l]);
-  if (multi_) ++bound_[std::size_t(item_[l])];
+  if (multi_) ++bound_[item_[l]];
   stats_.updates = updates;
 }
 
@@ -77,13 +77,12 @@ void Sparse::resume(const std::vector<std::int32_t>& tail) {
     std::int32_t p = choice_[l];
     for (std::size_t k = 1; k < tail.size(); ++k, ++p) {
       const std::int32_t x = node_of(tail[k], i);
-      if (x < 0 || nd_[std::size_t(x)].loc < p || nd_[std::size_t(x)].loc >= limit_[l])
-        misfit("run: work does not fit");
-      const std::int32_t q = nd_[std::size_t(x)].loc, y = set_[std::size_t(p)];
-      set_[std::size_t(q)] = y;
-      nd_[std::size_t(y)].loc = q;
-      set_[std::size_t(p)] = x;
-      nd_[std::size_t(x)].loc = p;
+      if (x < 0 || nd_[x].loc < p || nd_[x].loc >= limit_[l]) misfit("run: work does not fit");
+      const std::int32_t q = nd_[x].loc, y = set_[p];
+      set_[q] = y;
+      nd_[y].loc = q;
+      set_[p] = x;
+      nd_[x].loc = p;
     }
     limit_[l] = p;
   } else if (tail[0] == 1 && !exact_[l] && tail.size() == 3 && 0 <= tail[1] && tail[1] <= tail[2] &&
@@ -109,7 +108,7 @@ bool Sparse::donate(Work& w) {
   const auto end = std::int32_t(nd_.size());
   for (int k = base_; k <= level_ && k < int(item_.size()); ++k) {
     const auto l = std::size_t(k);
-    const Item& it = items_[std::size_t(item_[l])];
+    const Item& it = items_[item_[l]];
     if (exact_[l]) {
       const std::int32_t size = std::max(1, limit_[l] - it.start),
                          untried = limit_[l] - choice_[l] - 1;
@@ -120,8 +119,7 @@ bool Sparse::donate(Work& w) {
       const std::int32_t mid = choice_[l] + 1 + untried / 2;
       w.path.assign(chosen_.begin(), chosen_.begin() + k);
       w.tail.assign(1, 0);
-      for (std::int32_t p = mid; p < limit_[l]; ++p)
-        w.tail.push_back(option_of_[std::size_t(set_[std::size_t(p)])]);
+      for (std::int32_t p = mid; p < limit_[l]; ++p) w.tail.push_back(option_of_[set_[p]]);
       w.weight = weight * (limit_[l] - mid) / size;
       limit_[l] = mid;
       return true;
@@ -129,7 +127,7 @@ bool Sparse::donate(Work& w) {
     std::size_t u = 0;
     const std::int32_t to = std::min(limit_[l], end);
     for (std::int32_t p = it.start; p < it.end; ++p) {
-      const std::int32_t key = first_[std::size_t(set_[std::size_t(p)])];
+      const std::int32_t key = first_[set_[p]];
       if (key >= from_[l] && key < to) scratch_[u++] = key;
     }
     if (limit_[l] > end && from_[l] <= end) scratch_[u++] = end;
@@ -157,7 +155,7 @@ double Sparse::done() const {
     const auto l = std::size_t(k);
     std::int32_t size = size0_[l], pos = tried_[l] - 1;
     if (exact_[l]) {
-      const std::int32_t first = items_[std::size_t(item_[l])].start;
+      const std::int32_t first = items_[item_[l]].start;
       size = limit_[l] - first;
       pos = choice_[l] - first;
     }

@@ -24,8 +24,8 @@
 // complete search has the same node count for every number of threads whenever the tree
 // itself does not depend on the order of the search.
 //
-// The engines share PollBudget (below) for the poll; csp/dfs.cpp still keeps its own copy of
-// that bookkeeping (poll(), start()): it can take PollBudget as the exact-cover engines did.
+// Every engine (the exact-cover ones and csp/dfs.cpp) keeps its poll bookkeeping in a
+// PollBudget (below).
 //
 // Plugging in:
 // - another exact-cover engine (a sparse-set engine, a memoised counter): derive from
