@@ -27,26 +27,12 @@ Dlx::Dlx(const ExactCover& problem, const CoverOptions& opt, const CoverCallback
   if (!multi && needs_multiplicities(problem))
     throw std::logic_error("Dlx: this problem needs Algorithm M");
 
-  // Internal numbers: primary items first (so the ring of open items is in id order). Without
-  // Algorithm M, 0:1 items are secondary.
-  const auto primary = [&](int i) {
-    return multi ? problem.is_primary(i) : covered_once(problem, i);
-  };
+  // Internal numbers 1 .. n, primary items first (so the ring of open items is in id order).
   const int n = problem.num_items();
   n_items_ = n;
-  std::vector<std::int32_t> internal(static_cast<std::size_t>(n));
   const std::size_t slots = std::size_t(n) + 2;  // items 1 .. n and the two ring heads
-  item_id_.assign(slots, -1);
-  std::int32_t k = 0;
-  for (int pass = 0; pass < 2; ++pass)
-    for (int i = 0; i < n; ++i)
-      if (primary(i) == (pass == 0)) {
-        internal[std::size_t(i)] = ++k;
-        item_id_[std::size_t(k)] = i;
-      }
-  std::int32_t n1 = 0;
-  for (int i = 0; i < n; ++i) n1 += primary(i);
-  n_primary_ = n1;
+  const std::vector<std::int32_t> internal = number_items(problem, 1, slots, n_primary_);
+  const std::int32_t n1 = n_primary_;
 
   // Two rings: 0 -> 1 .. n1 (primary), n+1 -> n1+1 .. n (secondary).
   cl_.assign(slots, Item{0, 0});

@@ -66,6 +66,12 @@ class LevelStack : public CoverSearch {
   std::span<const int> chosen_options();
   /// Tells the trace hook of level l's choice or backtrack.
   void trace(CoverTraceEvent::Kind kind, std::size_t l) const;
+  /// The engines' internal item numbers: primary items first, each part in id order (without
+  /// Algorithm M the items covered_once are the primary ones), counted from `first` (dancing
+  /// links keeps 0 for a ring's head). Fills item_id_ (`slots` entries, -1 where no item) and
+  /// returns id -> internal number; `primary` gets the number of primary items.
+  std::vector<std::int32_t> number_items(const ExactCover& problem, std::int32_t first,
+                                         std::size_t slots, std::int32_t& primary);
 
   std::vector<std::int32_t> item_, chosen_;  // per level: the item (internal), the option or -1
   std::vector<int> compact_;                 // chosen_options() under M

@@ -21,22 +21,10 @@ Sparse::Sparse(const ExactCover& problem, const CoverOptions& opt, const CoverCa
   if (!multi && needs_multiplicities(problem))
     throw std::logic_error("Sparse: this problem needs Algorithm M");
 
-  // Internal numbers as Dlx's (primary items first, in id order; without M 0:1 items are secondary).
-  const auto primary = [&](int i) {
-    return multi ? problem.is_primary(i) : covered_once(problem, i);
-  };
+  // Internal numbers as Dlx's (primary items first, in id order), from 0.
   const int n = problem.num_items();
   n_items_ = n;
-  std::vector<std::int32_t> internal(std::size_t(n), 0);
-  item_id_.assign(std::size_t(n), -1);
-  std::int32_t k = 0;
-  for (int pass = 0; pass < 2; ++pass)
-    for (int i = 0; i < n; ++i)
-      if (primary(i) == (pass == 0)) {
-        internal[std::size_t(i)] = k;
-        item_id_[std::size_t(k++)] = i;
-      }
-  for (int i = 0; i < n; ++i) n_primary_ += primary(i);
+  const std::vector<std::int32_t> internal = number_items(problem, 0, std::size_t(n), n_primary_);
 
   // Nodes option by option, each option closed by a spacer; then each item's set in option order.
   // The arrays by node are reserved exactly (vectors that double hold their old and new arrays
