@@ -20,10 +20,14 @@
 //     when what you pruned may let you prune more (fixpoint claims you are idempotent). A
 //     scope naming one variable twice (x and x + 1, say) is exempt: the engine reruns it.
 //  7. Bounds arithmetic in 64 bits; reject at post time (ModelError) what could overflow.
+//  8. Decide only from the scope's domains (what explain() may name as the reason); a
+//     smaller reason of your own is an override of explain().
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 
+#include "solve/explain.hpp"
 #include "solve/export.hpp"
 #include "solve/space.hpp"
 #include "solve/types.hpp"
@@ -67,6 +71,14 @@ class SOLVE_API Constraint {
   /// all_different from none (it checks the assigned values long before its scope is
   /// complete); Space::propagation() then tells the running level.
   virtual Propagation propagates_from() const { return Propagation::arc; }
+  /// Why propagate() pruned: `before` holds the domains as they were when the call that
+  /// pruned began, `pruned` a literal that call made true (a value removed: [x != v]; a
+  /// bound moved: [x >= new min] or [x <= new max]; an assignment: [x == v]), or nullopt to
+  /// explain why the call failed. Appends to `reason` literals that hold in `before` and
+  /// that, with the constraint, imply `pruned` (for a failure: that cannot hold together with
+  /// the constraint). The default names the domains of the whole scope (add_scope), which is
+  /// right for every propagator that keeps rule 8; override it with a smaller reason.
+  virtual void explain(const Space& before, std::optional<Literal> pruned, Reason& reason) const;
 };
 
 /// Implements clone() by copy construction: `class Mine : public CloneableConstraint<Mine>`.

@@ -1,5 +1,5 @@
 // The defaults of the Constraint interface: checking and entailment through propagate() and
-// check() when a constraint does not say more.
+// check() when a constraint does not say more, and the reason every propagator can give.
 #include "solve/constraint.hpp"
 
 #include <algorithm>
@@ -39,6 +39,11 @@ Entailment Constraint::entailment(const Space& s) const {
     values.push_back(s.value(x));
   }
   return check(values) ? Entailment::entailed : Entailment::disentailed;
+}
+
+void Constraint::explain(const Space& before, std::optional<Literal> /*pruned*/,
+                         Reason& reason) const {
+  add_scope(before, scope(), reason);
 }
 
 }  // namespace solve

@@ -48,6 +48,22 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
       if (!s.assigned(x)) return PropStatus::fixpoint;
     return PropStatus::entailed;
   }
+  // x != v because another variable is v; a failure because two are the same value. Hall
+  // sets (what Regin's filter also prunes by) fall back to the domains of the scope.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    for (std::size_t i = 0; i < xs_.size(); ++i) {
+      if (!before.assigned(xs_[i])) continue;
+      const int v = before.value(xs_[i]);
+      if (pruned && pruned->kind == Literal::Kind::ne && pruned->value == v &&
+          pruned->var != xs_[i])
+        return r.add(Literal::eq(xs_[i], v));
+      if (!pruned)
+        for (std::size_t j = i + 1; j < xs_.size(); ++j)
+          if (before.assigned(xs_[j]) && before.value(xs_[j]) == v)
+            return r.add(Literal::eq(xs_[i], v)), r.add(Literal::eq(xs_[j], v));
+    }
+    Constraint::explain(before, pruned, r);
+  }
 
  private:
   /// Plain backtracking's test: no two assigned variables share a value.

@@ -59,6 +59,18 @@ class LessOffset final : public CloneableConstraint<LessOffset> {
     return std::int64_t(s.max(x)) + offset_ <= s.min(y) ? PropStatus::entailed
                                                         : PropStatus::fixpoint;
   }
+  // x's maximum comes from y's, y's minimum from x's; a failure from both.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    const Var x = vars_[0], y = vars_[1];
+    const std::int64_t x_max = std::int64_t(before.max(y)) - offset_;
+    const std::int64_t y_min = std::int64_t(before.min(x)) + offset_;
+    if (!pruned) return r.add(Literal::le(y, before.max(y))), r.add(Literal::ge(x, before.min(x)));
+    if (pruned->var == x && follows_from_max(before, x_max, *pruned, r))
+      return r.add(Literal::le(y, before.max(y)));
+    if (pruned->var == y && follows_from_min(before, y_min, *pruned, r))
+      return r.add(Literal::ge(x, before.min(x)));
+    Constraint::explain(before, pruned, r);
+  }
 
  private:
   std::array<Var, 2> vars_;
@@ -90,6 +102,15 @@ class NotEqual final : public CloneableConstraint<NotEqual> {
     }
     return PropStatus::fixpoint;
   }
+  // x != v because y == v (or the other way round)
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    if (pruned && pruned->kind == Literal::Kind::ne) {
+      const Var other = pruned->var == vars_[0] ? vars_[1] : vars_[0];
+      if (before.assigned(other) && before.value(other) == pruned->value)
+        return r.add(Literal::eq(other, pruned->value));
+    }
+    Constraint::explain(before, pruned, r);
+  }
 
  private:
   std::array<Var, 2> vars_;
@@ -115,6 +136,14 @@ class Equal final : public CloneableConstraint<Equal> {
     if (!s.failed()) keep_common(s, y, x);
     if (s.failed()) return PropStatus::failed;
     return s.assigned(x) && s.assigned(y) ? PropStatus::entailed : PropStatus::fixpoint;
+  }
+  // x != v because y != v (or the other way round)
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    if (pruned && pruned->kind == Literal::Kind::ne) {
+      const Var other = pruned->var == vars_[0] ? vars_[1] : vars_[0];
+      if (!before.contains(other, pruned->value)) return r.add(Literal::ne(other, pruned->value));
+    }
+    Constraint::explain(before, pruned, r);
   }
 
  private:
@@ -145,6 +174,10 @@ class Fix final : public CloneableConstraint<Fix> {
   PropStatus propagate(Space& s) override {
     s.assign(var_[0], value_);
     return settle(s, PropStatus::entailed);
+  }
+  // every pruning is implied by the constraint alone; a failure by v's absence
+  void explain(const Space&, std::optional<Literal> pruned, Reason& r) const override {
+    if (!pruned) r.add(Literal::ne(var_[0], value_));
   }
 
  private:

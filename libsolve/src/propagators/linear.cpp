@@ -68,6 +68,40 @@ class LinearBase {
       u += hi(s, t);
     }
   }
+  /// Appends, for every term but `skip`, the bound that limits its lower side (upper side
+  /// when !lower): [x >= min] or [x <= max] as the coefficient's sign says.
+  void add_sides(const Space& s, bool lower, const Term* skip, Reason& r) const {
+    for (const Term& t : terms_)
+      if (&t != skip)
+        r.add((t.a > 0) == lower ? Literal::ge(t.x, s.min(t.x)) : Literal::le(t.x, s.max(t.x)));
+  }
+  /// True when a x <= b (a x >= b when !upper) and x's holes imply l (holes appended).
+  static bool implies(const Space& before, const Term& t, std::int64_t b, bool upper,
+                      const Literal& l, Reason& r) {
+    return (t.a > 0) == upper ? follows_from_max(before, floor_div(b, t.a), l, r)
+                              : follows_from_min(before, ceil_div(b, t.a), l, r);
+  }
+  /// The reason of a bound of sum <= c (and of sum >= c when eq): the other terms' sides
+  /// that gave it in one step from `before`, else the domains of the scope (a bound lands on
+  /// the next value left, so the holes count too).
+  void explain_bounds(const Space& before, std::optional<Literal> pruned, Reason& r,
+                      bool eq) const {
+    std::int64_t l, u;
+    bounds(before, l, u);
+    if (!pruned) {
+      if (l > c_) return add_sides(before, true, nullptr, r);
+      if (eq && u < c_) return add_sides(before, false, nullptr, r);
+    } else {
+      for (const Term& t : terms_) {
+        if (t.x != pruned->var) continue;
+        if (implies(before, t, c_ - (l - lo(before, t)), true, *pruned, r))
+          return add_sides(before, true, &t, r);
+        if (eq && implies(before, t, c_ - (u - hi(before, t)), false, *pruned, r))
+          return add_sides(before, false, &t, r);
+      }
+    }
+    add_scope(before, vars_, r);
+  }
   std::vector<Term> negated() const {
     std::vector<Term> n = terms_;
     for (Term& t : n) t.a = -t.a;
@@ -108,6 +142,9 @@ class LinearLe final : public CloneableConstraint<LinearLe>, LinearBase {
     }
     return PropStatus::fixpoint;
   }
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_bounds(before, pruned, r, false);
+  }
 };
 
 /// sum == c
@@ -147,6 +184,9 @@ class LinearEq final : public CloneableConstraint<LinearEq>, LinearBase {
       }
     }
     return l == u ? PropStatus::entailed : PropStatus::fixpoint;
+  }
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_bounds(before, pruned, r, true);
   }
 };
 
