@@ -313,6 +313,16 @@ TEST_CASE("value globals: hand cases", "[globals][values]") {
     value_precede_chain(m, std::vector<int>{1, 2, 3}, xs);
     CHECK(count(m).stats.solutions == 14);  // S(4,1) + S(4,2) + S(4,3) = 1 + 7 + 6
   }
+  SECTION("value_precede_chain of 70 values (sets of states beyond a word), every level") {
+    Model m;
+    const std::vector<Var> xs = m.add_vars(4, 1, 3);
+    value_precede_chain(m, random_model::range(1, 70), xs);
+    for (auto p : {Propagation::none, Propagation::forward, Propagation::arc, Propagation::domain}) {
+      SearchOptions o;
+      o.propagation = p;
+      CHECK(count(m, o).stats.solutions == 14);
+    }
+  }
   SECTION("all_different_except_0: 0 repeats, nothing else does") {
     Model m;
     const std::vector<Var> xs = m.add_vars(4, 0, 2);
@@ -327,6 +337,16 @@ TEST_CASE("value globals: hand cases", "[globals][values]") {
     const auto d = contract::root_domains(m, Propagation::domain);
     REQUIRE(d);
     CHECK((*d)[2] == Values{0, 3});
+  }
+  SECTION("all_different_except at the domain level, values spanning more than a word") {
+    Model m;  // the same on values 1 and 100: x2 keeps only 0 and 200
+    const std::vector<int> pair{1, 100}, wide{0, 1, 100, 200};
+    const Var x0 = m.add_var(pair), x1 = m.add_var(pair), x2 = m.add_var(wide);
+    all_different_except_0(m, std::vector<Var>{x0, x1, x2});
+    const auto d = contract::root_domains(m, Propagation::domain);
+    REQUIRE(d);
+    CHECK((*d)[2] == Values{0, 200});
+    CHECK(count(m).stats.solutions == 4);
   }
   SECTION("bin_packing_load: 5 items into 3 bins of exact loads 6, 6, 5") {
     Model m;

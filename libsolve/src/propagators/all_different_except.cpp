@@ -8,6 +8,9 @@
 // Those "vital" values are the matched ones that no alternating path from an unmatched value
 // reaches (Berge); they leave the free variables' domains.
 #include <algorithm>
+#include <bit>
+#include <climits>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -120,6 +123,70 @@ class AllDifferentExcept final : public CloneableConstraint<AllDifferentExcept> 
 
   /// vital_ = the values every matching of the bound variables uses (false: no matching).
   bool find_vital(const Space& s) {
+    if (bound_.size() <= 64) {
+      int lo = INT_MAX, hi = INT_MIN;
+      for (Var x : bound_) {
+        lo = std::min(lo, s.min(x));
+        hi = std::max(hi, s.max(x));
+      }
+      if (std::int64_t(hi) - lo < 64) return find_vital_small(s, lo);
+    }
+    return find_vital_general(s);
+  }
+
+  /// The same on words, when the bound variables' values span less than 64: bit b of a
+  /// domain stands for lo + b.
+  bool find_vital_small(const Space& s, int lo) {
+    const std::size_t n = bound_.size();
+    std::uint64_t matched = 0;
+    for (std::size_t i = 0; i < n; ++i) {  // greedy first
+      sdom_[i] = s.word_at(bound_[i], lo);
+      const std::uint64_t open = sdom_[i] & ~matched;
+      smatch_[i] = open ? std::countr_zero(open) : -1;
+      if (open) matched |= std::uint64_t{1} << smatch_[i];
+    }
+    for (std::size_t i = 0; i < n; ++i) {  // then augmenting paths
+      if (smatch_[i] >= 0) continue;
+      std::uint64_t visited = 0;
+      if (!augment_small(int(i), visited, matched)) return false;
+    }
+    // values reached by alternating paths from the unmatched values
+    std::uint64_t all = 0;
+    for (std::size_t i = 0; i < n; ++i) all |= sdom_[i];
+    std::uint64_t reached = all & ~matched;
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t bit = std::uint64_t{1} << smatch_[i];
+        if ((sdom_[i] & reached) && !(reached & bit)) {
+          reached |= bit;
+          grew = true;
+        }
+      }
+    }
+    vital_.clear();
+    for (std::uint64_t v = matched & ~reached; v; v &= v - 1) vital_.push_back(lo + std::countr_zero(v));
+    return true;
+  }
+  bool augment_small(int i, std::uint64_t& visited, std::uint64_t& matched) {
+    for (std::uint64_t cand = sdom_[i] & ~visited; cand; cand &= cand - 1) {
+      const int v = std::countr_zero(cand);
+      const std::uint64_t bit = std::uint64_t{1} << v;
+      visited |= bit;
+      int holder = -1;
+      if (matched & bit)
+        for (std::size_t k = 0; k < bound_.size() && holder < 0; ++k)
+          if (smatch_[k] == v) holder = int(k);
+      if (holder < 0 || augment_small(holder, visited, matched)) {
+        smatch_[i] = v;
+        matched |= bit;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  bool find_vital_general(const Space& s) {
     // the bound variables' values, as indices 0 .. m - 1
     values_.clear();
     for (Var x : bound_) s.for_each_value(x, [&](int v) { values_.push_back(v); });
@@ -133,9 +200,24 @@ class AllDifferentExcept final : public CloneableConstraint<AllDifferentExcept> 
       });
       adj_start_[i + 1] = adj_.size();
     }
+    // a free variable with none of these values loses nothing: no matching needed
+    bool shared = false;
+    for (std::size_t f = 0; f < free_.size() && !shared; ++f)
+      for (std::size_t k = 0; k < m && !shared; ++k) shared = s.contains(free_[f], values_[k]);
+    if (!shared) {
+      vital_.clear();
+      return true;
+    }
     match_var_.assign(n, -1);
     match_val_.assign(m, -1);
+    for (std::size_t i = 0; i < n; ++i)  // greedy first, then augmenting paths for the rest
+      for (std::size_t e = adj_start_[i]; e < adj_start_[i + 1] && match_var_[i] < 0; ++e)
+        if (match_val_[std::size_t(adj_[e])] < 0) {
+          match_var_[i] = adj_[e];
+          match_val_[std::size_t(adj_[e])] = int(i);
+        }
     for (std::size_t i = 0; i < n; ++i) {
+      if (match_var_[i] >= 0) continue;
       seen_.assign(m, 0);
       if (!augment(int(i))) return false;
     }
@@ -200,6 +282,8 @@ class AllDifferentExcept final : public CloneableConstraint<AllDifferentExcept> 
   std::vector<int> taken_, values_, vital_, adj_, holders_, match_var_, match_val_;
   std::vector<std::size_t> queue_, adj_start_, holders_start_, fill_;
   std::vector<char> done_, seen_;
+  std::uint64_t sdom_[64];  // find_vital_small: the bound variables' domains from lo
+  int smatch_[64];          // and the value (bit) each is matched to
 };
 
 }  // namespace

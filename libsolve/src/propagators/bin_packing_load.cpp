@@ -3,8 +3,9 @@
 // it (items whose domain holds it) bound its load; the loads add up to the total weight, so
 // each load also lies within total - (the others' max) .. total - (the others' min). An item
 // leaves a bin whose load would overflow with it; an item goes into a bin that cannot reach
-// its load's min without it. Each pruning can enable another, so the passes repeat until one
-// prunes nothing (at most one pass per change: the loop ends).
+// its load's min without it. The sums follow each change within a pass; each pruning can
+// enable another, so the passes repeat until one prunes nothing (each pass that goes on has
+// removed a value: the loop ends).
 #include <algorithm>
 #include <climits>
 #include <cstdint>
@@ -83,15 +84,22 @@ class BinPackingLoad final : public CloneableConstraint<BinPackingLoad> {
           if (sure_[b] + w_[i] > s.max(vars_[b])) drop_.push_back(v);
           else if (possible_[b] - w_[i] < s.min(vars_[b])) needed = v;
         });
+        // (the sums follow each change, so the later items see them)
         if (needed != INT_MIN) {
+          s.for_each_value(x, [&](int v) {
+            if (v != needed) possible_[std::size_t(v - base_)] -= w_[i];
+          });
           if (s.assign(x, needed) == Event::failed) return PropStatus::failed;
+          sure_[std::size_t(needed - base_)] += w_[i];
           pruned = true;
         } else if (!drop_.empty()) {
-          for (int v : drop_)
+          for (int v : drop_) {
             if (s.remove(x, v) == Event::failed) return PropStatus::failed;
+            possible_[std::size_t(v - base_)] -= w_[i];
+          }
+          if (s.assigned(x)) sure_[std::size_t(s.value(x) - base_)] += w_[i];
           pruned = true;
         }
-        if (pruned) break;  // the sums are stale: recount
       }
     }
     for (Var x : vars_)

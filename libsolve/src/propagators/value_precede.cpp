@@ -5,8 +5,11 @@
 // written for this automaton: k + 1 states, at most k + 1 transitions out of each): the
 // states reachable before each position (forward pass) and those from which the rest can be
 // completed (backward pass); a value stays when a reachable state takes it to a completable
-// one. The unrolled graph is a chain of layers, so one pass is a fixpoint.
+// one. The unrolled graph is a chain of layers, so one pass is a fixpoint. Up to 63 values the
+// sets of states are words (O(n * k) per run), beyond a byte per state.
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -39,6 +42,74 @@ class ValuePrecedeChain final : public CloneableConstraint<ValuePrecedeChain> {
   }
 
   PropStatus propagate(Space& s) override {
+    return chain_.size() < 64 ? propagate_words(s) : propagate_general(s);
+  }
+
+ private:
+  /// The passes with a word per set of states (k < 64): O(n * k) word operations. For
+  /// c_j in x_i's domain, a state q >= j stays, q = j - 1 moves to j; any other value keeps q.
+  PropStatus propagate_words(Space& s) {
+    const std::size_t n = xs_.size(), k = chain_.size();
+    in_.resize(n);
+    other_.resize(n);
+    words_.assign(2 * (n + 1), 0);
+    std::uint64_t* reach = words_.data();       // reach[i]: states before position i
+    std::uint64_t* done = reach + (n + 1);      // done[i]: states from which xs[i..] completes
+    for (std::size_t i = 0; i < n; ++i) {
+      std::uint64_t in = 0;
+      for (std::size_t j = 1; j <= k; ++j) in |= std::uint64_t(s.contains(xs_[i], chain_[j - 1])) << (j - 1);
+      in_[i] = in;
+      other_[i] = s.size(xs_[i]) > std::popcount(in);
+    }
+    reach[0] = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t r = reach[i];
+      std::uint64_t next = other_[i] ? r : 0;
+      for (std::uint64_t in = in_[i]; in;) {
+        const int j = std::countr_zero(in) + 1;
+        in &= in - 1;
+        next |= (r & ~low(j)) | (((r >> (j - 1)) & 1u) << j);
+      }
+      reach[i + 1] = next;
+    }
+    done[n] = low(int(k) + 1);
+    for (std::size_t i = n; i-- > 0;) {
+      const std::uint64_t later = done[i + 1];
+      std::uint64_t d = other_[i] ? later : 0;
+      for (std::uint64_t in = in_[i]; in;) {
+        const int j = std::countr_zero(in) + 1;
+        in &= in - 1;
+        d |= (later & ~low(j)) | (((later >> j) & 1u) << (j - 1));
+      }
+      done[i] = d;
+    }
+    bool open = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t r = reach[i], later = done[i + 1];
+      const Var x = xs_[i];
+      const bool other_ok = (r & later) != 0;
+      keep_.clear();
+      bool dropped = other_[i] && !other_ok;
+      for (std::uint64_t in = in_[i]; in;) {
+        const int j = std::countr_zero(in) + 1;
+        in &= in - 1;
+        const bool ok = (r & later & ~low(j)) || (((r >> (j - 1)) & 1u) && ((later >> j) & 1u));
+        if (ok) keep_.push_back(chain_[std::size_t(j) - 1]);
+        else if (other_ok && s.remove(x, chain_[std::size_t(j) - 1]) == Event::failed)
+          return PropStatus::failed;
+        dropped = dropped || !ok;
+      }
+      // no value outside the chain left: keep the chain values supported
+      if (dropped && !other_ok && s.keep_only(x, keep_) == Event::failed) return PropStatus::failed;
+      open = open || !s.assigned(x);
+    }
+    return open ? PropStatus::fixpoint : PropStatus::entailed;
+  }
+  /// The states 0 .. j - 1.
+  static std::uint64_t low(int j) { return j >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << j) - 1; }
+
+  /// The passes with a byte per state (k >= 64).
+  PropStatus propagate_general(Space& s) {
     const std::size_t n = xs_.size(), states = chain_.size() + 1;
     reach_.assign((n + 1) * states, 0);  // reach_[i * states + q]: q before position i
     done_.assign((n + 1) * states, 0);   // done_[i * states + q]: from q, xs[i..] completable
@@ -94,7 +165,6 @@ class ValuePrecedeChain final : public CloneableConstraint<ValuePrecedeChain> {
     return open ? PropStatus::fixpoint : PropStatus::entailed;
   }
 
- private:
   /// j when v is c_j, 0 when v is not in the chain.
   int position(int v) const {
     const auto it = std::lower_bound(index_.begin(), index_.end(), std::pair{v, 0});
@@ -112,6 +182,8 @@ class ValuePrecedeChain final : public CloneableConstraint<ValuePrecedeChain> {
   std::vector<Var> xs_;
   std::vector<char> reach_, done_;  // scratch: the two passes
   std::vector<int> keep_;           // scratch
+  std::vector<std::uint64_t> in_, words_;  // scratch of the word passes: chain values per x, states
+  std::vector<char> other_;                // scratch: x can take a value outside the chain
 };
 
 }  // namespace
