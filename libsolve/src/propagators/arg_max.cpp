@@ -5,7 +5,8 @@
 //  - a variable x_k whose position index cannot take is below a position j that index can
 //    take: x_k <= max(x_j) for some such j < k, or x_k < max(x_j) for some j > k;
 //  - index assigned to j: x_j > x_k for k < j, x_j >= x_k for k > j (bounds both ways).
-// The three feed each other: the propagator answers `changed` when it pruned.
+// The first two feed each other: the propagator answers `changed` when they pruned; the third
+// is a fixpoint in one pass.
 #include <algorithm>
 #include <climits>
 #include <cstdint>
@@ -41,6 +42,7 @@ class ArgMax final : public CloneableConstraint<ArgMax> {
     if (s.set_min(index, base_) == Event::failed ||
         s.set_max(index, std::int64_t(base_) + std::int64_t(n_) - 1) == Event::failed)
       return PropStatus::failed;
+    if (s.assigned(index)) return propagate_fixed(s, std::size_t(std::int64_t(s.value(index)) - base_));
     bool pruned = false;
     // suffix_[k] = max of min(x_j) over j >= k
     suffix_.assign(n_ + 1, INT64_MIN);
@@ -71,20 +73,6 @@ class ArgMax final : public CloneableConstraint<ArgMax> {
         before = std::max<std::int64_t>(before, s.max(vars_[k]));
       }
     }
-    if (s.assigned(index)) {
-      const std::size_t j = std::size_t(std::int64_t(s.value(index)) - base_);
-      const Var xj = vars_[j];
-      for (std::size_t k = 0; k < n_; ++k) {
-        if (k == j) continue;
-        const int strict = k < j;  // x_j > x_k before j, x_j >= x_k after
-        Event e = s.set_min(xj, std::int64_t(s.min(vars_[k])) + strict);
-        if (e == Event::failed) return PropStatus::failed;
-        pruned = pruned || e != Event::none;
-        e = s.set_max(vars_[k], std::int64_t(s.max(xj)) - strict);
-        if (e == Event::failed) return PropStatus::failed;
-        pruned = pruned || e != Event::none;
-      }
-    }
     if (pruned) return PropStatus::changed;
     for (Var x : vars_)
       if (!s.assigned(x)) return PropStatus::fixpoint;
@@ -92,6 +80,24 @@ class ArgMax final : public CloneableConstraint<ArgMax> {
   }
 
  private:
+  /// index fixed to position j: x_j > x_k before j, x_j >= x_k after. x_j's min first, then
+  /// the others' max from x_j's max, which the first step leaves alone: a fixpoint.
+  PropStatus propagate_fixed(Space& s, std::size_t j) {
+    const Var xj = vars_[j];
+    std::int64_t floor = INT64_MIN;
+    for (std::size_t k = 0; k < n_; ++k)
+      if (k != j) floor = std::max<std::int64_t>(floor, std::int64_t(s.min(vars_[k])) + (k < j));
+    if (floor != INT64_MIN && s.set_min(xj, floor) == Event::failed) return PropStatus::failed;
+    bool open = !s.assigned(xj);
+    for (std::size_t k = 0; k < n_; ++k) {
+      if (k == j) continue;
+      if (s.set_max(vars_[k], std::int64_t(s.max(xj)) - (k < j)) == Event::failed)
+        return PropStatus::failed;
+      open = open || !s.assigned(vars_[k]);
+    }
+    return open ? PropStatus::fixpoint : PropStatus::entailed;
+  }
+
   bool in_index(const Space& s, std::size_t j) const {
     return s.contains(vars_[n_], int(std::int64_t(base_) + std::int64_t(j)));
   }
