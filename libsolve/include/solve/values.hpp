@@ -31,7 +31,7 @@ SOLVE_API void all_different_except_0(Model& m, std::span<const Var> xs);
 /// occurrence (Law and Lee's value precedence, chained). Throws ModelError when a value is
 /// listed twice. Propagation (arc and domain): domain consistency, by a forward and a backward
 /// pass over the automaton whose state is the longest prefix of `values` seen so far
-/// (O(n * (d + k^2)) for k values).
+/// (O(n * (d + k)) for k < 64 values, O(n * (d + k^2)) beyond).
 SOLVE_API void value_precede_chain(Model& m, std::span<const int> values, std::span<const Var> xs);
 /// value_precede_chain(m, {s, t}, xs): t does not occur before s's first occurrence. Throws
 /// ModelError when s == t.
