@@ -21,7 +21,10 @@ namespace solve {
 /// load between the weight of the items surely in the bin and of those possibly in it, and
 /// between the total weight minus the other loads' max and minus their min; a bin leaves the
 /// domain of an item that would overflow its load's max; an item that the bin's load needs
-/// (the others possible fall short of its min) is put in it. O(n * d) per pass.
+/// (the others possible fall short of its min) is put in it. O(n * d) per pass. Then Shaw's
+/// knapsack reasoning (NoSum) per bin: no subset of its open items fitting the room left fails
+/// it, and a load's bound that no subset reaches moves to the next one some subset may make
+/// (O(n log n) per bin).
 SOLVE_API void bin_packing_load(Model& m, std::span<const Var> load, std::span<const Var> bin,
                                 std::span<const int> weights, int base = 1);
 
