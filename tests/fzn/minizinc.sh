@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The installed solver as MiniZinc users reach it: installs the build tree into a scratch
-# prefix, then runs `minizinc --solver libsolve` on every model of tests/data/fzn/models that
-# has an .expect file and checks its answer (solution count, objective, status line).
+# prefix, then runs `minizinc --solver libsolve` on every model of tests/data/fzn/models (and
+# tests/data/fzn/globals/models: the native globals of the mznlib) that has an .expect file
+# and checks its answer (solution count, objective, status line).
 # Exit 77 (CTest: skipped) when minizinc is not installed.
 #
 #   minizinc.sh BUILD_DIR DATA_DIR WORK_DIR
@@ -18,9 +19,9 @@ grep -q 'org.libsolve.libsolve' <<<"$solvers" || { echo "FAIL: minizinc does not
 
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-for expect in "$data"/*.expect; do
+for expect in "$data"/*.expect "$data"/globals/*.expect; do
   name=$(basename "$expect" .expect)
-  model=$data/models/$name.mzn
+  model=$(dirname "$expect")/models/$name.mzn
   args=$(sed -n 's/^args: *//p' "$expect")
   out=$(minizinc --solver libsolve -s $args "$model" 2>"$work/$name.err")
   rc=$?

@@ -28,9 +28,11 @@ SOLVE_API void occurrences(Model& m, std::span<const Var> xs, int value, Var n);
 /// the values whose count cannot be n.
 SOLVE_API void occurrences(Model& m, std::span<const Var> xs, Var y, Var n);
 
-/// n == the number of distinct values taken by xs. n lies between the number of distinct
-/// assigned values and the size of the union of the domains; when n reaches the first, the
-/// open variables must reuse assigned values.
+/// n == the number of distinct values taken by xs. n lies between the fewest values that meet
+/// every domain's hull [min, max] (at least the number of distinct assigned values; no
+/// matching) and the size of the union of the domains; when n's max is the number of distinct
+/// assigned values, the open variables must reuse assigned values. O(total domain size +
+/// n log n) per run.
 SOLVE_API void nvalue(Model& m, std::span<const Var> xs, Var n);
 
 /// One group of values and how many variables may take a value of it.

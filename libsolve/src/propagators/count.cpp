@@ -1,8 +1,10 @@
 // occurrences with a variable value, and nvalue: both recount from the domains on every run
 // (O(total domain size)), which is cheap next to the search on the sizes they are used for.
+// nvalue's lower bound is the piercing number of the domains' hulls (O(n log n)).
 #include <algorithm>
 #include <climits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "solve/constraint.hpp"
@@ -104,7 +106,7 @@ class NValue final : public CloneableConstraint<NValue> {
     }
     distinct(fixed_);
     distinct(all_);
-    const int at_least = std::max<int>(int(fixed_.size()), k_ > 0 ? 1 : 0);
+    const int at_least = std::max<int>(piercing(s), k_ > 0 ? 1 : 0);
     if (s.set_min(n, at_least) == Event::failed ||
         s.set_max(n, int(std::min(all_.size(), k_))) == Event::failed)
       return PropStatus::failed;
@@ -118,13 +120,30 @@ class NValue final : public CloneableConstraint<NValue> {
   }
 
  private:
+  /// The fewest values that meet every domain's hull [min, max] (greedy by right end): a
+  /// lower bound on the distinct values, at least the number of distinct assigned ones
+  /// (their hulls are single points), without a matching.
+  int piercing(const Space& s) {
+    hulls_.clear();
+    for (std::size_t i = 0; i < k_; ++i) hulls_.emplace_back(s.max(vars_[i]), s.min(vars_[i]));
+    std::sort(hulls_.begin(), hulls_.end());
+    int points = 0;
+    long last = LONG_MIN;
+    for (const auto& [hi, lo] : hulls_)
+      if (lo > last) {
+        ++points;
+        last = hi;
+      }
+    return points;
+  }
   static void distinct(std::vector<int>& v) {
     std::sort(v.begin(), v.end());
     v.erase(std::unique(v.begin(), v.end()), v.end());
   }
   std::size_t k_;
   std::vector<Var> vars_;
-  std::vector<int> fixed_, all_;  // scratch
+  std::vector<int> fixed_, all_;              // scratch
+  std::vector<std::pair<int, int>> hulls_;    // scratch: (max, min) per variable
 };
 
 }  // namespace
