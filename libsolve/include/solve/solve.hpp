@@ -12,6 +12,7 @@
 #include "solve/model.hpp"
 #include "solve/ordering.hpp"
 #include "solve/reify.hpp"
+#include "solve/scheduling.hpp"
 #include "solve/search.hpp"
 #include "solve/space.hpp"
 #include "solve/stats.hpp"
