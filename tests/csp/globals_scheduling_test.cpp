@@ -224,6 +224,19 @@ TEST_CASE("scheduling hand cases: the pruning at the root", "[globals][schedulin
     REQUIRE(got);
     CHECK((*got)[6].front() == 5);  // both surely run over [1, 3)
   }
+  SECTION("cumulative: edge-finding detection where time-tabling sees no compulsory part") {
+    // a and b (2 long, usage 2, start 0..2) fill capacity 2 over [0, 4) between them: c
+    // (1 long, usage 2) cannot end by 4, so it starts at 4 at the earliest
+    const std::vector<Values> domains = {random_model::range(0, 2), random_model::range(0, 2),
+                                         random_model::range(0, 9), {2}, {2}, {1}, {2}, {2},
+                                         {2}, {2}};
+    Model m;
+    const std::vector<Var> xs = random_model::add_vars(m, domains);
+    post_cumulative(m, xs, 3);
+    const auto got = contract::root_domains(m, Propagation::arc);
+    REQUIRE(got);
+    CHECK((*got)[2] == random_model::range(4, 9));
+  }
   SECTION("cumulative: an energy overload fails at the root") {
     // three tasks 2 long, usage 2, all within [0, 4) on capacity 2: 12 > 8
     const std::vector<Values> domains = {{0, 1, 2}, {0, 1, 2}, {0, 1, 2}, {2}, {2}, {2},

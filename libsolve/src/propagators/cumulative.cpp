@@ -4,8 +4,10 @@
 //     fails when its peak exceeds max(capacity) and raises min(capacity) to the peak;
 //  2. time-tabling: moves each task's earliest start past every profile segment it cannot
 //     run beside (its own compulsory part taken out), and its latest start likewise;
-//  3. energy overload (Vilím's Θ-tree envelope): fails when the tasks that must end by some
-//     lct need more energy than C·(lct − est) allows for some subset.
+//  3. energy reasoning (Vilím's Θ-Λ-tree of envelopes): fails when the tasks that must end by
+//     some lct need more energy than C·(lct − est) allows for some subset (overload), and
+//     when they and one more task i would, i cannot end by that lct (edge-finding detection;
+//     the start is raised past it, without Vilím's stronger adjustment).
 // A task is reasoned about as its smallest version (min d, min r): sound for variable
 // durations and usages. Tasks with min d = 0 or min r = 0 take no part: they may use nothing.
 #include <algorithm>
@@ -62,11 +64,10 @@ class Cumulative : public CloneableConstraint<Cumulative> {
     if (!build_profile(sp)) return PropStatus::failed;
     const int r = time_table(sp);
     if (r < 0) return PropStatus::failed;
-    if (r == 0) {  // the bounds stand: check the energy on them
-      if (!energy_fits(sp)) return PropStatus::failed;
-    }
+    const int e = r == 0 ? energy(sp) : 0;  // on bounds that time-tabling left standing
+    if (e < 0) return PropStatus::failed;
     if (PropStatus verdict; decided_by_check(sp, *this, values_, verdict)) return verdict;
-    return r > 0 ? PropStatus::changed : PropStatus::fixpoint;
+    return r > 0 || e > 0 ? PropStatus::changed : PropStatus::fixpoint;
   }
 
  private:
@@ -150,9 +151,12 @@ class Cumulative : public CloneableConstraint<Cumulative> {
     return changed;
   }
 
-  /// The energy envelope over Θ = the tasks with lct <= lct_j, for each j: false when some
-  /// subset needs more than C·(lct_j − its est). Skipped where the products could overflow.
-  bool energy_fits(const Space& sp) {
+  /// Energy reasoning on the Θ-Λ-tree of envelopes C·est + energy (Vilím 2009), Θ = the
+  /// tasks with lct <= some lct_j, by lct descending: fails when Θ needs more energy than
+  /// C·(lct_Θ − est) for some subset of it (overload), and when Θ plus a task i does, i cannot
+  /// end by lct_Θ (edge-finding detection): s_i >= lct_Θ − p_i + 1. -1 failed, 1 changed,
+  /// 0 nothing. Skipped where the products could overflow.
+  int energy(Space& sp) {
     const std::int64_t c = sp.max(cap());
     constexpr double kSafe = 1e18;
     double total = 0;
@@ -161,27 +165,45 @@ class Cumulative : public CloneableConstraint<Cumulative> {
       total += double(t.p) * double(t.h);
       far = std::max({far, t.est < 0 ? -t.est : t.est, std::abs(t.lst + t.p)});
     }
-    if (total + double(c) * double(far) * 2 > kSafe) return true;
+    if (tasks_.empty() || total + double(c) * double(far) * 2 > kSafe) return 0;
     const int m = int(tasks_.size());
     for (auto* v : {&by_est_, &by_lct_}) {
       v->resize(std::size_t(m));
       std::iota(v->begin(), v->end(), 0);
     }
+    const auto lct = [&](int i) { return tasks_[std::size_t(i)].lst + tasks_[std::size_t(i)].p; };
     std::sort(by_est_.begin(), by_est_.end(),
               [&](int a, int b) { return tasks_[std::size_t(a)].est < tasks_[std::size_t(b)].est; });
-    std::sort(by_lct_.begin(), by_lct_.end(), [&](int a, int b) {
-      const Task &x = tasks_[std::size_t(a)], &y = tasks_[std::size_t(b)];
-      return x.lst + x.p < y.lst + y.p;
-    });
+    std::sort(by_lct_.begin(), by_lct_.end(), [&](int a, int b) { return lct(a) < lct(b); });
     rank_.resize(std::size_t(m));
     for (int k = 0; k < m; ++k) rank_[std::size_t(by_est_[std::size_t(k)])] = k;
     tree_.reset(m);
-    for (const int j : by_lct_) {
-      const Task& t = tasks_[std::size_t(j)];
-      tree_.insert(rank_[std::size_t(j)], c * t.est, t.p * t.h);
-      if (tree_.ect() > c * (t.lst + t.p)) return false;
+    for (int i = 0; i < m; ++i) {
+      const Task& t = tasks_[std::size_t(i)];
+      tree_.insert(rank_[std::size_t(i)], c * t.est, t.p * t.h);
     }
-    return true;
+    int changed = 0;
+    for (int k = m - 1; k >= 0; --k) {
+      const int j = by_lct_[std::size_t(k)];
+      if (tree_.ect() > c * lct(j)) return -1;
+      const Task& tj = tasks_[std::size_t(j)];
+      tree_.make_gray(rank_[std::size_t(j)], c * tj.est, tj.p * tj.h);
+      if (k == 0) break;
+      const std::int64_t lct_theta = lct(by_lct_[std::size_t(k - 1)]);
+      if (tree_.ect() > c * lct_theta) return -1;
+      while (tree_.ect_bar() > c * lct_theta) {
+        const int leaf = tree_.resp_bar();
+        if (leaf < 0) break;
+        const Task& t = tasks_[std::size_t(by_est_[std::size_t(leaf)])];
+        if (lct_theta - t.p + 1 > t.est) {
+          const Event e = sp.set_min(scope_[std::size_t(t.var)], lct_theta - t.p + 1);
+          if (e == Event::failed) return -1;
+          if (e != Event::none) changed = 1;
+        }
+        tree_.remove(leaf);
+      }
+    }
+    return changed;
   }
 
   std::vector<Var> scope_;  // starts, durations, usages, capacity
