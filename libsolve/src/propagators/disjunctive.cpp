@@ -57,12 +57,16 @@ class Disjunctive : public CloneableConstraint<Disjunctive> {
     }
     for (const bool mirror : {false, true}) {
       load(sp, mirror);
-      if (!overload()) return PropStatus::failed;
+      const bool fits = overload();
       new_est_ = est_;
       new_lct_ = lct_;
-      detectable_precedences();
-      not_last();
-      if (!edge_finding()) return PropStatus::failed;
+      if (fits) {
+        detectable_precedences();
+        not_last();
+      }
+      const bool ok = fits && edge_finding();
+      keep_orders(mirror);
+      if (!ok) return PropStatus::failed;
       const int r = store(sp, mirror);
       if (r < 0) return PropStatus::failed;
       changed = changed || r > 0;
@@ -87,22 +91,53 @@ class Disjunctive : public CloneableConstraint<Disjunctive> {
       est_.push_back(mirror ? -(hi + p) : lo);
       lct_.push_back(mirror ? -lo : hi + p);
     }
-    const int m = int(task_.size());
-    for (auto* v : {&by_est_, &by_lct_, &by_lst_, &by_ect_}) {
-      v->resize(std::size_t(m));
-      std::iota(v->begin(), v->end(), 0);
+    // The orders of the previous call in this direction are nearly right (bounds move a
+    // little between calls): insertion sort repairs them in O(n) then, O(n²) at worst.
+    Orders& o = orders_[mirror];
+    const std::size_t m = task_.size();
+    by_est_.swap(o.est);
+    by_lct_.swap(o.lct);
+    by_lst_.swap(o.lst);
+    by_ect_.swap(o.ect);
+    for (auto* v : {&by_est_, &by_lct_, &by_lst_, &by_ect_})
+      if (v->size() != m) {
+        v->resize(m);
+        std::iota(v->begin(), v->end(), 0);
+      }
+    lst_.resize(m);
+    ect_.resize(m);
+    for (std::size_t i = 0; i < m; ++i) {
+      lst_[i] = lct_[i] - p_[i];
+      ect_[i] = est_[i] + p_[i];
     }
-    std::sort(by_est_.begin(), by_est_.end(), [&](int a, int b) { return est_[a] < est_[b]; });
-    std::sort(by_lct_.begin(), by_lct_.end(), [&](int a, int b) { return lct_[a] < lct_[b]; });
-    std::sort(by_lst_.begin(), by_lst_.end(),
-              [&](int a, int b) { return lct_[a] - p_[a] < lct_[b] - p_[b]; });
-    std::sort(by_ect_.begin(), by_ect_.end(),
-              [&](int a, int b) { return est_[a] + p_[a] < est_[b] + p_[b]; });
-    rank_.resize(std::size_t(m));
-    for (int k = 0; k < m; ++k) rank_[std::size_t(by_est_[std::size_t(k)])] = k;
+    repair(by_est_, est_);
+    repair(by_lct_, lct_);
+    repair(by_lst_, lst_);
+    repair(by_ect_, ect_);
+    rank_.resize(m);
+    for (std::size_t k = 0; k < m; ++k) rank_[std::size_t(by_est_[k])] = int(k);
   }
 
-  std::int64_t lst(int i) const { return lct_[i] - p_[i]; }
+  /// Sorts `order` (a permutation of the tasks' positions) by `key`, ascending.
+  static void repair(std::vector<int>& order, const std::vector<std::int64_t>& key) {
+    for (std::size_t k = 1; k < order.size(); ++k) {
+      const int x = order[k];
+      std::size_t j = k;
+      for (; j > 0 && key[std::size_t(order[j - 1])] > key[std::size_t(x)]; --j)
+        order[j] = order[j - 1];
+      order[j] = x;
+    }
+  }
+  /// Gives the orders back for the next call in that direction.
+  void keep_orders(bool mirror) {
+    Orders& o = orders_[mirror];
+    by_est_.swap(o.est);
+    by_lct_.swap(o.lct);
+    by_lst_.swap(o.lst);
+    by_ect_.swap(o.ect);
+  }
+
+  std::int64_t lst(int i) const { return lst_[std::size_t(i)]; }
   void put(int i) { tree_.insert(rank_[i], est_[i], p_[i]); }
 
   /// False when some set of tasks cannot fit between its earliest start and latest end.
@@ -122,7 +157,7 @@ class Disjunctive : public CloneableConstraint<Disjunctive> {
     in_theta_.assign(m, 0);
     std::size_t q = 0;
     for (const int i : by_ect_) {
-      while (q < m && est_[i] + p_[i] > lst(by_lst_[q])) {
+      while (q < m && ect_[std::size_t(i)] > lst(by_lst_[q])) {
         put(by_lst_[q]);
         in_theta_[std::size_t(by_lst_[q++])] = 1;
       }
@@ -205,7 +240,11 @@ class Disjunctive : public CloneableConstraint<Disjunctive> {
   ThetaLambdaTree tree_;
   // scratch, indexed by the position of a task among those taking part
   std::vector<int> task_, by_est_, by_lct_, by_lst_, by_ect_, rank_;
-  std::vector<std::int64_t> est_, lct_, p_, new_est_, new_lct_;
+  std::vector<std::int64_t> est_, lct_, p_, lst_, ect_, new_est_, new_lct_;
+  struct Orders {
+    std::vector<int> est, lct, lst, ect;
+  };
+  Orders orders_[2];  // each direction's orders of the last call (a hint: re-sorted each time)
   std::vector<char> in_theta_;
   std::vector<int> values_;  // scratch of decided_by_check
 };
