@@ -71,7 +71,7 @@ bool cumulative_holds(std::size_t n, const Values& a) {
   if (n == 0) return true;  // MiniZinc: no task, no condition on the capacity
   for (std::size_t i = 0; i < n; ++i)
     if (a[n + i] < 0 || a[2 * n + i] < 0) return false;
-  for (int t = -2; t <= 16; ++t) {  // beyond every start + duration of the draws
+  for (int t = -30; t <= 30; ++t) {  // beyond every start + duration of the draws (views too)
     int load = 0;
     for (std::size_t i = 0; i < n; ++i)
       if (a[i] <= t && t < a[i] + a[n + i]) load += a[2 * n + i];
@@ -156,6 +156,54 @@ TEST_CASE("disjunctive has the solutions of its pairwise decomposition",
           holds, std::uint32_t(round));
   }
   CHECK(satisfiable >= test_scale::scaled(100));
+}
+
+TEST_CASE("scheduling over views and shared variables has the decomposition's solutions",
+          "[globals][scheduling]") {
+  // starts, durations and usages as views a * x + c of a few variables, one variable in
+  // several roles (a start that is also another task's duration, say), negative values
+  Random r(2315);
+  for (int round = 0; round < test_scale::rounds(300); ++round) {
+    const std::size_t k = std::size_t(r.pick(2, 5));
+    std::vector<Values> domains;
+    for (std::size_t i = 0; i < k; ++i) domains.push_back(small_domain(r, -3, 5, 4));
+    const std::size_t n = std::size_t(r.pick(2, 4));
+    std::vector<std::pair<std::size_t, std::pair<int, int>>> views;  // variable, (a, c)
+    for (std::size_t i = 0; i < 3 * n + 1; ++i) views.push_back({r.var(k), r.view()});
+    const auto value = [views](const Values& a, std::size_t i) {
+      return views[i].second.first * a[views[i].first] + views[i].second.second;
+    };
+    const auto task_values = [n, value](const Values& a) {
+      Values t;
+      for (std::size_t i = 0; i < 3 * n + 1; ++i) t.push_back(value(a, i));
+      return t;
+    };
+    const auto viewed = [views](const std::vector<Var>& xs) {
+      std::vector<Var> out;
+      for (const auto& [x, ac] : views) out.push_back(ac.first * xs[x] + ac.second);
+      return out;
+    };
+    Tasks t;
+    t.n = k;
+    t.domains = domains;
+    if (round % 2 == 0) {
+      agree(t, [n, viewed](Model& m, const std::vector<Var>& xs) {
+            post_cumulative(m, viewed(xs), n);
+          },
+          [n, task_values](const Values& a) { return cumulative_holds(n, task_values(a)); },
+          std::uint32_t(round));
+    } else {
+      const ZeroDuration zero = round % 4 == 1 ? ZeroDuration::strict : ZeroDuration::free;
+      agree(t, [n, viewed, zero](Model& m, const std::vector<Var>& xs) {
+            const std::vector<Var> v = viewed(xs);
+            disjunctive(m, part(v, 0, n), part(v, n, n), zero);
+          },
+          [n, task_values, zero](const Values& a) {
+            return disjunctive_holds(n, task_values(a), zero);
+          },
+          std::uint32_t(round));
+    }
+  }
 }
 
 TEST_CASE("cumulative and disjunctive check() decide as their decompositions",
