@@ -167,14 +167,14 @@ class Cumulative : public CloneableConstraint<Cumulative> {
     }
     if (tasks_.empty() || total + double(c) * double(far) * 2 > kSafe) return 0;
     const int m = int(tasks_.size());
-    for (auto* v : {&by_est_, &by_lct_}) {
-      v->resize(std::size_t(m));
-      std::iota(v->begin(), v->end(), 0);
-    }
+    for (auto* v : {&by_est_, &by_lct_})  // the last call's orders, repaired (a hint)
+      if (v->size() != std::size_t(m)) {
+        v->resize(std::size_t(m));
+        std::iota(v->begin(), v->end(), 0);
+      }
     const auto lct = [&](int i) { return tasks_[std::size_t(i)].lst + tasks_[std::size_t(i)].p; };
-    std::sort(by_est_.begin(), by_est_.end(),
-              [&](int a, int b) { return tasks_[std::size_t(a)].est < tasks_[std::size_t(b)].est; });
-    std::sort(by_lct_.begin(), by_lct_.end(), [&](int a, int b) { return lct(a) < lct(b); });
+    repair_order(by_est_, [&](int i) { return tasks_[std::size_t(i)].est; });
+    repair_order(by_lct_, lct);
     rank_.resize(std::size_t(m));
     for (int k = 0; k < m; ++k) rank_[std::size_t(by_est_[std::size_t(k)])] = k;
     tree_.reset(m);

@@ -91,8 +91,7 @@ class Disjunctive : public CloneableConstraint<Disjunctive> {
       est_.push_back(mirror ? -(hi + p) : lo);
       lct_.push_back(mirror ? -lo : hi + p);
     }
-    // The orders of the previous call in this direction are nearly right (bounds move a
-    // little between calls): insertion sort repairs them in O(n) then, O(n²) at worst.
+    // the orders of the previous call in this direction, nearly right: repaired
     Orders& o = orders_[mirror];
     const std::size_t m = task_.size();
     by_est_.swap(o.est);
@@ -110,24 +109,17 @@ class Disjunctive : public CloneableConstraint<Disjunctive> {
       lst_[i] = lct_[i] - p_[i];
       ect_[i] = est_[i] + p_[i];
     }
-    repair(by_est_, est_);
-    repair(by_lct_, lct_);
-    repair(by_lst_, lst_);
-    repair(by_ect_, ect_);
+    const auto by = [](const std::vector<std::int64_t>& key) {
+      return [&key](int i) { return key[std::size_t(i)]; };
+    };
+    repair_order(by_est_, by(est_));
+    repair_order(by_lct_, by(lct_));
+    repair_order(by_lst_, by(lst_));
+    repair_order(by_ect_, by(ect_));
     rank_.resize(m);
     for (std::size_t k = 0; k < m; ++k) rank_[std::size_t(by_est_[k])] = int(k);
   }
 
-  /// Sorts `order` (a permutation of the tasks' positions) by `key`, ascending.
-  static void repair(std::vector<int>& order, const std::vector<std::int64_t>& key) {
-    for (std::size_t k = 1; k < order.size(); ++k) {
-      const int x = order[k];
-      std::size_t j = k;
-      for (; j > 0 && key[std::size_t(order[j - 1])] > key[std::size_t(x)]; --j)
-        order[j] = order[j - 1];
-      order[j] = x;
-    }
-  }
   /// Gives the orders back for the next call in that direction.
   void keep_orders(bool mirror) {
     Orders& o = orders_[mirror];

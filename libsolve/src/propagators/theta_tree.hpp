@@ -17,6 +17,20 @@
 
 namespace solve::detail {
 
+/// Sorts `order`, a permutation of task positions, by key(i) ascending, by insertion: O(n)
+/// when the order of the previous call is kept (bounds move a little between calls), O(n²)
+/// at worst.
+template <class Key>
+void repair_order(std::vector<int>& order, Key&& key) {
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    const int x = order[k];
+    const std::int64_t kx = key(x);
+    std::size_t j = k;
+    for (; j > 0 && key(order[j - 1]) > kx; --j) order[j] = order[j - 1];
+    order[j] = x;
+  }
+}
+
 class ThetaLambdaTree {
  public:
   /// "Minus infinity" that stays far from overflow when sums are added to it.
