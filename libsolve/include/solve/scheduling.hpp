@@ -23,8 +23,9 @@ namespace solve {
 /// nothing (as in MiniZinc). With at least one task, capacity >= 0.
 /// Prunes: the starts by time-tabling (each task against the profile of the compulsory parts
 /// [max s, min s + min d) of the others, O(n log n) to build plus the profile segments each
-/// task's window crosses), fails on an energy overload (the Θ-tree check, O(n log n)), and
-/// raises the capacity's minimum to the profile's peak.
+/// task's window crosses), reasons on energy with a Θ-Λ-tree (O(n log n): fails on an
+/// overload; a task that cannot end by the latest end of a set it would overload with starts
+/// later: edge-finding detection), and raises the capacity's minimum to the profile's peak.
 /// Throws ModelError when the arrays differ in size or name a foreign variable.
 SOLVE_API void cumulative(Model& m, std::span<const Var> starts, std::span<const Var> durations,
                           std::span<const Var> usages, Var capacity);
