@@ -603,10 +603,88 @@ inline std::vector<Case> global_builtins() {
   return cs;
 }
 
+/// the scheduling globals of the mznlib: cumulative, disjunctive, disjunctive_strict, each
+/// over up to 3 tasks, at most two durations or usages variable (the others constants 0..3).
+inline std::vector<Case> scheduling_builtins() {
+  // a duration or usage: a variable (possibly negative, which the relation refuses) while
+  // `open` lasts, else a constant
+  const auto amount = [](Gen& g, Instance& in, std::string& text, int& open) {
+    if (open > 0 && g.coin()) {
+      --open;
+      return int_arg(g, in, text, false);
+    }
+    const int c = g.uniform(0, 3);
+    text = fmt::format("{}", c);
+    return Arg{-1, c};
+  };
+  const auto amounts = [amount](Gen& g, Instance& in, std::string& text, int n, int& open) {
+    std::vector<Arg> out;
+    std::vector<std::string> parts;
+    for (int i = 0; i < n; ++i) {
+      std::string t;
+      out.push_back(amount(g, in, t, open));
+      parts.push_back(t);
+    }
+    text = fmt::format("[{}]", fmt::join(parts, ", "));
+    return out;
+  };
+  std::vector<Case> cs;
+  cs.push_back({"fzn_cumulative", [amounts](Gen& g) {
+                  Instance in;
+                  std::string ts, td, tr, tb;
+                  int open = 2;
+                  const int n = g.uniform(0, 3);
+                  const std::vector<Arg> s = int_args(g, in, ts, n);
+                  const std::vector<Arg> d = amounts(g, in, td, n, open);
+                  const std::vector<Arg> r = amounts(g, in, tr, n, open);
+                  const Arg b = int_arg(g, in, tb);
+                  in.constraint = fmt::format("fzn_cumulative({}, {}, {}, {})", ts, td, tr, tb);
+                  in.holds = [=](const Values& v) {
+                    if (n == 0) return true;  // no task: nothing asked of b
+                    for (int i = 0; i < n; ++i)
+                      if (d[std::size_t(i)](v) < 0 || r[std::size_t(i)](v) < 0) return false;
+                    for (int t = -8; t <= 16; ++t) {
+                      long long load = 0;
+                      for (std::size_t i = 0; i < std::size_t(n); ++i)
+                        if (s[i](v) <= t && t < s[i](v) + d[i](v)) load += r[i](v);
+                      if (load > b(v)) return false;
+                    }
+                    return true;
+                  };
+                  return in;
+                }});
+  for (const bool strict : {false, true}) {
+    const std::string name = strict ? "fzn_disjunctive_strict" : "fzn_disjunctive";
+    cs.push_back({name, [=](Gen& g) {
+                    Instance in;
+                    std::string ts, td;
+                    int open = 2;
+                    const int n = g.uniform(0, 3);
+                    const std::vector<Arg> s = int_args(g, in, ts, n);
+                    const std::vector<Arg> d = amounts(g, in, td, n, open);
+                    in.constraint = fmt::format("{}({}, {})", name, ts, td);
+                    in.holds = [=](const Values& v) {
+                      for (std::size_t i = 0; i < std::size_t(n); ++i) {
+                        if (d[i](v) < 0) return false;
+                        for (std::size_t j = i + 1; j < std::size_t(n); ++j) {
+                          if (!strict && (d[i](v) == 0 || d[j](v) == 0)) continue;
+                          if (s[i](v) + d[i](v) > s[j](v) && s[j](v) + d[j](v) > s[i](v))
+                            return false;
+                        }
+                      }
+                      return true;
+                    };
+                    return in;
+                  }});
+  }
+  return cs;
+}
+
 /// Every family, in this order (the seeds of check_family follow it).
 inline std::vector<std::vector<Case>> families() {
   return {comparison_builtins(), arithmetic_builtins(), linear_builtins(),
-          boolean_builtins(),    element_builtins(),    global_builtins()};
+          boolean_builtins(),    element_builtins(),    global_builtins(),
+          scheduling_builtins()};
 }
 
 /// Every builtin of every family.

@@ -42,7 +42,10 @@ TEST_CASE("the catalogue covers every builtin of the table", "[fzn][builtins]") 
                            "fzn_table_int",
                            "fzn_among",
                            "fzn_count_eq",
-                           "fzn_lex_less_int"})
+                           "fzn_lex_less_int",
+                           "fzn_cumulative",
+                           "fzn_disjunctive",
+                           "fzn_disjunctive_strict"})
     CHECK(tested.count(name) == 1);
 }
 
@@ -75,6 +78,9 @@ TEST_CASE("constants beyond libsolve's 32 bits fall back to the builtin's test",
       counts.insert(libsolve_count(text, level));
     return counts.size() == 1 ? *counts.begin() : ~std::uint64_t(0);
   };
+  // a capacity beyond 32 bits: the one task always fits
+  CHECK(count_all_levels("var 1..3: x;\nconstraint fzn_cumulative([x], [2], [1], 9999999999);\n"
+                         "solve satisfy;\n") == 3);
   // x < 9999999999 always
   CHECK(count_all_levels(
             "var 1..3: x;\nconstraint fzn_lex_less_int([x], [9999999999]);\nsolve satisfy;\n") ==

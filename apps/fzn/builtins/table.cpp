@@ -16,7 +16,9 @@ Table build() {
   Table t;
   for (auto family :
        {int_builtins(), bool_builtins(), linear_builtins(), globals_builtins(),
-        values_builtins(), reif_builtins()})
+        values_builtins(),
+        scheduling_builtins(),
+        reif_builtins()})
     for (const Builtin& b : family) t.emplace(b.name, &b);
   return t;
 }

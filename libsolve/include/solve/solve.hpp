@@ -14,6 +14,7 @@
 #include "solve/ordering.hpp"
 #include "solve/packing_load.hpp"
 #include "solve/reify.hpp"
+#include "solve/scheduling.hpp"
 #include "solve/search.hpp"
 #include "solve/space.hpp"
 #include "solve/stats.hpp"

@@ -26,6 +26,19 @@ std::unique_ptr<Constraint> make_false();
 inline PropStatus settle(const Space& s, PropStatus st) {
   return s.failed() ? PropStatus::failed : st;
 }
+/// True when every variable of c's scope is assigned; `verdict` is then entailed when c's
+/// check() accepts their values (copied into `values`, a propagator's scratch) and failed
+/// otherwise: the last word of a propagator whose reasoning is only sound.
+inline bool decided_by_check(const Space& s, const Constraint& c, std::vector<int>& values,
+                             PropStatus& verdict) {
+  values.clear();
+  for (const Var x : c.scope()) {
+    if (!s.assigned(x)) return false;
+    values.push_back(s.value(x));
+  }
+  verdict = c.check(values) ? PropStatus::entailed : PropStatus::failed;
+  return true;
+}
 /// The values sorted, without repeats.
 std::vector<int> sorted_set(std::span<const int> values);
 /// Posts x in {0, 1} for each x whose initial domain (through its view) goes beyond it.
