@@ -353,3 +353,19 @@ TEST_CASE("option --paths: errors in the words of the MiniZinc model", "[fzn][cl
   CHECK(unknown.err == plain.err);
   CHECK(run("--paths /nonexistent.paths " + quoted(dir + "wide.fzn")).status == 2);
 }
+
+TEST_CASE("float variables are refused in the words of the MiniZinc model", "[fzn][cli]") {
+  // float.fzn/float.paths: what minizinc made of paths/float.mzn, an array of two float
+  // variables (the FlatZinc names are X_INTRODUCED_*; the model's are speed[1], speed[2]).
+  const std::string dir = t::data_dir() + "/paths/";
+  const Run plain = run(quoted(dir + "float.fzn"));
+  CHECK(plain.status == 2);
+  CHECK(plain.out.empty());
+  CHECK_THAT(plain.err,
+             Catch::Contains("float.fzn:2:1: 'X_INTRODUCED_0_': float variables are not supported"));
+  const Run told = run("--paths " + quoted(dir + "float.paths") + " " + quoted(dir + "float.fzn"));
+  CHECK(told.status == 2);
+  CHECK(told.out.empty());
+  CHECK_THAT(told.err,
+             Catch::StartsWith("float.mzn:2:32: 'speed[1]': float variables are not supported"));
+}
