@@ -241,12 +241,17 @@ TEST_CASE(
     "option -t, -n, -r and -p: 0 means no limit for -t and -n, bad values get a short message",
     "[fzn][cli]") {
   CHECK(count_lines(run("-t 0 " + model("queens")).out, sep) == 1);
+  // A negative time limit is no limit, as fzn-gecode and fzn-chuffed take it.
+  const Run negative = run("-t -5 -a " + model("queens"));
+  CHECK(negative.status == 0);
+  CHECK(count_lines(negative.out, sep) == 92);
+  CHECK(count_lines(negative.out, complete) == 1);
   const Run all = run("-n 0 " + model("queens"));  // no limit: every solution
   CHECK(count_lines(all.out, sep) == 92);
   CHECK(count_lines(all.out, complete) == 1);
   CHECK(run("-r 18446744073709551615 -t 1000000000000 " + model("queens")).status == 0);
   for (const char* bad :
-       {"-t -1", "-t 1.5", "-t 1000000000001", "-t ''", "-n -1", "-n 18446744073709551616", "-r -1",
+       {"-t -1.5", "-t 1.5", "-t 1000000000001", "-t ''", "-n -1", "-n 18446744073709551616", "-r -1",
         "-r 18446744073709551616", "-r 1e3", "-p 0", "-p 257"}) {
     INFO(bad);
     const Run r = run(std::string(bad) + " " + model("queens"));

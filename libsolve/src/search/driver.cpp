@@ -103,8 +103,11 @@ std::uint64_t Worker::paced(std::uint64_t budget, std::uint64_t nodes) {
   const double seconds = std::chrono::duration<double>(now - polled_).count();
   polled_ = now;
   if (nodes > 0) {
+    // down at once to what fits, up by doubling at most: a fast first interval (the root
+    // propagated, nothing else) says little of the nodes after it
     const double fit = seconds > 0 ? poll_pace * double(nodes) / seconds : double(budget);
-    pace_ = fit >= double(budget) ? budget : std::max<std::uint64_t>(1, std::uint64_t(fit));
+    const double up = 2 * double(pace_);
+    pace_ = std::max<std::uint64_t>(1, std::uint64_t(std::min({fit, up, double(budget)})));
   }
   return std::min(budget, pace_);
 }

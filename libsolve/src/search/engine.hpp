@@ -77,8 +77,8 @@ class Worker {
   friend class Pool;
   /// The budget a poll gives, paced by the clock: nodes may be slow (on a model of 10^5
   /// propagators one node can propagate for 30 ms, and the engine's 256 nodes then take
-  /// 8 s), so the next budget is about `poll_pace` of nodes at the pace of the last ones, the
-  /// engine's poll_interval() at most, 1 at least.
+  /// 8 s), so the next budget is about `poll_pace` of nodes at the pace of the last ones (at
+  /// most twice the last budget), the engine's poll_interval() at most, 1 at least.
   std::uint64_t paced(std::uint64_t budget, std::uint64_t nodes);
   Control& control_;
   SearchEngine& engine_;
