@@ -11,14 +11,14 @@
 namespace fzn::fuzz {
 
 enum class ArgKind {
-  var_ints,     ///< array [int] of var int: variables, now and then a constant
-  ints,         ///< array [int] of int
-  var_int,      ///< var int: a variable or a constant
-  int_value,    ///< int
-  int_set,      ///< set of int (a literal)
-  var_bools,    ///< array [int] of var bool
-  int_rows,     ///< array [int, int] of int, flat: rows of the length of the first array
-  bool_rows,    ///< array [int, int] of bool, flat, the same way
+  var_ints,   ///< array [int] of var int: variables, now and then a constant
+  ints,       ///< array [int] of int
+  var_int,    ///< var int: a variable or a constant
+  int_value,  ///< int
+  int_set,    ///< set of int (a literal)
+  var_bools,  ///< array [int] of var bool
+  int_rows,   ///< array [int, int] of int, flat: rows of the length of the first array
+  bool_rows,  ///< array [int, int] of bool, flat, the same way
 };
 
 /// An argument: its kind and, for arrays, its length group: arrays of one group (> 0) have
@@ -51,9 +51,11 @@ inline constexpr GlobalSignature global_signatures[] = {
     {"fzn_table_bool", 2, {sig::var_bools(1), sig::bool_rows}},
     {"fzn_global_cardinality", 3, {sig::var_ints(1), sig::ints(2), sig::var_ints(2)}},
     {"fzn_global_cardinality_closed", 3, {sig::var_ints(1), sig::ints(2), sig::var_ints(2)}},
-    {"fzn_global_cardinality_low_up", 4,
+    {"fzn_global_cardinality_low_up",
+     4,
      {sig::var_ints(1), sig::ints(2), sig::ints(2), sig::ints(2)}},
-    {"fzn_global_cardinality_low_up_closed", 4,
+    {"fzn_global_cardinality_low_up_closed",
+     4,
      {sig::var_ints(1), sig::ints(2), sig::ints(2), sig::ints(2)}},
     {"fzn_among", 3, {sig::var_int, sig::var_ints(1), sig::int_set}},
     {"fzn_count_eq", 3, {sig::var_ints(1), sig::var_int, sig::var_int}},

@@ -100,8 +100,9 @@ inline std::string draw_instance(Choices& c) {
       case ArgKind::bool_rows: {
         const int rows = c.in(0, 6);
         for (int k = 0; k < rows * first_length; ++k)
-          items.push_back(spec.kind == ArgKind::int_rows ? fmt::format("{}", c.in(-2, 4))
-                                                         : std::string(c.below(2) ? "true" : "false"));
+          items.push_back(spec.kind == ArgKind::int_rows
+                              ? fmt::format("{}", c.in(-2, 4))
+                              : std::string(c.below(2) ? "true" : "false"));
         arg = fmt::format("[{}]", fmt::join(items, ","));
         break;
       }
@@ -171,9 +172,11 @@ inline std::string check_globals_input(const std::uint8_t* data, std::size_t siz
   if (by_native == by_relation) return "";
   std::string only_native, only_relation;
   for (const auto& s : by_native)
-    if (!by_relation.count(s) && only_native.empty()) only_native = fmt::format("{}", fmt::join(s, " "));
+    if (!by_relation.count(s) && only_native.empty())
+      only_native = fmt::format("{}", fmt::join(s, " "));
   for (const auto& s : by_relation)
-    if (!by_native.count(s) && only_relation.empty()) only_relation = fmt::format("{}", fmt::join(s, " "));
+    if (!by_native.count(s) && only_relation.empty())
+      only_relation = fmt::format("{}", fmt::join(s, " "));
   return fmt::format(
       "native post: {} solutions, relation: {} (only native: [{}], only relation: [{}])\n{}",
       by_native.size(), by_relation.size(), only_native, only_relation, text);

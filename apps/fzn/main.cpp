@@ -5,8 +5,8 @@
 // solving and printing in run.cpp.
 #include <algorithm>
 #include <charconv>
-#include <cstdlib>
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <string>

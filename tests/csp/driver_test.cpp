@@ -95,7 +95,8 @@ TEST_CASE("a time limit is seen within milliseconds when every node is slow", "[
   o.propagation = Propagation::forward;
   o.limits.max_seconds = 0.05;
   o.trace = [](const TraceEvent& e) {
-    if (e.kind == TraceEvent::Kind::decide) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    if (e.kind == TraceEvent::Kind::decide)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
   };
   const Result r = count(permutations(12), o);
   CHECK(r.stop == StopReason::time_limit);
