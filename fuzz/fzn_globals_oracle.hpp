@@ -19,6 +19,7 @@
 #include <solve/error.hpp>
 #include <solve/search.hpp>
 
+#include "builtins.hpp"
 #include "fzn_global_signatures.hpp"
 #include "parser.hpp"
 #include "translate.hpp"
@@ -142,6 +143,16 @@ inline bool all_solutions(const Program& p, std::set<std::vector<std::int64_t>>&
 inline std::string check_globals_input(const std::uint8_t* data, std::size_t size) {
   Choices choices(data, size);
   const std::string text = draw_instance(choices);
+  // a global without a test would be compared with itself
+  const std::size_t open = text.rfind("constraint ") + 11;
+  const std::string name = text.substr(open, text.find('(', open) - open);
+  for (const GlobalSignature& g : signatures()) {
+    if (g.name != name) continue;
+    const Builtin* b = find_builtin(g.name, g.arity);
+    if (!b || !b->relation)
+      return fmt::format("{} with {} arguments is no builtin with a test (Builtin::relation)",
+                         g.name, g.arity);
+  }
   Model ast;
   try {
     ast = parse(text, "globals.fzn");
