@@ -56,4 +56,8 @@ void post_constraint(Context& ctx, const ConstraintItem& item);
 /// Posts a relation given by its test (the fallback).
 void post_relation(const Call& call, MakeCheck relation);
 
+/// Posts one constraint item through its builtin's test when it has one (the fallback,
+/// whatever libsolve could take), else as post_constraint does.
+void post_constraint_by_relation(Context& ctx, const ConstraintItem& item);
+
 }  // namespace fzn

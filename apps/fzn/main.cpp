@@ -3,8 +3,10 @@
 // specification's (-a, -n, -f, -p, -r, -s, -t, -i), so `minizinc --solver libsolve` can drive
 // it. Only the command line lives here: reading in parser.cpp, translation in translate.cpp,
 // solving and printing in run.cpp.
+#include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -57,6 +59,19 @@ CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi, std::string zero
       "");
 }
 
+/// A negative time limit ("-5") reads as 0, no limit: what fzn-gecode and fzn-chuffed do with
+/// one (both run on without a limit).
+CLI::Validator no_limit_when_negative() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text.size() > 1 && text[0] == '-' &&
+            std::all_of(text.begin() + 1, text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+          text = "0";
+        return {};
+      },
+      "");
+}
+
 // The FlatZinc driver (minizinc) takes any status but 0 for a solver failure: by default an
 // answered run exits 0 and the status lines carry the answer; --exit-codes gives apps/common's.
 int exit_status(const Settings& s, fzn::RunStatus status) {
@@ -68,11 +83,22 @@ int exit_status(const Settings& s, fzn::RunStatus status) {
   }
 }
 
+/// The exit status of a run that a limit or Ctrl-C stops (0, or 3 with --exit-codes).
+int stopped_status = 0;
+
+/// Stopped while reading or translating: the answer is =====UNKNOWN=====, and the half-built
+/// model is left to the end of the process rather than freed item by item.
+[[noreturn]] void exit_unknown() {
+  std::cout << fzn::unknown << std::flush;
+  std::_Exit(std::cout ? stopped_status : 2);
+}
+
 int solve_file(Settings& s) {
   // The time limit and Ctrl-C hold from the first byte read: reading and translating poll them.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   if (s.time_limit_ms) deadline = s.run.started + std::chrono::milliseconds(s.time_limit_ms);
-  const fzn::StopCheck stop(s.run.cancel, deadline);
+  stopped_status = exit_status(s, fzn::RunStatus::limited);
+  const fzn::StopCheck stop(s.run.cancel, deadline, exit_unknown);
   fzn::Program program;
   try {
     const fzn::Model ast = fzn::parse_file(s.input, {}, stop);
@@ -103,7 +129,11 @@ int solve_file(Settings& s) {
   s.run.time_limit = double(s.time_limit_ms) / 1000.0;
   // Solutions are streamed; a failed write (closed pipe, full disk) is an error (exit 2), which
   // cli::guarded reports once the run is over.
-  return exit_status(s, fzn::run(program, s.run, std::cout));
+  const fzn::RunStatus status = fzn::run(program, s.run, std::cout);
+  // A limit or Ctrl-C stopped the search, the answer is printed: the model (hundreds of MB for
+  // a large file) is left to the end of the process rather than freed item by item.
+  if (status == fzn::RunStatus::limited && std::cout.flush()) std::_Exit(stopped_status);
+  return exit_status(s, status);
 }
 
 // The command line, then the run.
@@ -142,8 +172,9 @@ int parse_and_solve(int argc, char** argv) {
   app.add_flag("-s,--statistics", s.run.statistics, "Print statistics as %%%mzn-stat lines");
   app.add_option("-t,--time-limit", s.time_limit_ms,
                  "Stop after MS milliseconds, reading included (=====UNKNOWN===== if nothing "
-                 "found); 0: no limit")
+                 "found); 0 or negative: no limit")
       ->type_name("MS")
+      ->transform(no_limit_when_negative())
       ->check(whole_number(0, max_time_limit_ms, "no limit", "milliseconds"));
   app.add_flag("--exit-codes", s.exit_codes,
                "Exit 1 when unsatisfiable, 3 when a limit stopped the search");

@@ -18,9 +18,14 @@ struct Stopped : std::exception {
 class StopCheck {
  public:
   using Clock = std::chrono::steady_clock;
+  /// Called instead of throwing Stopped, when given: a program that ends on a stop anyway
+  /// (fzn-libsolve) prints its answer and exits there, without unwinding (freeing the
+  /// half-built model of a 22 MB file took 0.3 s of a limit's 0.2 s margin).
+  using OnStop = void (*)();
   StopCheck() = default;  ///< never stops
-  StopCheck(const std::atomic<bool>* cancel, std::optional<Clock::time_point> deadline)
-      : cancel_(cancel), deadline_(deadline) {}
+  StopCheck(const std::atomic<bool>* cancel, std::optional<Clock::time_point> deadline,
+            OnStop on_stop = nullptr)
+      : cancel_(cancel), deadline_(deadline), on_stop_(on_stop) {}
 
   /// check() once every 1024 calls: cheap enough for every token and every item.
   void poll() {
@@ -28,13 +33,17 @@ class StopCheck {
   }
   /// Throws Stopped when the flag is raised or the deadline has passed.
   void check() const {
-    if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw Stopped();
-    if (deadline_ && Clock::now() >= *deadline_) throw Stopped();
+    if ((cancel_ && cancel_->load(std::memory_order_relaxed)) ||
+        (deadline_ && Clock::now() >= *deadline_)) {
+      if (on_stop_) on_stop_();
+      throw Stopped();
+    }
   }
 
  private:
   const std::atomic<bool>* cancel_ = nullptr;
   std::optional<Clock::time_point> deadline_;
+  OnStop on_stop_ = nullptr;
   std::uint32_t calls_ = 0;
 };
 

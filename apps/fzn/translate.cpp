@@ -109,7 +109,8 @@ class Translator {
     post_branch_groups();
     for (const ConstraintItem& c : ast_.constraints) {
       stop_.poll();
-      post_constraint(ctx_, c);
+      if (options_.by_relation) post_constraint_by_relation(ctx_, c);
+      else post_constraint(ctx_, c);
     }
     program_.fzn_constraints = ast_.constraints.size();
     read_solve();

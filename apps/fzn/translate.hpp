@@ -25,6 +25,10 @@ struct TranslateOptions {
   /// needs remembering.
   bool outputs_first = false;
   StopCheck stop;  ///< polled for every item: the time limit and Ctrl-C (Stopped)
+  /// Every builtin that is a relation is posted through its test, as the fallback posts it
+  /// (builtins.hpp), not with libsolve's propagators: the reference that the globals fuzz
+  /// (fuzz/fzn_globals.cpp) compares the native posts with.
+  bool by_relation = false;
 };
 
 /// Widest domain (max - min + 1) of one variable: libsolve keeps every domain as a bitset

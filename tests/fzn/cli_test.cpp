@@ -242,12 +242,17 @@ TEST_CASE(
     "option -t, -n, -r and -p: 0 means no limit for -t and -n, bad values get a short message",
     "[fzn][cli]") {
   CHECK(count_lines(run("-t 0 " + model("queens")).out, sep) == 1);
+  // A negative time limit is no limit, as fzn-gecode and fzn-chuffed take it.
+  const Run negative = run("-t -5 -a " + model("queens"));
+  CHECK(negative.status == 0);
+  CHECK(count_lines(negative.out, sep) == 92);
+  CHECK(count_lines(negative.out, complete) == 1);
   const Run all = run("-n 0 " + model("queens"));  // no limit: every solution
   CHECK(count_lines(all.out, sep) == 92);
   CHECK(count_lines(all.out, complete) == 1);
   CHECK(run("-r 18446744073709551615 -t 1000000000000 " + model("queens")).status == 0);
   for (const char* bad :
-       {"-t -1", "-t 1.5", "-t 1000000000001", "-t ''", "-n -1", "-n 18446744073709551616", "-r -1",
+       {"-t -1.5", "-t 1.5", "-t 1000000000001", "-t ''", "-n -1", "-n 18446744073709551616", "-r -1",
         "-r 18446744073709551616", "-r 1e3", "-p 0", "-p 257"}) {
     INFO(bad);
     const Run r = run(std::string(bad) + " " + model("queens"));
@@ -353,4 +358,20 @@ TEST_CASE("option --paths: errors in the words of the MiniZinc model", "[fzn][cl
           quoted(dir + "wide.fzn"));
   CHECK(unknown.err == plain.err);
   CHECK(run("--paths /nonexistent.paths " + quoted(dir + "wide.fzn")).status == 2);
+}
+
+TEST_CASE("float variables are refused in the words of the MiniZinc model", "[fzn][cli]") {
+  // float.fzn/float.paths: what minizinc made of paths/float.mzn, an array of two float
+  // variables (the FlatZinc names are X_INTRODUCED_*; the model's are speed[1], speed[2]).
+  const std::string dir = t::data_dir() + "/paths/";
+  const Run plain = run(quoted(dir + "float.fzn"));
+  CHECK(plain.status == 2);
+  CHECK(plain.out.empty());
+  CHECK_THAT(plain.err,
+             Catch::Contains("float.fzn:2:1: 'X_INTRODUCED_0_': float variables are not supported"));
+  const Run told = run("--paths " + quoted(dir + "float.paths") + " " + quoted(dir + "float.fzn"));
+  CHECK(told.status == 2);
+  CHECK(told.out.empty());
+  CHECK_THAT(told.err,
+             Catch::StartsWith("float.mzn:2:32: 'speed[1]': float variables are not supported"));
 }

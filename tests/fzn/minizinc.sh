@@ -46,6 +46,11 @@ done
 out=$(minizinc --solver libsolve "$data/paths/wide.mzn" 2>&1)
 grep -q "wide.mzn:1:[0-9]*: 'q\[1\]': domain 1..100000000 is wider" <<<"$out" ||
   fail "the error does not name wide.mzn and q[1]: $out"
+# Float variables are refused, naming the model's variable; set variables are not (set-teams
+# above runs through nosets.mzn).
+out=$(minizinc --solver libsolve "$data/paths/float.mzn" 2>&1)
+grep -q "float.mzn:2:32: 'speed\[1\]': float variables are not supported" <<<"$out" ||
+  fail "the float error does not name float.mzn and speed[1]: $out"
 
 ((failures == 0)) || exit 1
 echo "all models answered as expected through minizinc"

@@ -60,4 +60,10 @@ void post_constraint(Context& ctx, const ConstraintItem& item) {
   }
 }
 
+void post_constraint_by_relation(Context& ctx, const ConstraintItem& item) {
+  const Builtin* b = find_builtin(item.name, item.args.size());
+  if (!b || !b->relation) return post_constraint(ctx, item);
+  post_relation(Call(ctx, item), b->relation);
+}
+
 }  // namespace fzn

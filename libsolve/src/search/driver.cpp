@@ -94,9 +94,28 @@ class Pool {
   std::atomic<int> running_{0};
 };
 
+/// The wall time between two polls that paced() aims at: a time limit or Ctrl-C is seen
+/// within about this much of its time, whatever a node costs.
+constexpr double poll_pace = 0.01;
+
+std::uint64_t Worker::paced(std::uint64_t budget, std::uint64_t nodes) {
+  const auto now = std::chrono::steady_clock::now();
+  const double seconds = std::chrono::duration<double>(now - polled_).count();
+  polled_ = now;
+  if (nodes > 0) {
+    // down at once to what fits, up by doubling at most: a fast first interval (the root
+    // propagated, nothing else) says little of the nodes after it
+    const double fit = seconds > 0 ? poll_pace * double(nodes) / seconds : double(budget);
+    const double up = 2 * double(pace_);
+    pace_ = std::max<std::uint64_t>(1, std::uint64_t(std::min({fit, up, double(budget)})));
+  }
+  return std::min(budget, pace_);
+}
+
 std::uint64_t Worker::poll(std::uint64_t nodes, std::uint64_t solutions) {
   std::uint64_t budget = control_.poll(nodes, solutions, engine_.poll_interval());
   if (budget == 0) return 0;
+  budget = paced(budget, nodes);
   if (pool_) {
     // While someone waits and this engine has nothing to give yet (all its levels are down
     // to their last alternative), look again soon rather than a whole interval later.
@@ -109,7 +128,9 @@ std::uint64_t Worker::poll(std::uint64_t nodes, std::uint64_t solutions) {
 }
 
 std::uint64_t Worker::start() {
-  const std::uint64_t budget = control_.poll(0, 0, engine_.poll_interval());
+  std::uint64_t budget = control_.poll(0, 0, engine_.poll_interval());
+  if (budget == 0) return 0;
+  budget = paced(budget, 0);
   // Idle workers wait for this one's first poll: make it come soon.
   return pool_ && pool_->hungry() ? std::min(budget, hungry_interval) : budget;
 }

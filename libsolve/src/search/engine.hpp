@@ -39,6 +39,7 @@
 //   dominance store, csp/dominance.hpp): each solution is delivered through
 //   Control::solution(), whose lock is where the bound is tightened, and every node reads the
 //   bound before it propagates; donate() and done() need nothing new.
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -74,9 +75,16 @@ class Worker {
 
  private:
   friend class Pool;
+  /// The budget a poll gives, paced by the clock: nodes may be slow (on a model of 10^5
+  /// propagators one node can propagate for 30 ms, and the engine's 256 nodes then take
+  /// 8 s), so the next budget is about `poll_pace` of nodes at the pace of the last ones (at
+  /// most twice the last budget), the engine's poll_interval() at most, 1 at least.
+  std::uint64_t paced(std::uint64_t budget, std::uint64_t nodes);
   Control& control_;
   SearchEngine& engine_;
   Pool* pool_;
+  std::uint64_t pace_ = 1;  // nodes between two polls at the last pace (1: soon, at first)
+  std::chrono::steady_clock::time_point polled_ = std::chrono::steady_clock::now();
   std::size_t slot_ = 0;  // the pool's number for this worker
   double weight_ = 1;     // share of the whole tree of the running work (donations shrink it)
 };
