@@ -66,6 +66,27 @@ inline constexpr GlobalSignature global_signatures[] = {
     {"fzn_lex_lesseq_int", 2, {sig::var_ints(1), sig::var_ints(2)}},
     {"fzn_lex_less_bool", 2, {sig::var_bools(1), sig::var_bools(1)}},
     {"fzn_lex_lesseq_bool", 2, {sig::var_bools(1), sig::var_bools(2)}},
+    // scheduling
+    {"fzn_cumulative", 4, {sig::var_ints(1), sig::var_ints(1), sig::var_ints(1), sig::var_int}},
+    {"fzn_disjunctive", 2, {sig::var_ints(1), sig::var_ints(1)}},
+    {"fzn_disjunctive_strict", 2, {sig::var_ints(1), sig::var_ints(1)}},
+    // values
+    {"fzn_nvalue", 2, {sig::var_int, sig::var_ints(1)}},
+    {"fzn_bin_packing_load", 3, {sig::var_ints(1), sig::var_ints(2), sig::ints(2)}},
+    {"libsolve_bin_packing_load",
+     4,
+     {sig::var_ints(1), sig::var_ints(2), sig::ints(2), sig::int_value}},
+    {"fzn_alldifferent_except_0", 1, {sig::var_ints(1)}},
+    {"fzn_alldifferent_except", 2, {sig::var_ints(1), sig::int_set}},
+    {"fzn_value_precede_int", 3, {sig::int_value, sig::int_value, sig::var_ints(1)}},
+    {"fzn_value_precede_chain_int", 2, {sig::ints(2), sig::var_ints(1)}},
+    {"fzn_maximum_arg_int", 2, {sig::var_ints(1), sig::var_int}},
+    {"fzn_minimum_arg_int", 2, {sig::var_ints(1), sig::var_int}},
+    {"fzn_maximum_arg_bool", 2, {sig::var_bools(1), sig::var_int}},
+    {"fzn_minimum_arg_bool", 2, {sig::var_bools(1), sig::var_int}},
+    {"libsolve_maximum_arg_int", 3, {sig::var_ints(1), sig::int_value, sig::var_int}},
+    {"libsolve_minimum_arg_int", 3, {sig::var_ints(1), sig::int_value, sig::var_int}},
+    {"fzn_member_int", 2, {sig::var_ints(1), sig::var_int}},
 };
 
 inline std::span<const GlobalSignature> signatures() { return global_signatures; }
