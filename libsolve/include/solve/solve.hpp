@@ -8,6 +8,7 @@
 #include "solve/counting.hpp"
 #include "solve/element.hpp"
 #include "solve/error.hpp"
+#include "solve/graph.hpp"
 #include "solve/linear.hpp"
 #include "solve/model.hpp"
 #include "solve/ordering.hpp"
