@@ -1,7 +1,8 @@
 // table (extensional constraint): the values of the scope form one of the allowed tuples.
 // Generalised arc consistency by compact-table (Demeulenaere et al., CP 2016): the tuples
 // still valid form a reversible sparse bitset (its words trailed through Space::save_word,
-// once per search level); each (variable, value) has the bitset of the tuples that carry it.
+// once per search level); each (variable, value) has the bitset of the tuples that carry it,
+// kept sparse (its non-zero words only: memory O(arity x tuples) however many distinct values).
 // A call first removes from the valid tuples those that lost a value since the last call
 // (through the values removed when they are few, from the values left otherwise), then keeps
 // each value that still meets a valid tuple (a residue: the word where it met one last time).
@@ -24,10 +25,13 @@ struct TableData {
   std::vector<int> tuples;  // flat, arity values per tuple (check())
   std::size_t words = 0;    // words of a bitset over the tuples
   // column i's distinct values: values[value_start[i] .. value_start[i + 1]), ascending;
-  // value number k (over all columns) has the tuples supports[k * words .. (k + 1) * words)
+  // value number k (over all columns) has the tuples of its support words, entries
+  // support_start[k] .. support_start[k + 1]: word support_word[e] is support_bits[e]
+  // (ascending words, zero words left out)
   std::vector<int> values;
   std::vector<std::uint32_t> value_start;
-  std::vector<std::uint64_t> supports;
+  std::vector<std::uint32_t> support_start, support_word;
+  std::vector<std::uint64_t> support_bits;
   // column i's present-set (which of its values are left) is a bitset over its values:
   // present words [present_start[i], present_start[i + 1])
   std::vector<std::uint32_t> present_start;
@@ -47,15 +51,26 @@ struct TableData {
       value_start.push_back(std::uint32_t(values.size()));
       present_start.push_back(present_start.back() + std::uint32_t((column.size() + 63) / 64));
     }
-    supports.assign(values.size() * words, 0);
+    // each value's words in tuple order, so ascending
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> rows(values.size());
     for (std::size_t t = 0; t < n; ++t)
       for (std::size_t i = 0; i < arity; ++i) {
         const auto first = values.begin() + value_start[i];
         const auto last = values.begin() + value_start[i + 1];
-        const std::size_t k = std::size_t(std::lower_bound(first, last, tuples[t * arity + i]) -
-                                          values.begin());
-        supports[k * words + t / 64] |= std::uint64_t{1} << (t % 64);
+        auto& row = rows[std::size_t(std::lower_bound(first, last, tuples[t * arity + i]) -
+                                     values.begin())];
+        const std::uint32_t w = std::uint32_t(t / 64);
+        if (row.empty() || row.back().first != w) row.emplace_back(w, 0);
+        row.back().second |= std::uint64_t{1} << (t % 64);
       }
+    support_start.push_back(0);
+    for (const auto& row : rows) {
+      for (const auto& [w, bits] : row) {
+        support_word.push_back(w);
+        support_bits.push_back(bits);
+      }
+      support_start.push_back(std::uint32_t(support_word.size()));
+    }
     std::vector<std::int32_t> ids;
     for (Var x : xs) ids.push_back(x.id);
     std::sort(ids.begin(), ids.end());
@@ -68,7 +83,7 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
   CompactTable(std::vector<Var> xs, std::vector<int> flat)
       : xs_(std::move(xs)), data_(std::make_shared<const TableData>(xs_, std::move(flat))) {
     const TableData& d = *data_;
-    residue_.assign(d.values.size(), 0);
+    residue_.assign(d.support_start.begin(), d.support_start.end() - 1);  // each value's first
     tuples_.assign(d.words, 0);
     tuple_stamps_.assign(d.words, 0);
     index_.resize(d.words);
@@ -136,8 +151,30 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
     limit_stamp_ = 0;
   }
 
-  const std::uint64_t* support(std::size_t k) const {
-    return data_->supports.data() + k * data_->words;
+  /// The tuples of value number k in word w (0 when none).
+  std::uint64_t support_at(std::size_t k, std::uint32_t w) const {
+    const TableData& d = *data_;
+    const auto first = d.support_word.begin() + d.support_start[k];
+    const auto last = d.support_word.begin() + d.support_start[k + 1];
+    const auto at = std::lower_bound(first, last, w);
+    return at != last && *at == w ? d.support_bits[std::size_t(at - d.support_word.begin())] : 0;
+  }
+  /// Calls f(word, bits) for the words of value number k that are non-zero in the valid
+  /// tuples, until f returns true; true then. Through the value's own words, or through the
+  /// valid tuples' words when these are fewer (a search each).
+  template <class F>
+  bool any_support_word(std::size_t k, F&& f) const {
+    const TableData& d = *data_;
+    const std::uint32_t first = d.support_start[k], last = d.support_start[k + 1];
+    if (last - first <= limit_) {
+      for (std::uint32_t e = first; e < last; ++e)
+        if (tuples_[d.support_word[e]] && f(d.support_word[e], d.support_bits[e])) return true;
+      return false;
+    }
+    for (std::uint64_t j = 0; j < limit_; ++j)
+      if (const std::uint64_t bits = support_at(k, index_[j]); bits && f(index_[j], bits))
+        return true;
+    return false;
   }
   bool present(std::size_t i, std::size_t j) const {
     return (present_[data_->present_start[i] + j / 64] >> (j % 64)) & 1u;
@@ -153,10 +190,13 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
     left_[i] = n;
   }
 
-  /// mask_ |= the tuples of value number k, over the words still non-zero.
+  /// mask_ |= the tuples of value number k, over the words still non-zero (the others stay
+  /// zero in mask_: intersect_with_mask() clears only those).
   void add_to_mask(std::size_t k) {
-    const std::uint64_t* sup = support(k);
-    for (std::uint64_t j = 0; j < limit_; ++j) mask_[index_[j]] |= sup[index_[j]];
+    any_support_word(k, [&](std::uint32_t w, std::uint64_t bits) {
+      mask_[w] |= bits;
+      return false;
+    });
   }
   /// The valid tuples &= mask_ (or &= ~mask_), trailing the words that change and moving the
   /// words that become zero past the limit.
@@ -231,18 +271,15 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
       const std::size_t j = k - d.value_start[i];
       if (!present(i, j)) continue;
       if (d.repeated && !s.contains(x, d.values[k])) continue;  // gone through another column
-      const std::uint64_t* sup = support(k);
-      const std::uint32_t r = residue_[k];
-      if (tuples_[r] & sup[r]) continue;
-      bool found = false;
-      for (std::uint64_t jj = 0; jj < limit_; ++jj) {
-        const std::uint32_t w = index_[jj];
-        if (tuples_[w] & sup[w]) {
-          residue_[k] = w;
-          found = true;
-          break;
-        }
-      }
+      const std::uint32_t r = residue_[k];  // an entry of the value's support words
+      if (r < d.support_start[k + 1] && (tuples_[d.support_word[r]] & d.support_bits[r])) continue;
+      const bool found = any_support_word(k, [&](std::uint32_t w, std::uint64_t bits) {
+        if (!(tuples_[w] & bits)) return false;
+        residue_[k] = std::uint32_t(std::lower_bound(d.support_word.begin() + d.support_start[k],
+                                                     d.support_word.begin() + d.support_start[k + 1], w) -
+                                    d.support_word.begin());
+        return true;
+      });
       if (found) continue;
       if (s.remove(x, d.values[k]) == Event::failed) return false;
       set_present(s, i, j, false);
@@ -254,8 +291,8 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
 
   std::vector<Var> xs_;
   std::shared_ptr<const TableData> data_;
-  std::vector<std::uint32_t> residue_;  // per value number: a word where it met a valid tuple
-                                        // (a hint, checked before use: not trailed)
+  std::vector<std::uint32_t> residue_;  // per value number: the support entry where it met a
+                                        // valid tuple (a hint, checked before use: not trailed)
   // reversible state (Space::save_word), each word with its stamp
   std::vector<std::uint64_t> tuples_, tuple_stamps_;  // the valid tuples
   std::uint64_t limit_ = 0, limit_stamp_ = 0;         // words index_[0 .. limit_) are non-zero
