@@ -2,7 +2,8 @@
 // Generalised arc consistency by compact-table (Demeulenaere et al., CP 2016): the tuples
 // still valid form a reversible sparse bitset (its words trailed through Space::save_word,
 // once per search level); each (variable, value) has the bitset of the tuples that carry it,
-// kept sparse (its non-zero words only: memory O(arity x tuples) however many distinct values).
+// kept dense while that costs at most 4 times the sparse form (its non-zero words only), else
+// sparse: memory O(arity x tuples) however many distinct values.
 // A call first removes from the valid tuples those that lost a value since the last call
 // (through the values removed when they are few, from the values left otherwise), then keeps
 // each value that still meets a valid tuple (a residue: the word where it met one last time).
@@ -32,6 +33,8 @@ struct TableData {
   std::vector<std::uint32_t> value_start;
   std::vector<std::uint32_t> support_start, support_word;
   std::vector<std::uint64_t> support_bits;
+  // the same dense, when small enough: value k's words dense[k * words .. (k + 1) * words)
+  std::vector<std::uint64_t> dense;
   // column i's present-set (which of its values are left) is a bitset over its values:
   // present words [present_start[i], present_start[i + 1])
   std::vector<std::uint32_t> present_start;
@@ -71,6 +74,12 @@ struct TableData {
       }
       support_start.push_back(std::uint32_t(support_word.size()));
     }
+    if (values.size() * words <= 4 * support_word.size() + 8192) {
+      dense.assign(values.size() * words, 0);
+      for (std::size_t k = 0; k < values.size(); ++k)
+        for (std::uint32_t e = support_start[k]; e < support_start[k + 1]; ++e)
+          dense[k * words + support_word[e]] = support_bits[e];
+    }
     std::vector<std::int32_t> ids;
     for (Var x : xs) ids.push_back(x.id);
     std::sort(ids.begin(), ids.end());
@@ -83,7 +92,7 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
   CompactTable(std::vector<Var> xs, std::vector<int> flat)
       : xs_(std::move(xs)), data_(std::make_shared<const TableData>(xs_, std::move(flat))) {
     const TableData& d = *data_;
-    residue_.assign(d.support_start.begin(), d.support_start.end() - 1);  // each value's first
+    residue_.assign(d.values.size(), 0);
     tuples_.assign(d.words, 0);
     tuple_stamps_.assign(d.words, 0);
     index_.resize(d.words);
@@ -165,6 +174,12 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
   template <class F>
   bool any_support_word(std::size_t k, F&& f) const {
     const TableData& d = *data_;
+    if (!d.dense.empty()) {
+      const std::uint64_t* row = d.dense.data() + k * d.words;
+      for (std::uint64_t j = 0; j < limit_; ++j)
+        if (const std::uint64_t bits = row[index_[j]]; bits && f(index_[j], bits)) return true;
+      return false;
+    }
     const std::uint32_t first = d.support_start[k], last = d.support_start[k + 1];
     if (last - first <= limit_) {
       for (std::uint32_t e = first; e < last; ++e)
@@ -271,13 +286,11 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
       const std::size_t j = k - d.value_start[i];
       if (!present(i, j)) continue;
       if (d.repeated && !s.contains(x, d.values[k])) continue;  // gone through another column
-      const std::uint32_t r = residue_[k];  // an entry of the value's support words
-      if (r < d.support_start[k + 1] && (tuples_[d.support_word[r]] & d.support_bits[r])) continue;
+      const std::uint32_t r = residue_[k];  // a word where the value met a valid tuple
+      if (tuples_[r] & (d.dense.empty() ? support_at(k, r) : d.dense[k * d.words + r])) continue;
       const bool found = any_support_word(k, [&](std::uint32_t w, std::uint64_t bits) {
         if (!(tuples_[w] & bits)) return false;
-        residue_[k] = std::uint32_t(std::lower_bound(d.support_word.begin() + d.support_start[k],
-                                                     d.support_word.begin() + d.support_start[k + 1], w) -
-                                    d.support_word.begin());
+        residue_[k] = w;
         return true;
       });
       if (found) continue;
@@ -291,8 +304,8 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
 
   std::vector<Var> xs_;
   std::shared_ptr<const TableData> data_;
-  std::vector<std::uint32_t> residue_;  // per value number: the support entry where it met a
-                                        // valid tuple (a hint, checked before use: not trailed)
+  std::vector<std::uint32_t> residue_;  // per value number: a word where it met a valid tuple
+                                        // (a hint, checked before use: not trailed)
   // reversible state (Space::save_word), each word with its stamp
   std::vector<std::uint64_t> tuples_, tuple_stamps_;  // the valid tuples
   std::uint64_t limit_ = 0, limit_stamp_ = 0;         // words index_[0 .. limit_) are non-zero
