@@ -85,10 +85,13 @@ std::set<Values> solve_all(const Model& m, Propagation p, int threads) {
 }
 
 /// n successor variables: domains within base - 1 .. base + n (a value past each end now and
-/// then), each with holes; a variable seen through an offset view (x + c) now and then.
+/// then), each with holes; a variable seen through an offset view (x + c) now and then, and
+/// now and then node 1 is the variable of node 0 seen through another offset (so that
+/// pruning one node prunes another).
 struct Successors {
   std::vector<Values> domains;  // of the model's variables
-  std::vector<int> offsets;     // the constraint sees variable i + offsets[i]
+  std::vector<int> offsets;     // node i sees variable var_of[i] + offsets[i]
+  std::vector<std::size_t> var_of;
   int base = 0;
 
   Successors(Random& r, int n, bool self) {
@@ -100,19 +103,25 @@ struct Successors {
         std::sort(d.begin(), d.end());
       }
       const int c = r.pick(0, 3) == 0 ? r.pick(-2, 2) : 0;
+      if (i == 1 && r.pick(0, 5) == 0) {  // node 0's variable, one more or less
+        offsets.push_back(offsets[0] + (r.pick(0, 1) ? 1 : -1));
+        var_of.push_back(0);
+        continue;
+      }
       for (int& v : d) v -= c;
       domains.push_back(d);
       offsets.push_back(c);
+      var_of.push_back(domains.size() - 1);
     }
   }
   std::vector<Var> vars(const std::vector<Var>& xs) const {
     std::vector<Var> out;
-    for (std::size_t i = 0; i < xs.size(); ++i) out.push_back(xs[i] + offsets[i]);
+    for (std::size_t i = 0; i < offsets.size(); ++i) out.push_back(xs[var_of[i]] + offsets[i]);
     return out;
   }
   Values seen(const Values& a) const {
     Values out;
-    for (std::size_t i = 0; i < a.size(); ++i) out.push_back(a[i] + offsets[i]);
+    for (std::size_t i = 0; i < offsets.size(); ++i) out.push_back(a[var_of[i]] + offsets[i]);
     return out;
   }
 };
@@ -142,8 +151,8 @@ int compare_with_brute_force(const char* what, Random& r, int rounds, bool self,
 TEST_CASE("circuit: every solution equals brute force", "[graph][threads]") {
   Random r(2301);
   const int found = compare_with_brute_force(
-      "circuit", r, 300, false, [](Model& m, const std::vector<Var>& xs, int base) { circuit(m, xs, base); },
-      is_circuit);
+      "circuit", r, 300, false,
+      [](Model& m, const std::vector<Var>& xs, int base) { circuit(m, xs, base); }, is_circuit);
   CHECK(found >= test_scale::scaled(30));
 }
 
@@ -171,7 +180,8 @@ TEST_CASE("inverse: every solution equals the pairwise decomposition's", "[graph
     inverse(native, std::span(xs).first(nf), std::span(xs).subspan(nf), base_f, base_g);
     // the decomposition: ranges, and f[i] == base_g + j <=> g[j] == base_f + i as a table
     const std::vector<Var> ys = random_model::add_vars(pairwise, domains);
-    for (std::size_t i = 0; i < nf; ++i) in_set(pairwise, ys[i], random_model::range(base_g, base_g + int(ng) - 1));
+    for (std::size_t i = 0; i < nf; ++i)
+      in_set(pairwise, ys[i], random_model::range(base_g, base_g + int(ng) - 1));
     for (std::size_t j = 0; j < ng; ++j)
       in_set(pairwise, ys[nf + j], random_model::range(base_f, base_f + int(nf) - 1));
     for (std::size_t i = 0; i < nf; ++i)
@@ -197,6 +207,32 @@ TEST_CASE("inverse: every solution equals the pairwise decomposition's", "[graph
   CHECK(with_solutions >= test_scale::scaled(30));
 }
 
+TEST_CASE("inverse(f, f): the involutions, as brute force finds them", "[graph][threads]") {
+  // MiniZinc's p1f posts inverse(ra, ra): every variable is in both arrays
+  Random r(2308);
+  int with_solutions = 0;
+  for (int round = 0; round < test_scale::rounds(300); ++round) {
+    const int n = r.pick(1, 5), base = r.pick(-1, 1);
+    std::vector<Values> domains;
+    for (int i = 0; i < n; ++i) domains.push_back(r.domain(base - 1, base + n));
+    const std::set<Values> expected = random_model::solutions(domains, [&](const Values& a) {
+      Values twice = a;
+      twice.insert(twice.end(), a.begin(), a.end());
+      return is_inverse(twice, a.size(), base, base);
+    });
+    with_solutions += !expected.empty();
+    Model m;
+    const std::vector<Var> xs = random_model::add_vars(m, domains);
+    inverse(m, xs, xs, base, base);
+    for (Propagation p : kLevels)
+      for (int threads : {1, 4}) {
+        INFO("round " << round << " level " << int(p) << " threads " << threads);
+        REQUIRE(solve_all(m, p, threads) == expected);
+      }
+  }
+  CHECK(with_solutions >= test_scale::scaled(30));
+}
+
 TEST_CASE("graph globals: check() decides complete assignments", "[graph]") {
   Model m;
   const std::vector<Var> xs = m.add_vars(4, 0, 5);
@@ -210,7 +246,7 @@ TEST_CASE("graph globals: check() decides complete assignments", "[graph]") {
   };
   const Constraint& circ = find("circuit");
   CHECK(circ.check(std::vector<int>{2, 3, 4, 1}));
-  CHECK(circ.check(std::vector<int>{3, 4, 2, 1}));   // 1 -> 3 -> 2 -> 4 -> 1
+  CHECK(circ.check(std::vector<int>{3, 4, 2, 1}));        // 1 -> 3 -> 2 -> 4 -> 1
   CHECK_FALSE(circ.check(std::vector<int>{2, 1, 4, 3}));  // two sub-tours
   CHECK_FALSE(circ.check(std::vector<int>{1, 3, 4, 2}));  // a self loop
   CHECK_FALSE(circ.check(std::vector<int>{2, 3, 4, 5}));  // out of range
@@ -244,7 +280,7 @@ TEST_CASE("graph globals: hand cases with known counts", "[graph]") {
   CHECK(count(8, [](Model& m, const std::vector<Var>& xs) {
           inverse(m, std::span(xs).first(4), std::span(xs).subspan(4), 1, 1);
         }) == 24);
-  Model m;  // a domain that forces a sub-tour fails at the root: 1 <-> 2 and 3 <-> 4
+  Model m;  // the sub-tours 1 <-> 2 and 3 <-> 4 are refused: one circuit is left
   const std::vector<Var> xs{m.add_var(std::vector<int>{2}), m.add_var(std::vector<int>{1, 3}),
                             m.add_var(std::vector<int>{4}), m.add_var(std::vector<int>{1, 3})};
   circuit(m, xs, 1);
@@ -263,8 +299,9 @@ TEST_CASE("graph globals keep the propagator contract at the root", "[graph][con
       const auto post = [=](Model& m, const std::vector<Var>& xs) {
         if (kind == 0) circuit(m, xs, 1);
         if (kind == 1) subcircuit(m, xs, 1);
-        if (kind == 2) inverse(m, std::span(xs).first(std::size_t(n) / 2),
-                               std::span(xs).subspan(std::size_t(n) / 2), 1, 1);
+        if (kind == 2)
+          inverse(m, std::span(xs).first(std::size_t(n) / 2),
+                  std::span(xs).subspan(std::size_t(n) / 2), 1, 1);
       };
       const auto holds = [=](const Values& a) {
         if (kind == 0) return is_circuit(a, 1);

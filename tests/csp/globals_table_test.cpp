@@ -28,12 +28,14 @@ struct TableSpec {
   std::vector<Values> tuples;
   std::vector<Var> vars(const std::vector<Var>& xs) const {
     std::vector<Var> out;
-    for (std::size_t k = 0; k < at.size(); ++k) out.push_back(view[k].first * xs[at[k]] + view[k].second);
+    for (std::size_t k = 0; k < at.size(); ++k)
+      out.push_back(view[k].first * xs[at[k]] + view[k].second);
     return out;
   }
   bool holds(const Values& a) const {
     Values t;
-    for (std::size_t k = 0; k < at.size(); ++k) t.push_back(view[k].first * a[at[k]] + view[k].second);
+    for (std::size_t k = 0; k < at.size(); ++k)
+      t.push_back(view[k].first * a[at[k]] + view[k].second);
     return std::find(tuples.begin(), tuples.end(), t) != tuples.end();
   }
 };
@@ -69,7 +71,8 @@ TEST_CASE("table: every solution equals brute force over the tuples", "[table][t
     std::vector<TableSpec> specs{draw(r, nvars)};
     if (r.pick(0, 1)) specs.push_back(draw(r, nvars));
     const std::set<Values> expected = random_model::solutions(domains, [&](const Values& a) {
-      return std::all_of(specs.begin(), specs.end(), [&](const TableSpec& s) { return s.holds(a); });
+      return std::all_of(specs.begin(), specs.end(),
+                         [&](const TableSpec& s) { return s.holds(a); });
     });
     with_solutions += !expected.empty();
     Model m;

@@ -59,9 +59,8 @@ std::vector<Case> graph_builtins() {
                     std::vector<Arg> xs;
                     const std::string txs = successors(g, in, xs, g.uniform(1, 4));
                     const long long base = g.uniform(-2, 1);
-                    in.constraint = fmt::format("{}({}, {})",
-                                                sub ? "libsolve_subcircuit" : "libsolve_circuit",
-                                                txs, base);
+                    in.constraint = fmt::format(
+                        "{}({}, {})", sub ? "libsolve_subcircuit" : "libsolve_circuit", txs, base);
                     in.holds = [=](const Values& v) {
                       std::vector<long long> s;
                       for (const Arg& x : xs) s.push_back(x(v));
@@ -80,9 +79,11 @@ std::vector<Case> graph_builtins() {
                   in.constraint = fmt::format("libsolve_inverse({}, {}, {}, {})", tf, tg, bf, bg);
                   in.holds = [=](const Values& v) {
                     for (int i = 0; i < nf; ++i)
-                      if (f[std::size_t(i)](v) < bg || f[std::size_t(i)](v) >= bg + ng) return false;
+                      if (f[std::size_t(i)](v) < bg || f[std::size_t(i)](v) >= bg + ng)
+                        return false;
                     for (int j = 0; j < ng; ++j)
-                      if (gs[std::size_t(j)](v) < bf || gs[std::size_t(j)](v) >= bf + nf) return false;
+                      if (gs[std::size_t(j)](v) < bf || gs[std::size_t(j)](v) >= bf + nf)
+                        return false;
                     for (int i = 0; i < nf; ++i)
                       for (int j = 0; j < ng; ++j)
                         if ((f[std::size_t(i)](v) == bg + j) != (gs[std::size_t(j)](v) == bf + i))

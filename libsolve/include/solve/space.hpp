@@ -154,9 +154,9 @@ class SOLVE_API Space {
   /// Saves `word`, a word of a propagator's own state, so that backtracking past the current
   /// search level restores the value it has now (compact-table's set of valid tuples, for
   /// instance): call it before changing the word. `stamp` is the word's companion (a member
-  /// beside it, 0 at first and after reset_for()): the word is trailed once per level, later
-  /// calls cost one comparison. The word must keep its address while the search runs (a
-  /// member vector sized once, in a constraint the engine owns).
+  /// beside it, 0 at first and again on another store, see id()): the word is trailed once
+  /// per level, later calls cost one comparison. The word must keep its address while the
+  /// search runs (a member vector sized once, in a constraint the engine owns).
   void save_word(std::uint64_t& word, std::uint64_t& stamp) {
     if (stamp == epoch_) return;
     stamp = epoch_;

@@ -367,7 +367,8 @@ void Store::pop_level() {
   // the value it had when the level opened
   const std::uint32_t word_mark = word_marks_.back();
   word_marks_.pop_back();
-  for (std::size_t k = word_trail_.size(); k-- > word_mark;) *word_trail_[k].word = word_trail_[k].value;
+  for (std::size_t k = word_trail_.size(); k-- > word_mark;)
+    *word_trail_[k].word = word_trail_[k].value;
   word_trail_.resize(word_mark);
   ++epoch_;
   failed_ = false;

@@ -33,12 +33,14 @@ class Inverse final : public CloneableConstraint<Inverse> {
     const std::size_t ng = v.size() - nf_;
     for (std::size_t i = 0; i < nf_; ++i) {
       const std::int64_t j = v[i] - std::int64_t(base_g_);
-      if (j < 0 || j >= std::int64_t(ng) || v[nf_ + std::size_t(j)] - std::int64_t(base_f_) != std::int64_t(i))
+      if (j < 0 || j >= std::int64_t(ng) ||
+          v[nf_ + std::size_t(j)] - std::int64_t(base_f_) != std::int64_t(i))
         return false;
     }
     for (std::size_t j = 0; j < ng; ++j) {
       const std::int64_t i = v[nf_ + j] - std::int64_t(base_f_);
-      if (i < 0 || i >= std::int64_t(nf_) || v[std::size_t(i)] - std::int64_t(base_g_) != std::int64_t(j))
+      if (i < 0 || i >= std::int64_t(nf_) ||
+          v[std::size_t(i)] - std::int64_t(base_g_) != std::int64_t(j))
         return false;
     }
     return true;
@@ -49,11 +51,12 @@ class Inverse final : public CloneableConstraint<Inverse> {
     const std::span<const Var> f(xs_.data(), nf_), g(xs_.data() + nf_, xs_.size() - nf_);
     if (!channel(s, f, g, base_f_, base_g_, pruned) || !channel(s, g, f, base_g_, base_f_, pruned))
       return PropStatus::failed;
+    // a variable named twice (views of it): the second pass may have pruned what the first
+    // read, so run again before deciding anything
+    if (repeated_ && pruned) return PropStatus::changed;
     bool all_assigned = true;
     for (Var x : xs_) all_assigned = all_assigned && s.assigned(x);
-    if (all_assigned) return PropStatus::entailed;
-    // a variable in both arrays: the second pass may have pruned what the first read
-    return repeated_ && pruned ? PropStatus::changed : PropStatus::fixpoint;
+    return all_assigned ? PropStatus::entailed : PropStatus::fixpoint;
   }
 
  private:

@@ -113,9 +113,10 @@ class Subcircuit final : public CloneableConstraint<Subcircuit> {
       at = next_[std::size_t(at)];
     } while (at != start);
     for (int i = 0; i < n; ++i)
-      if (!on_cycle_[std::size_t(i)] && s.assign(succ_[std::size_t(i)], base_ + i) == Event::failed)
+      if (!on_cycle_[std::size_t(i)] && !note(s.assign(succ_[std::size_t(i)], base_ + i)))
         return PropStatus::failed;
-    return PropStatus::entailed;
+    // an assignment may have reached a node of the cycle (a view of its variable): look again
+    return pruned_ ? PropStatus::changed : PropStatus::entailed;
   }
   /// The pruning of the strongly connected components (self loops aside).
   PropStatus components(Space& s, int n) {

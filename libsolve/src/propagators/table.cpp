@@ -120,8 +120,7 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
       if (left_[i] == size) continue;  // no value of this column left since the last call
       ++changed;
       last_changed = i;
-      if (left_[i] == kUnknown ? !first_sync(s, i) : !update(s, i, size))
-        return PropStatus::failed;
+      if (left_[i] == kUnknown ? !first_sync(s, i) : !update(s, i, size)) return PropStatus::failed;
       if (limit_ == 0) return PropStatus::failed;
     }
     bool all_assigned = true;
@@ -132,10 +131,12 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
       if (changed == 1 && last_changed == i && !d.repeated) continue;
       if (!filter(s, i)) return PropStatus::failed;
     }
-    if (all_assigned) return PropStatus::entailed;
-    if (d.repeated)  // one column's pruning removed values of another column of that variable
+    // one column's pruning removed values of another column of the same variable: the valid
+    // tuples do not know it yet (not even when every variable is assigned now)
+    if (d.repeated)
       for (std::size_t i = 0; i < d.arity; ++i)
         if (left_[i] != std::uint64_t(s.size(xs_[i]))) return PropStatus::changed;
+    if (all_assigned) return PropStatus::entailed;
     // removing values without support invalidates no tuple: a fixpoint
     return PropStatus::fixpoint;
   }
@@ -307,14 +308,14 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
   std::vector<std::uint32_t> residue_;  // per value number: a word where it met a valid tuple
                                         // (a hint, checked before use: not trailed)
   // reversible state (Space::save_word), each word with its stamp
-  std::vector<std::uint64_t> tuples_, tuple_stamps_;  // the valid tuples
-  std::uint64_t limit_ = 0, limit_stamp_ = 0;         // words index_[0 .. limit_) are non-zero
+  std::vector<std::uint64_t> tuples_, tuple_stamps_;     // the valid tuples
+  std::uint64_t limit_ = 0, limit_stamp_ = 0;            // words index_[0 .. limit_) are non-zero
   std::vector<std::uint64_t> present_, present_stamps_;  // per column: its values left
-  std::vector<std::uint64_t> left_, left_stamps_;  // per column: how many (kUnknown: not yet)
+  std::vector<std::uint64_t> left_, left_stamps_;        // per column: how many (kUnknown: not yet)
   // index_ is a permutation of the words, the non-zero ones first: it needs no trail, since
   // backtracking restores limit_ and the words before it are then the non-zero ones again
   std::vector<std::uint32_t> index_;
-  std::uint64_t store_ = 0;  // Space::id() of the search this state belongs to
+  std::uint64_t store_ = 0;          // Space::id() of the search this state belongs to
   std::vector<std::uint64_t> mask_;  // scratch, zero between uses
   std::vector<int> drop_;            // scratch of first_sync()
 };
