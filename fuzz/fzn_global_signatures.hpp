@@ -87,6 +87,12 @@ inline constexpr GlobalSignature global_signatures[] = {
     {"libsolve_maximum_arg_int", 3, {sig::var_ints(1), sig::int_value, sig::var_int}},
     {"libsolve_minimum_arg_int", 3, {sig::var_ints(1), sig::int_value, sig::var_int}},
     {"fzn_member_int", 2, {sig::var_ints(1), sig::var_int}},
+    // graph
+    {"libsolve_circuit", 2, {sig::var_ints(1), sig::int_value}},
+    {"libsolve_subcircuit", 2, {sig::var_ints(1), sig::int_value}},
+    {"libsolve_inverse",
+     4,
+     {sig::var_ints(1), sig::var_ints(1), sig::int_value, sig::int_value}},
 };
 
 inline std::span<const GlobalSignature> signatures() { return global_signatures; }

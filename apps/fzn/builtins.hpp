@@ -42,6 +42,7 @@ std::span<const Builtin> linear_builtins();
 std::span<const Builtin> globals_builtins();
 std::span<const Builtin> values_builtins();  ///< builtins/values.cpp
 std::span<const Builtin> scheduling_builtins();
+std::span<const Builtin> graph_builtins();
 /// The _reif / _imp forms of the reifiable builtins of every other family.
 std::span<const Builtin> reif_builtins();
 

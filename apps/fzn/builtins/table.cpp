@@ -18,6 +18,7 @@ Table build() {
        {int_builtins(), bool_builtins(), linear_builtins(), globals_builtins(),
         values_builtins(),
         scheduling_builtins(),
+        graph_builtins(),
         reif_builtins()})
     for (const Builtin& b : family) t.emplace(b.name, &b);
   return t;

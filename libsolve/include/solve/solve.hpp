@@ -9,6 +9,7 @@
 #include "solve/element.hpp"
 #include "solve/error.hpp"
 #include "solve/explain.hpp"
+#include "solve/graph.hpp"
 #include "solve/linear.hpp"
 #include "solve/model.hpp"
 #include "solve/ordering.hpp"

@@ -150,11 +150,28 @@ class SOLVE_API Space {
   /// Number of variables.
   int num_vars() const { return int(info_.size()); }
 
+  // ---- reversible state of a propagator ----
+  /// Saves `word`, a word of a propagator's own state, so that backtracking past the current
+  /// search level restores the value it has now (compact-table's set of valid tuples, for
+  /// instance): call it before changing the word. `stamp` is the word's companion (a member
+  /// beside it, 0 at first and again on another store, see id()): the word is trailed once
+  /// per level, later calls cost one comparison. The word must keep its address while the
+  /// search runs (a member vector sized once, in a constraint the engine owns).
+  void save_word(std::uint64_t& word, std::uint64_t& stamp) {
+    if (stamp == epoch_) return;
+    stamp = epoch_;
+    trail_word(word);
+  }
+  /// Identifies this store among every store of the process (never 0). A propagator with
+  /// reversible state keeps the id of the store it last ran on: on another one (a copy of the
+  /// propagator run elsewhere), it resets its state and its stamps to 0 first.
+  std::uint64_t id() const { return id_; }
+
  private:
   // The only Space is a detail::csp::Store, which holds the trail, the record of changes and
   // the scratch buffers (csp/store.hpp): the operations below reach them through it.
   friend class detail::csp::Store;
-  Space() = default;
+  Space();
 
   struct Info {
     int lo;                // value of bit 0
@@ -193,6 +210,7 @@ class SOLVE_API Space {
   std::int64_t layout_end(int id) const;  // largest value of the declared range
 
   void save(int id);                                     // trail the domain once per epoch
+  void trail_word(std::uint64_t& word);                  // save_word's slow path
   Event after_change(int id, int old_min, int old_max);  // record the event
   void recount(Info& d);                                 // size/min/max from the words
 
@@ -203,6 +221,10 @@ class SOLVE_API Space {
   std::vector<std::uint64_t> words_;
   Propagation level_ = Propagation::domain;
   bool failed_ = false;
+  // changes at every push and pop of a level, so that one epoch lies within one level:
+  // something stamped with the current epoch was saved on the current level's trail
+  std::uint64_t epoch_ = 1;
+  std::uint64_t id_;
 };
 
 }  // namespace solve

@@ -4,6 +4,7 @@
 #include "solve/space.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 
 #include "csp/arith.hpp"
@@ -24,6 +25,14 @@ bool unview(Var x, std::int64_t v, std::int64_t& u) {
   return true;
 }
 }  // namespace
+
+namespace {
+std::atomic<std::uint64_t> next_store_id{1};
+}
+
+Space::Space() : id_(next_store_id.fetch_add(1, std::memory_order_relaxed)) {}
+
+void Space::trail_word(std::uint64_t& word) { store().word_trail_.push_back({&word, word}); }
 
 detail::csp::Store& Space::store() { return static_cast<detail::csp::Store&>(*this); }
 const detail::csp::Store& Space::store() const {
@@ -185,8 +194,8 @@ void Space::recount(Info& d) {
 void Space::save(int id) {
   Info& d = info_[std::size_t(id)];
   detail::csp::Store& st = store();
-  if (d.stamp == st.epoch_) return;
-  d.stamp = st.epoch_;
+  if (d.stamp == epoch_) return;
+  d.stamp = epoch_;
   st.trail_.push_back({id, d.size, d.min, d.max, std::uint32_t(st.trail_words_.size())});
   st.trail_words_.insert(st.trail_words_.end(), words_.begin() + d.off,
                          words_.begin() + d.off + d.nwords);
@@ -336,6 +345,7 @@ Var Store::add_var(int lo, int hi, std::span<const int> values) {
 
 void Store::push_level() {
   level_marks_.push_back(std::uint32_t(trail_.size()));
+  word_marks_.push_back(std::uint32_t(word_trail_.size()));
   ++epoch_;
 }
 
@@ -353,6 +363,13 @@ void Store::pop_level() {
     trail_words_.resize(e.word_start);
     trail_.pop_back();
   }
+  // newest first: a word saved twice on one level (before and after a child level) gets
+  // the value it had when the level opened
+  const std::uint32_t word_mark = word_marks_.back();
+  word_marks_.pop_back();
+  for (std::size_t k = word_trail_.size(); k-- > word_mark;)
+    *word_trail_[k].word = word_trail_[k].value;
+  word_trail_.resize(word_mark);
   ++epoch_;
   failed_ = false;
   clear_modified();

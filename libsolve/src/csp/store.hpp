@@ -41,10 +41,16 @@ class Store : public Space {
   std::vector<TrailEntry> trail_;
   std::vector<std::uint64_t> trail_words_;
   std::vector<std::uint32_t> level_marks_;  // trail_.size() at each push_level
+  // propagators' words saved by save_word(), and word_trail_.size() at each push_level
+  struct SavedWord {
+    std::uint64_t* word;
+    std::uint64_t value;
+  };
+  std::vector<SavedWord> word_trail_;
+  std::vector<std::uint32_t> word_marks_;
   std::vector<std::int32_t> modified_;
   mutable std::vector<std::uint64_t> view_words_;  // scratch of scaled_bits()
   std::vector<std::uint64_t> mask_words_;          // scratch of keep_only() and intersect()
-  std::uint64_t epoch_ = 1;
   std::uint64_t updates_ = 0;
 };
 
