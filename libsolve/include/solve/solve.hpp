@@ -1,6 +1,7 @@
 #pragma once
 // Umbrella header: everything of the CSP half.
 #include "solve/arithmetic.hpp"
+#include "solve/automaton.hpp"
 #include "solve/binary_table.hpp"
 #include "solve/boolean.hpp"
 #include "solve/constraint.hpp"
@@ -11,6 +12,7 @@
 #include "solve/linear.hpp"
 #include "solve/model.hpp"
 #include "solve/ordering.hpp"
+#include "solve/packing.hpp"
 #include "solve/reify.hpp"
 #include "solve/search.hpp"
 #include "solve/space.hpp"

@@ -1,0 +1,133 @@
+// regular: the word of the scope is accepted by an automaton. Pesant's filtering on the
+// layered graph, recomputed on each run from the current domains (no state kept between
+// runs, so nothing to trail): a forward pass marks the states reachable from the start after
+// i symbols, a backward pass keeps those that still reach a final state after n, and a value
+// of x[i] survives when some arc of layer i on it joins two kept states. The result is the
+// GAC fixpoint, so one run is idempotent. Cost O(n * arcs + sum of domain sizes).
+#include <algorithm>
+#include <memory>
+
+#include "layered_graph.hpp"
+#include "solve/automaton.hpp"
+#include "solve/constraint.hpp"
+#include "solve/error.hpp"
+
+namespace solve {
+namespace detail {
+namespace {
+
+class Regular final : public CloneableConstraint<Regular> {
+ public:
+  Regular(std::vector<Var> xs, std::shared_ptr<const LayeredAutomaton> g)
+      : xs_(std::move(xs)), g_(std::move(g)) {}
+  std::span<const Var> scope() const override { return xs_; }
+  std::string_view name() const override { return "regular"; }
+  Wake wakes_on(Propagation) const override { return Wake::domain; }
+
+  bool check(std::span<const int> word) const override { return accepts(*g_, word); }
+
+  PropStatus propagate(Space& s) override {
+    const LayeredAutomaton& g = *g_;
+    const std::size_t n = xs_.size(), k = g.symbols.size(), width = std::size_t(g.states) + 1;
+    in_dom_.assign(n * k, 0);
+    for (std::size_t i = 0; i < n; ++i) g.mark_domain(s, xs_[i], &in_dom_[i * k]);
+    // forward: the states reachable after i symbols
+    reach_.assign((n + 1) * width, 0);
+    reach_[std::size_t(g.start)] = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+      const char* dom = &in_dom_[i * k];
+      const char* now = &reach_[i * width];
+      char* next = &reach_[(i + 1) * width];
+      bool any = false;
+      for (int q = 1; q <= g.states; ++q) {
+        if (!now[q]) continue;
+        for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a)
+          if (dom[g.symbol[std::size_t(a)]]) next[g.to[std::size_t(a)]] = any = 1;
+      }
+      if (!any) return PropStatus::failed;
+    }
+    // backward: the reachable states that still reach a final one; the values on their arcs
+    alive_.assign((n + 1) * width, 0);
+    bool any = false;
+    for (int q = 1; q <= g.states; ++q)
+      if (reach_[n * width + std::size_t(q)] && g.final[std::size_t(q)])
+        alive_[n * width + std::size_t(q)] = any = 1;
+    if (!any) return PropStatus::failed;
+    support_.assign(n * k, 0);
+    for (std::size_t i = n; i-- > 0;) {
+      const char* dom = &in_dom_[i * k];
+      const char* now = &reach_[i * width];
+      const char* later = &alive_[(i + 1) * width];
+      char* here = &alive_[i * width];
+      char* sup = &support_[i * k];
+      for (int q = 1; q <= g.states; ++q) {
+        if (!now[q]) continue;
+        for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a) {
+          const int sym = g.symbol[std::size_t(a)];
+          if (dom[sym] && later[g.to[std::size_t(a)]]) here[q] = sup[sym] = 1;
+        }
+      }
+    }
+    bool all_assigned = true;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (keep_supported(s, g, xs_[i], &support_[i * k]) == Event::failed)
+        return PropStatus::failed;
+      all_assigned = all_assigned && s.assigned(xs_[i]);
+    }
+    return all_assigned ? PropStatus::entailed : PropStatus::fixpoint;
+  }
+
+  /// The word is accepted (every path followed; one state at a time when deterministic).
+  static bool accepts(const LayeredAutomaton& g, std::span<const int> word) {
+    std::vector<char> now(std::size_t(g.states) + 1, 0), next(now.size());
+    now[std::size_t(g.start)] = 1;
+    for (const int v : word) {
+      const int sym = g.symbol_index(v);
+      if (sym < 0) return false;
+      std::fill(next.begin(), next.end(), 0);
+      bool any = false;
+      for (int q = 1; q <= g.states; ++q) {
+        if (!now[std::size_t(q)]) continue;
+        for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a)
+          if (g.symbol[std::size_t(a)] == sym) next[std::size_t(g.to[std::size_t(a)])] = any = 1;
+      }
+      if (!any) return false;
+      now.swap(next);
+    }
+    for (int q = 1; q <= g.states; ++q)
+      if (now[std::size_t(q)] && g.final[std::size_t(q)]) return true;
+    return false;
+  }
+
+ private:
+  /// Keeps the values of x whose symbol is supported.
+  Event keep_supported(Space& s, const LayeredAutomaton& g, Var x, const char* sup) {
+    values_.clear();
+    for (std::size_t j = 0; j < g.symbols.size(); ++j)
+      if (sup[j]) values_.push_back(g.symbols[j]);
+    if (int(values_.size()) == s.size(x)) return Event::none;  // supported ⊆ domain
+    return s.keep_only(x, values_);
+  }
+
+  std::vector<Var> xs_;
+  std::shared_ptr<const LayeredAutomaton> g_;  // immutable, shared by the clones
+  // scratch, recomputed on every run
+  std::vector<char> in_dom_, reach_, alive_, support_;
+  std::vector<int> values_;
+};
+
+}  // namespace
+}  // namespace detail
+
+void regular(Model& m, std::span<const Var> xs, const Automaton& automaton) {
+  auto g = std::make_shared<const detail::LayeredAutomaton>(detail::layered(automaton, "regular"));
+  if (xs.empty()) {
+    if (!g->final[std::size_t(g->start)])
+      throw ModelError("regular: no variables and the start state is not final (unsatisfiable "
+                       "by construction)");
+    return;
+  }
+  m.post(std::make_unique<detail::Regular>(std::vector<Var>(xs.begin(), xs.end()), std::move(g)));
+}
+
+}  // namespace solve
