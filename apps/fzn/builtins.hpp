@@ -40,6 +40,8 @@ std::span<const Builtin> int_builtins();
 std::span<const Builtin> bool_builtins();
 std::span<const Builtin> linear_builtins();
 std::span<const Builtin> globals_builtins();
+std::span<const Builtin> automaton_builtins();  ///< regular, cost_regular
+std::span<const Builtin> packing_builtins();    ///< diffn
 /// The _reif / _imp forms of the reifiable builtins of every other family.
 std::span<const Builtin> reif_builtins();
 

@@ -96,8 +96,10 @@ const std::string sep = "----------";
 }  // namespace
 
 TEST_CASE("every checked-in model answers as its .expect file says", "[fzn][cli]") {
-  const auto paths = t::files(t::data_dir(), ".expect");
+  auto paths = t::files(t::data_dir(), ".expect");
   REQUIRE(paths.size() >= 11);
+  // and one example per native global (issue 23)
+  for (const std::string& p : t::files(t::data_dir() + "/globals", ".expect")) paths.push_back(p);
   for (const std::string& path : paths) {
     const auto kv = expectations(path);
     const std::string fzn = path.substr(0, path.size() - 7) + ".fzn";

@@ -15,7 +15,8 @@ using Table = std::unordered_multimap<std::string_view, const Builtin*>;
 Table build() {
   Table t;
   for (auto family :
-       {int_builtins(), bool_builtins(), linear_builtins(), globals_builtins(), reif_builtins()})
+       {int_builtins(), bool_builtins(), linear_builtins(), globals_builtins(), automaton_builtins(),
+        packing_builtins(), reif_builtins()})
     for (const Builtin& b : family) t.emplace(b.name, &b);
   return t;
 }
