@@ -1,10 +1,12 @@
 // regular: the word of the scope is accepted by an automaton. Pesant's filtering on the
 // layered graph, recomputed on each run from the current domains (no state kept between
-// runs, so nothing to trail): a forward pass marks the states reachable from the start after
+// runs, so nothing to trail): a forward pass lists the states reachable from the start after
 // i symbols, a backward pass keeps those that still reach a final state after n, and a value
 // of x[i] survives when some arc of layer i on it joins two kept states. The result is the
-// GAC fixpoint, so one run is idempotent. Cost O(n * arcs + sum of domain sizes).
+// GAC fixpoint, so one run is idempotent. Cost O(arcs leaving the reachable states + n * symbols):
+// only reachable states are visited, and the marks are stamped, not cleared, per run.
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 
 #include "layered_graph.hpp"
@@ -31,40 +33,58 @@ class Regular final : public CloneableConstraint<Regular> {
     const std::size_t n = xs_.size(), k = g.symbols.size(), width = std::size_t(g.states) + 1;
     in_dom_.assign(n * k, 0);
     for (std::size_t i = 0; i < n; ++i) g.mark_domain(s, xs_[i], &in_dom_[i * k]);
-    // forward: the states reachable after i symbols
-    reach_.assign((n + 1) * width, 0);
-    reach_[std::size_t(g.start)] = 1;
+    // a cell (layer, state) is marked when it holds this run's stamp: no clearing per run
+    const std::size_t cells = (n + 1) * width;
+    if (++stamp_ == 0 || reach_.size() != cells) {
+      reach_.assign(cells, 0);
+      alive_.assign(cells, 0);
+      stamp_ = 1;
+    }
+    // forward: the states reachable after i symbols, listed per layer
+    // (layer i: states_[first_[i]] .. states_[first_[i + 1] - 1])
+    states_.clear();
+    first_.assign(n + 2, 0);
+    states_.push_back(g.start);
+    reach_[std::size_t(g.start)] = stamp_;
     for (std::size_t i = 0; i < n; ++i) {
       const char* dom = &in_dom_[i * k];
-      const char* now = &reach_[i * width];
-      char* next = &reach_[(i + 1) * width];
-      bool any = false;
-      for (int q = 1; q <= g.states; ++q) {
-        if (!now[q]) continue;
-        for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a)
-          if (dom[g.symbol[std::size_t(a)]]) next[g.to[std::size_t(a)]] = any = 1;
+      std::uint32_t* next = &reach_[(i + 1) * width];
+      first_[i + 1] = states_.size();
+      for (std::size_t at = first_[i]; at < first_[i + 1]; ++at) {
+        const int q = states_[at];
+        for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a) {
+          const int to = g.to[std::size_t(a)];
+          if (dom[g.symbol[std::size_t(a)]] && next[to] != stamp_) {
+            next[to] = stamp_;
+            states_.push_back(to);
+          }
+        }
       }
-      if (!any) return PropStatus::failed;
+      if (states_.size() == first_[i + 1]) return PropStatus::failed;
     }
+    first_[n + 1] = states_.size();
     // backward: the reachable states that still reach a final one; the values on their arcs
-    alive_.assign((n + 1) * width, 0);
     bool any = false;
-    for (int q = 1; q <= g.states; ++q)
-      if (reach_[n * width + std::size_t(q)] && g.final[std::size_t(q)])
-        alive_[n * width + std::size_t(q)] = any = 1;
+    for (std::size_t at = first_[n]; at < first_[n + 1]; ++at)
+      if (g.final[std::size_t(states_[at])]) {
+        alive_[n * width + std::size_t(states_[at])] = stamp_;
+        any = true;
+      }
     if (!any) return PropStatus::failed;
     support_.assign(n * k, 0);
     for (std::size_t i = n; i-- > 0;) {
       const char* dom = &in_dom_[i * k];
-      const char* now = &reach_[i * width];
-      const char* later = &alive_[(i + 1) * width];
-      char* here = &alive_[i * width];
+      const std::uint32_t* later = &alive_[(i + 1) * width];
+      std::uint32_t* here = &alive_[i * width];
       char* sup = &support_[i * k];
-      for (int q = 1; q <= g.states; ++q) {
-        if (!now[q]) continue;
+      for (std::size_t at = first_[i]; at < first_[i + 1]; ++at) {
+        const int q = states_[at];
         for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a) {
           const int sym = g.symbol[std::size_t(a)];
-          if (dom[sym] && later[g.to[std::size_t(a)]]) here[q] = sup[sym] = 1;
+          if (dom[sym] && later[g.to[std::size_t(a)]] == stamp_) {
+            here[q] = stamp_;
+            sup[sym] = 1;
+          }
         }
       }
     }
@@ -111,8 +131,12 @@ class Regular final : public CloneableConstraint<Regular> {
 
   std::vector<Var> xs_;
   std::shared_ptr<const LayeredAutomaton> g_;  // immutable, shared by the clones
-  // scratch, recomputed on every run
-  std::vector<char> in_dom_, reach_, alive_, support_;
+  // scratch, recomputed on every run (reach_ / alive_ by stamp, see propagate)
+  std::vector<char> in_dom_, support_;
+  std::vector<std::uint32_t> reach_, alive_;
+  std::uint32_t stamp_ = 0;
+  std::vector<int> states_;          // the reachable states, layer after layer
+  std::vector<std::size_t> first_;   // where each layer's states start in states_
   std::vector<int> values_;
 };
 
