@@ -1,8 +1,9 @@
-// diffn and diffn_nonstrict (solve/packing.hpp) against brute force: small random placements
-// of 2 to 4 rectangles (positions with holes, sizes from -1 to 3, views now and then); every
-// search (each propagation level, both branchings, 1 and 4 threads) must deliver exactly the
-// assignments where every pair is apart by one of the four relations (MiniZinc's
-// decomposition, written out here), and the propagator keeps its contract.
+// diffn, diffn_nonstrict and their k-dimensional forms (solve/packing.hpp) against brute
+// force: small random placements of 2 or 3 rectangles (2 to 4 boxes in 1 and 3 dimensions;
+// positions with holes, sizes from -1 to 3, views now and then); every search (each
+// propagation level, both branchings, 1 and 4 threads) must deliver exactly the assignments
+// where every pair is apart by one of the relations (MiniZinc's decomposition, written out
+// here), and the propagator keeps its contract.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -102,6 +103,74 @@ TEST_CASE("diffn: the same with 4 threads", "[globals][packing][differential][th
   }
 }
 
+namespace {
+
+/// diffn_k's definition over values: origins box by box (k each), then sizes box by box.
+bool apart_k(const Values& v, std::size_t n, std::size_t k, bool strict) {
+  auto origin = [&](std::size_t i, std::size_t a) { return std::int64_t(v[i * k + a]); };
+  auto side = [&](std::size_t i, std::size_t a) { return std::int64_t(v[(n + i) * k + a]); };
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j) {
+      bool some = false;
+      for (std::size_t a = 0; a < k; ++a) {
+        some = some || origin(i, a) + side(i, a) <= origin(j, a) ||
+               origin(j, a) + side(j, a) <= origin(i, a);
+        if (!strict) some = some || side(i, a) == 0 || side(j, a) == 0;
+      }
+      if (!some) return false;
+    }
+  return true;
+}
+
+/// One random diffn_k instance (k = 1 with 3 boxes, or k = 3 with 2), checked.
+bool round_k_agrees(Random& r, std::initializer_list<int> threads) {
+  const bool strict = r.pick(0, 2) > 0;
+  const std::size_t k = r.pick(0, 1) ? 1 : 3, n = k == 1 ? std::size_t(r.pick(2, 4)) : 2;
+  std::vector<Values> domains;
+  for (std::size_t c = 0; c < n * k; ++c) domains.push_back(r.domain(0, k == 1 ? 5 : 2));
+  for (std::size_t c = 0; c < n * k; ++c) {
+    const int lo = r.pick(0, 9) ? r.pick(0, 3) : -1;
+    domains.push_back(r.pick(0, 1) ? Values{lo} : Values{lo, lo + 1});
+  }
+  const auto expected = random_model::solutions(
+      domains, [&](const Values& a) { return apart_k(a, n, k, strict); });
+  Model m;
+  const std::vector<Var> xs = random_model::add_vars(m, domains);
+  std::vector<std::vector<Var>> origins(n), sizes(n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t a = 0; a < k; ++a) {
+      origins[i].push_back(xs[i * k + a]);
+      sizes[i].push_back(xs[(n + i) * k + a]);
+    }
+  if (strict) diffn_k(m, origins, sizes);
+  else diffn_nonstrict_k(m, origins, sizes);
+  globals_test::agree(m, expected, threads,
+                      std::string(strict ? "diffn_k " : "diffn_nonstrict_k ") + "k=" +
+                          std::to_string(k) + " " + contract::show(domains));
+  return !expected.empty();
+}
+
+}  // namespace
+
+TEST_CASE("diffn_k: boxes in 1 and 3 dimensions against brute force",
+          "[globals][packing][differential]") {
+  Random r(2333);
+  int with = 0;
+  for (int round = 0; round < test_scale::rounds(300); ++round) {
+    INFO("round " << round);
+    with += round_k_agrees(r, {1});
+  }
+  CHECK(with > test_scale::scaled(60));
+}
+
+TEST_CASE("diffn_k: the same with 4 threads", "[globals][packing][differential][threads]") {
+  Random r(2334);
+  for (int round = 0; round < test_scale::rounds(300); ++round) {
+    INFO("round " << round);
+    round_k_agrees(r, {4});
+  }
+}
+
 TEST_CASE("diffn keeps the propagator contract", "[globals][packing][contract]") {
   Random r(2332);
   for (int round = 0; round < test_scale::rounds(200); ++round) {
@@ -153,4 +222,16 @@ TEST_CASE("diffn: hand cases with known answers", "[globals][packing]") {
     CHECK(count(z, {}).stats.solutions == (strict ? 0u : 1u));
   }
   CHECK_THROWS_AS(diffn(m, x, y, w, std::vector<Var>{h[0]}), ModelError);
+  // three unit cubes in a 1x1x3 column: 3! orders
+  Model cubes;
+  std::vector<std::vector<Var>> at, unit;
+  for (int i = 0; i < 3; ++i) {
+    at.push_back({cubes.add_var(0, 0), cubes.add_var(0, 0), cubes.add_var(0, 2)});
+    unit.push_back({cubes.add_var(1, 1), cubes.add_var(1, 1), cubes.add_var(1, 1)});
+  }
+  diffn_k(cubes, at, unit);
+  CHECK(count(cubes, {}).stats.solutions == 6);
+  CHECK_THROWS_AS(diffn_k(cubes, at, std::vector<std::vector<Var>>{unit[0]}), ModelError);
+  at[1].pop_back();
+  CHECK_THROWS_AS(diffn_k(cubes, at, unit), ModelError);
 }

@@ -1,8 +1,9 @@
 // FlatZinc builtins against brute force, the automaton and packing globals of the mznlib:
 // fzn_regular, fzn_regular_set, libsolve_regular_nfa, fzn_cost_regular, fzn_diffn,
-// fzn_diffn_nonstrict (random small instances written as FlatZinc, counted at every
-// propagation level; the meaning written out here from MiniZinc's decompositions). Also the
-// fallback: a call libsolve cannot take (a size beyond 32 bits) goes through the builtin's test.
+// fzn_diffn_nonstrict, libsolve_diffn_k, libsolve_diffn_nonstrict_k (random small instances
+// written as FlatZinc, counted at every propagation level; the meaning written out here from
+// MiniZinc's decompositions). Also the fallback: a call libsolve cannot take (a size beyond
+// 32 bits) goes through the builtin's test.
 #include "builtins.hpp"
 
 namespace {
@@ -149,6 +150,31 @@ std::vector<Case> cases() {
                           if (!(x[a](v) + dx[a](v) <= x[b](v) || x[b](v) + dx[b](v) <= x[a](v) ||
                                 y[a](v) + dy[a](v) <= y[b](v) || y[b](v) + dy[b](v) <= y[a](v)))
                             return false;
+                        }
+                      return true;
+                    };
+                    return in;
+                  }});
+  }
+  for (const bool strict : {true, false}) {
+    const std::string name = strict ? "libsolve_diffn_k" : "libsolve_diffn_nonstrict_k";
+    cs.push_back({name, [strict, name](Gen& g) {
+                    Instance in;
+                    std::string tp, ts;
+                    const int k = g.uniform(1, 3), n = g.uniform(0, 6 / k);
+                    const std::vector<Arg> p = int_args(g, in, tp, n * k), d = int_args(g, in, ts, n * k);
+                    in.constraint = fmt::format("{}({}, {}, {})", name, tp, ts, k);
+                    in.holds = [=](const Values& v) {
+                      for (int i = 0; i < n; ++i)
+                        for (int j = i + 1; j < n; ++j) {
+                          bool apart = false;
+                          for (int a = 0; a < k; ++a) {
+                            const auto ia = std::size_t(i * k + a), ja = std::size_t(j * k + a);
+                            apart = apart || p[ia](v) + d[ia](v) <= p[ja](v) ||
+                                    p[ja](v) + d[ja](v) <= p[ia](v) ||
+                                    (!strict && (d[ia](v) == 0 || d[ja](v) == 0));
+                          }
+                          if (!apart) return false;
                         }
                       return true;
                     };

@@ -9,6 +9,7 @@
 //                    h{m.add_var(2, 2), m.add_var(2, 2), m.add_var(2, 2)};
 //   solve::diffn(m, x, y, w, h);  // 4 solutions
 #include <span>
+#include <vector>
 
 #include "solve/export.hpp"
 #include "solve/model.hpp"
@@ -32,5 +33,18 @@ SOLVE_API void diffn(Model& m, std::span<const Var> x, std::span<const Var> y,
 /// diffn_nonstrict: zero-size rectangles can be placed anywhere).
 SOLVE_API void diffn_nonstrict(Model& m, std::span<const Var> x, std::span<const Var> y,
                                std::span<const Var> dx, std::span<const Var> dy);
+
+/// diffn in k dimensions (MiniZinc's diffn_k): box i has its origin origins[i][a] and the
+/// side sizes[i][a] on axis a (k = origins[i].size(), the same for every box); every pair is
+/// apart on some axis. The same reasoning as diffn, the projections using the product of
+/// the other sides (and of the other axes' extents). Throws ModelError when the boxes have
+/// different dimensions or origins and sizes differ in number.
+SOLVE_API void diffn_k(Model& m, std::span<const std::vector<Var>> origins,
+                       std::span<const std::vector<Var>> sizes);
+
+/// As diffn_k, but a pair where one of the sides is 0 is never in conflict
+/// (MiniZinc's diffn_nonstrict_k).
+SOLVE_API void diffn_nonstrict_k(Model& m, std::span<const std::vector<Var>> origins,
+                                 std::span<const std::vector<Var>> sizes);
 
 }  // namespace solve

@@ -1,16 +1,17 @@
-// diffn / diffn_nonstrict: rectangles that do not overlap. Two kinds of reasoning, both on
-// bounds and recomputed on every run (nothing kept between runs, nothing to trail):
-//  - per pair, the four relations (i left of j, j left of i, i below j, j below i; and for
-//    the non-strict form "a size is 0"): none possible fails, exactly one possible is enforced
-//    (the bounds of x[j] >= x[i] + dx[i] and so on);
-//  - when no size can be negative, per axis the cumulative projection: the rectangles as tasks
-//    along the axis, each using its side along the other axis, the capacity the extent of all
-//    placements on the other axis. Rectangles that overlap along the axis must be apart on the
-//    other one, so the sides of those over any point add up to at most the capacity. A sweep
-//    over the compulsory parts (time-tabling) fails on an overload and pushes each start
-//    (and end) past the segments where the rectangle cannot fit; and the sum of the smallest
-//    areas must fit the bounding box of every placement.
-// O(n^2) per run; a run that pruned answers `changed` (one pruning can enable another).
+// diffn / diffn_nonstrict, in k dimensions (boxes; k = 2 for rectangles): boxes that do not
+// overlap. Two kinds of reasoning, both on bounds and recomputed on every run (nothing kept
+// between runs, nothing to trail):
+//  - per pair, the 2k relations (i before j on axis a, j before i; and for the non-strict
+//    form "a size is 0"): none possible fails, exactly one possible is enforced (the bounds of
+//    x[j] >= x[i] + dx[i] and so on);
+//  - when no size can be negative, per axis the cumulative projection: the boxes as tasks
+//    along the axis, each using the product of its other sides, the capacity the product of
+//    the extents of all placements on the other axes. Boxes that overlap along the axis must
+//    be apart on another one, so the cross-sections of those over any point add up to at most
+//    the capacity. A sweep over the compulsory parts (time-tabling) fails on an overload and
+//    pushes each start (and end) past the segments where the box cannot fit; and the sum of
+//    the smallest volumes must fit the bounding box of every placement.
+// O(k n^2) per run; a run that pruned answers `changed` (one pruning can enable another).
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -25,26 +26,36 @@ namespace detail {
 namespace {
 
 using I64 = std::int64_t;
-__extension__ typedef __int128 Wide;  // a sum of areas (each below 2^62)
+__extension__ typedef __int128 Wide;  // products of sides and their sums
+constexpr Wide kHuge = Wide(1) << 100;  // products saturate here (k sides of 33 bits each)
+
+/// a * b for a, b >= 0, saturated at kHuge.
+Wide product(Wide a, Wide b) {
+  if (a == 0 || b == 0) return 0;
+  return a > kHuge / b ? kHuge : std::min(a * b, kHuge);
+}
 
 class Diffn final : public CloneableConstraint<Diffn> {
  public:
-  Diffn(std::vector<Var> scope, bool strict) : scope_(std::move(scope)), strict_(strict) {
-    n_ = scope_.size() / 4;
-  }
+  /// scope: the origins axis by axis (n per axis), then the sizes axis by axis.
+  Diffn(std::vector<Var> scope, std::size_t k, bool strict)
+      : scope_(std::move(scope)), n_(scope_.size() / (2 * k)), k_(k), strict_(strict) {}
   std::span<const Var> scope() const override { return scope_; }
   std::string_view name() const override { return strict_ ? "diffn" : "diffn_nonstrict"; }
   Wake wakes_on(Propagation) const override { return Wake::bounds; }
 
   bool check(std::span<const int> v) const override {
-    const std::size_t n = n_;
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = i + 1; j < n; ++j) {
-        const I64 xi = v[i], yi = v[n + i], wi = v[2 * n + i], hi = v[3 * n + i];
-        const I64 xj = v[j], yj = v[n + j], wj = v[2 * n + j], hj = v[3 * n + j];
-        if (!strict_ && (wi == 0 || hi == 0 || wj == 0 || hj == 0)) continue;
-        if (xi + wi <= xj || xj + wj <= xi || yi + hi <= yj || yj + hj <= yi) continue;
-        return false;
+    auto at = [&](std::size_t part, std::size_t axis, std::size_t i) -> I64 {
+      return v[(part * k_ + axis) * n_ + i];
+    };
+    for (std::size_t i = 0; i < n_; ++i)
+      for (std::size_t j = i + 1; j < n_; ++j) {
+        bool apart = false;
+        for (std::size_t a = 0; a < k_ && !apart; ++a) {
+          apart = at(0, a, i) + at(1, a, i) <= at(0, a, j) || at(0, a, j) + at(1, a, j) <= at(0, a, i);
+          if (!strict_) apart = apart || at(1, a, i) == 0 || at(1, a, j) == 0;
+        }
+        if (!apart) return false;
       }
     return true;
   }
@@ -58,10 +69,11 @@ class Diffn final : public CloneableConstraint<Diffn> {
         pruned = pruned || r == PropStatus::changed;
       }
     bool nonnegative = true;
-    for (std::size_t k = 2 * n_; k < 4 * n_; ++k) nonnegative = nonnegative && s.min(scope_[k]) >= 0;
+    for (std::size_t a = 0; a < k_; ++a)
+      for (std::size_t i = 0; i < n_; ++i) nonnegative = nonnegative && s.min(size(a, i)) >= 0;
     if (nonnegative && n_ > 1) {
       if (!fits_bounding_box(s)) return PropStatus::failed;
-      for (int axis = 0; axis < 2; ++axis) {
+      for (std::size_t axis = 0; axis < k_; ++axis) {
         const PropStatus r = sweep(s, axis);
         if (r == PropStatus::failed) return r;
         pruned = pruned || r == PropStatus::changed;
@@ -74,8 +86,8 @@ class Diffn final : public CloneableConstraint<Diffn> {
   }
 
  private:
-  Var pos(int axis, std::size_t i) const { return scope_[std::size_t(axis) * n_ + i]; }
-  Var size(int axis, std::size_t i) const { return scope_[(2 + std::size_t(axis)) * n_ + i]; }
+  Var pos(std::size_t axis, std::size_t i) const { return scope_[axis * n_ + i]; }
+  Var size(std::size_t axis, std::size_t i) const { return scope_[(k_ + axis) * n_ + i]; }
 
   /// a + da <= b on bounds: whether it can hold, and enforcing it.
   static bool possible(const Space& s, Var a, Var da, Var b) {
@@ -89,72 +101,74 @@ class Diffn final : public CloneableConstraint<Diffn> {
     return e1 != Event::failed && e2 != Event::failed && e3 != Event::failed;
   }
 
-  /// The pairwise reasoning over rectangles i and j.
+  /// The pairwise reasoning over boxes i and j.
   PropStatus pair(Space& s, std::size_t i, std::size_t j) {
-    // the relations: i left of j, j left of i, i below j, j below i
-    struct Rel {
-      Var a, da, b;
-    } rels[4] = {{pos(0, i), size(0, i), pos(0, j)},
-                 {pos(0, j), size(0, j), pos(0, i)},
-                 {pos(1, i), size(1, i), pos(1, j)},
-                 {pos(1, j), size(1, j), pos(1, i)}};
-    int count = 0, last = -1;
-    for (int r = 0; r < 4; ++r)
-      if (possible(s, rels[r].a, rels[r].da, rels[r].b)) {
-        ++count;
-        last = r;
+    // the one relation left possible, if any: (a, da, b) for a + da <= b, or a size to be 0
+    int count = 0;
+    Var a{}, da{}, b{}, zero_size{};
+    bool zero = false;
+    for (std::size_t axis = 0; axis < k_ && count < 2; ++axis) {
+      const Var pi = pos(axis, i), pj = pos(axis, j), si = size(axis, i), sj = size(axis, j);
+      if (possible(s, pi, si, pj)) ++count, a = pi, da = si, b = pj, zero = false;
+      if (possible(s, pj, sj, pi)) ++count, a = pj, da = sj, b = pi, zero = false;
+      if (!strict_) {  // a size that can be 0 frees the pair
+        if (s.contains(si, 0)) ++count, zero_size = si, zero = true;
+        if (s.contains(sj, 0)) ++count, zero_size = sj, zero = true;
       }
-    Var zero_size{};
-    if (!strict_) {  // a size that can be 0 frees the pair
-      const Var sizes[4] = {size(0, i), size(1, i), size(0, j), size(1, j)};
-      for (const Var z : sizes)
-        if (s.contains(z, 0)) {
-          ++count;
-          zero_size = z;
-          last = 4;
-        }
     }
     if (count == 0) return PropStatus::failed;
     if (count > 1) return PropStatus::fixpoint;
     bool changed = false;
-    if (last == 4) {
+    if (zero) {
       const Event e = s.assign(zero_size, 0);
       if (e == Event::failed) return PropStatus::failed;
       changed = e != Event::none;
-    } else if (!enforce(s, rels[last].a, rels[last].da, rels[last].b, changed)) {
+    } else if (!enforce(s, a, da, b, changed)) {
       return PropStatus::failed;
     }
     return changed ? PropStatus::changed : PropStatus::fixpoint;
   }
 
-  /// The sum of the smallest areas fits the box that holds every placement.
-  bool fits_bounding_box(const Space& s) const {
-    I64 lo[2] = {INT64_MAX, INT64_MAX}, hi[2] = {INT64_MIN, INT64_MIN};
-    Wide area = 0;
+  /// The extent of every placement along an axis: [lowest origin, highest end].
+  Wide extent(const Space& s, std::size_t axis) const {
+    I64 lo = INT64_MAX, hi = INT64_MIN;
     for (std::size_t i = 0; i < n_; ++i) {
-      for (int a = 0; a < 2; ++a) {
-        lo[a] = std::min<I64>(lo[a], s.min(pos(a, i)));
-        hi[a] = std::max<I64>(hi[a], I64(s.max(pos(a, i))) + s.max(size(a, i)));
-      }
-      area += Wide(s.min(size(0, i))) * s.min(size(1, i));
+      lo = std::min<I64>(lo, s.min(pos(axis, i)));
+      hi = std::max<I64>(hi, I64(s.max(pos(axis, i))) + s.max(size(axis, i)));
     }
-    return area <= Wide(hi[0] - lo[0]) * (hi[1] - lo[1]);
+    return std::max<I64>(hi - lo, 0);
+  }
+
+  /// The sum of the smallest volumes fits the box that holds every placement.
+  bool fits_bounding_box(const Space& s) const {
+    Wide box = 1, volume = 0;
+    for (std::size_t axis = 0; axis < k_; ++axis) box = product(box, extent(s, axis));
+    for (std::size_t i = 0; i < n_; ++i) {
+      Wide v = 1;
+      for (std::size_t axis = 0; axis < k_; ++axis) v = product(v, s.min(size(axis, i)));
+      volume = std::min(volume + v, kHuge);  // (saturated: then never above a real box)
+    }
+    return volume <= box;
   }
 
   /// Time-tabling on the projection along `axis`.
-  PropStatus sweep(Space& s, int axis) {
-    const int other = 1 - axis;
-    I64 lo = INT64_MAX, hi = INT64_MIN;
-    for (std::size_t i = 0; i < n_; ++i) {
-      lo = std::min<I64>(lo, s.min(pos(other, i)));
-      hi = std::max<I64>(hi, I64(s.max(pos(other, i))) + s.max(size(other, i)));
-    }
-    const I64 capacity = hi - lo;
-    // the compulsory parts [latest start, earliest end) with their smallest heights
+  PropStatus sweep(Space& s, std::size_t axis) {
+    Wide capacity = 1;
+    for (std::size_t other = 0; other < k_; ++other)
+      if (other != axis) capacity = product(capacity, extent(s, other));
+    if (capacity >= kHuge) return PropStatus::fixpoint;  // too wide to tell
+    // the cross-section of box i: the product of its smallest other sides
+    auto section = [&](std::size_t i) {
+      Wide h = 1;
+      for (std::size_t other = 0; other < k_; ++other)
+        if (other != axis) h = product(h, s.min(size(other, i)));
+      return h;
+    };
+    // the compulsory parts [latest start, earliest end) with their cross-sections
     events_.clear();
     for (std::size_t i = 0; i < n_; ++i) {
       const I64 lst = s.max(pos(axis, i)), ect = I64(s.min(pos(axis, i))) + s.min(size(axis, i));
-      const I64 h = s.min(size(other, i));
+      const Wide h = section(i);
       if (lst < ect && h > 0) {
         events_.push_back({lst, h});
         events_.push_back({ect, -h});
@@ -162,9 +176,9 @@ class Diffn final : public CloneableConstraint<Diffn> {
     }
     if (events_.empty()) return PropStatus::fixpoint;
     std::sort(events_.begin(), events_.end(),
-              [](const Event2& a, const Event2& b) { return a.at < b.at; });
+              [](const Change& x, const Change& y) { return x.at < y.at; });
     segments_.clear();
-    I64 height = 0;
+    Wide height = 0;
     for (std::size_t e = 0; e < events_.size();) {
       const I64 at = events_[e].at;
       while (e < events_.size() && events_[e].at == at) height += events_[e++].delta;
@@ -173,11 +187,12 @@ class Diffn final : public CloneableConstraint<Diffn> {
     }
     bool changed = false;
     for (std::size_t i = 0; i < n_; ++i) {
-      const I64 len = s.min(size(axis, i)), h = s.min(size(other, i));
+      const I64 len = s.min(size(axis, i));
+      const Wide h = section(i);
       if (len <= 0 || h <= 0) continue;
       const I64 lst = s.max(pos(axis, i)), ect = I64(s.min(pos(axis, i))) + len;
       auto own = [&](const Segment& g) { return lst < ect && g.from >= lst && g.to <= ect ? h : 0; };
-      // the earliest start: past every segment the rectangle cannot share
+      // the earliest start: past every segment the box cannot share
       I64 start = s.min(pos(axis, i));
       for (const Segment& g : segments_) {
         if (g.to <= start) continue;
@@ -199,32 +214,74 @@ class Diffn final : public CloneableConstraint<Diffn> {
     return changed ? PropStatus::changed : PropStatus::fixpoint;
   }
 
-  struct Event2 {
-    I64 at, delta;
+  struct Change {
+    I64 at;
+    Wide delta;
   };
   struct Segment {
-    I64 from, to, height;
+    I64 from, to;
+    Wide height;
   };
 
-  std::vector<Var> scope_;  // x..., y..., dx..., dy...
-  std::size_t n_ = 0;
+  std::vector<Var> scope_;  // origins axis by axis, then sizes axis by axis
+  std::size_t n_ = 0, k_ = 2;
   bool strict_ = true;
   // scratch of the sweep
-  std::vector<Event2> events_;
+  std::vector<Change> events_;
   std::vector<Segment> segments_;
 };
 
-void post(Model& m, std::span<const Var> x, std::span<const Var> y, std::span<const Var> dx,
-          std::span<const Var> dy, bool strict) {
+/// Posts boxes given axis by axis: axes[a] = the origins on axis a, sizes[a] their sides.
+void post(Model& m, std::span<const std::span<const Var>> origins,
+          std::span<const std::span<const Var>> sides, bool strict, const char* name) {
+  const std::size_t n = origins.empty() ? 0 : origins[0].size();
+  for (std::size_t a = 0; a < origins.size(); ++a)
+    if (origins[a].size() != n || sides[a].size() != n)
+      throw ModelError(std::string(name) + ": axis " + std::to_string(a) + " has " +
+                       std::to_string(origins[a].size()) + " origins and " +
+                       std::to_string(sides[a].size()) + " sizes for " + std::to_string(n) +
+                       " boxes");
+  if (n < 2) return;  // one box overlaps nothing
+  std::vector<Var> scope;
+  for (const auto part : {origins, sides})
+    for (const std::span<const Var> axis : part) scope.insert(scope.end(), axis.begin(), axis.end());
+  m.post(std::make_unique<Diffn>(std::move(scope), origins.size(), strict));
+}
+
+void post_2d(Model& m, std::span<const Var> x, std::span<const Var> y, std::span<const Var> dx,
+             std::span<const Var> dy, bool strict) {
+  const std::span<const Var> origins[] = {x, y}, sides[] = {dx, dy};
   const char* name = strict ? "diffn" : "diffn_nonstrict";
   if (y.size() != x.size() || dx.size() != x.size() || dy.size() != x.size())
     throw ModelError(std::string(name) + ": " + std::to_string(x.size()) + " x, " +
                      std::to_string(y.size()) + " y, " + std::to_string(dx.size()) + " dx and " +
                      std::to_string(dy.size()) + " dy (one of each per rectangle)");
-  if (x.size() < 2) return;  // one rectangle overlaps nothing
-  std::vector<Var> scope;
-  for (auto part : {x, y, dx, dy}) scope.insert(scope.end(), part.begin(), part.end());
-  m.post(std::make_unique<Diffn>(std::move(scope), strict));
+  post(m, origins, sides, strict, name);
+}
+
+void post_k(Model& m, std::span<const std::vector<Var>> origins,
+            std::span<const std::vector<Var>> sizes, bool strict) {
+  const char* name = strict ? "diffn_k" : "diffn_nonstrict_k";
+  if (origins.size() != sizes.size())
+    throw ModelError(std::string(name) + ": " + std::to_string(origins.size()) + " origins and " +
+                     std::to_string(sizes.size()) + " sizes (one of each per box)");
+  if (origins.empty()) return;
+  const std::size_t k = origins[0].size();
+  if (k == 0) throw ModelError(std::string(name) + ": boxes of no dimension");
+  std::vector<std::vector<Var>> by_axis(2 * k);
+  for (std::size_t i = 0; i < origins.size(); ++i) {
+    if (origins[i].size() != k || sizes[i].size() != k)
+      throw ModelError(std::string(name) + ": box " + std::to_string(i) + " has " +
+                       std::to_string(origins[i].size()) + " origins and " +
+                       std::to_string(sizes[i].size()) + " sizes (" + std::to_string(k) +
+                       " dimensions)");
+    for (std::size_t a = 0; a < k; ++a) {
+      by_axis[a].push_back(origins[i][a]);
+      by_axis[k + a].push_back(sizes[i][a]);
+    }
+  }
+  std::vector<std::span<const Var>> spans(by_axis.begin(), by_axis.end());
+  post(m, std::span(spans).first(k), std::span(spans).subspan(k), strict, name);
 }
 
 }  // namespace
@@ -232,12 +289,22 @@ void post(Model& m, std::span<const Var> x, std::span<const Var> y, std::span<co
 
 void diffn(Model& m, std::span<const Var> x, std::span<const Var> y, std::span<const Var> dx,
            std::span<const Var> dy) {
-  detail::post(m, x, y, dx, dy, true);
+  detail::post_2d(m, x, y, dx, dy, true);
 }
 
 void diffn_nonstrict(Model& m, std::span<const Var> x, std::span<const Var> y,
                      std::span<const Var> dx, std::span<const Var> dy) {
-  detail::post(m, x, y, dx, dy, false);
+  detail::post_2d(m, x, y, dx, dy, false);
+}
+
+void diffn_k(Model& m, std::span<const std::vector<Var>> origins,
+             std::span<const std::vector<Var>> sizes) {
+  detail::post_k(m, origins, sizes, true);
+}
+
+void diffn_nonstrict_k(Model& m, std::span<const std::vector<Var>> origins,
+                       std::span<const std::vector<Var>> sizes) {
+  detail::post_k(m, origins, sizes, false);
 }
 
 }  // namespace solve
