@@ -161,7 +161,9 @@ std::vector<Case> cases() {
     cs.push_back({name, [strict, name](Gen& g) {
                     Instance in;
                     std::string tp, ts;
-                    const int k = g.uniform(1, 3), n = g.uniform(0, 6 / k);
+                    // (3 dimensions: tests/csp/globals_packing_test.cpp; here brute force
+                    // over 8 variables at most)
+                    const int k = g.uniform(1, 2), n = g.uniform(0, 4 / k);
                     const std::vector<Arg> p = int_args(g, in, tp, n * k), d = int_args(g, in, ts, n * k);
                     in.constraint = fmt::format("{}({}, {}, {})", name, tp, ts, k);
                     in.holds = [=](const Values& v) {

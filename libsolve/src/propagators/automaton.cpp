@@ -112,6 +112,15 @@ LayeredAutomaton layered(const Automaton& a, const char* who) {
     g.original.push_back(k);
   }
   for (std::size_t q = 1; q < g.begin.size(); ++q) g.begin[q] += g.begin[q - 1];
+  // a deterministic automaton's table, for check() (not when it would be huge)
+  const std::size_t cells = (std::size_t(a.states) + 1) * g.symbols.size();
+  if (a.deterministic() && cells <= (std::size_t{1} << 24)) {
+    g.dense.assign(cells, 0);
+    for (int q = 1; q <= a.states; ++q)
+      for (int arc = g.begin[std::size_t(q)]; arc < g.begin[std::size_t(q) + 1]; ++arc)
+        g.dense[std::size_t(q) * g.symbols.size() + std::size_t(g.symbol[std::size_t(arc)])] =
+            g.to[std::size_t(arc)];
+  }
   return g;
 }
 

@@ -37,6 +37,8 @@ class CostRegular final : public CloneableConstraint<CostRegular> {
   std::span<const Var> scope() const override { return scope_; }
   std::string_view name() const override { return "cost_regular"; }
   Wake wakes_on(Propagation) const override { return Wake::domain; }
+  /// Below arc the engine checks (none) and forward-checks (forward) through check().
+  Propagation propagates_from() const override { return Propagation::arc; }
 
   /// values: the word, then the total.
   bool check(std::span<const int> values) const override {

@@ -43,6 +43,8 @@ class Diffn final : public CloneableConstraint<Diffn> {
   std::span<const Var> scope() const override { return scope_; }
   std::string_view name() const override { return strict_ ? "diffn" : "diffn_nonstrict"; }
   Wake wakes_on(Propagation) const override { return Wake::bounds; }
+  /// Below arc the engine checks (none) and forward-checks (forward) through check().
+  Propagation propagates_from() const override { return Propagation::arc; }
 
   bool check(std::span<const int> v) const override {
     auto at = [&](std::size_t part, std::size_t axis, std::size_t i) -> I64 {

@@ -20,6 +20,7 @@ struct LayeredAutomaton {
   std::vector<int> to;           // per arc: target state
   std::vector<int> original;     // per arc: its index in Automaton::transitions
   bool contiguous = false;       // symbols are lo, lo + 1, ...: index = v - lo
+  std::vector<int> dense;        // deterministic: (Q + 1) x k targets (0: none); else empty
 
   /// The index of value v among the symbols, or -1.
   int symbol_index(int v) const {

@@ -25,6 +25,8 @@ class Regular final : public CloneableConstraint<Regular> {
   std::span<const Var> scope() const override { return xs_; }
   std::string_view name() const override { return "regular"; }
   Wake wakes_on(Propagation) const override { return Wake::domain; }
+  /// Below arc the engine checks (none) and forward-checks (forward) through check().
+  Propagation propagates_from() const override { return Propagation::arc; }
 
   bool check(std::span<const int> word) const override { return accepts(*g_, word); }
 
@@ -99,6 +101,16 @@ class Regular final : public CloneableConstraint<Regular> {
 
   /// The word is accepted (every path followed; one state at a time when deterministic).
   static bool accepts(const LayeredAutomaton& g, std::span<const int> word) {
+    if (!g.dense.empty()) {  // deterministic: one state, no allocation
+      int q = g.start;
+      for (const int v : word) {
+        const int j = g.symbol_index(v);
+        if (j < 0) return false;
+        q = g.dense[std::size_t(q) * g.symbols.size() + std::size_t(j)];
+        if (q == 0) return false;
+      }
+      return g.final[std::size_t(q)];
+    }
     std::vector<char> now(std::size_t(g.states) + 1, 0), next(now.size());
     now[std::size_t(g.start)] = 1;
     for (const int v : word) {
