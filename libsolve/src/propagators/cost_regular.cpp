@@ -63,13 +63,13 @@ class CostRegular final : public CloneableConstraint<CostRegular> {
                       width = std::size_t(g.states) + 1;
     const Var total = scope_.back();
     in_dom_.assign(n * k, 0);
-    for (std::size_t i = 0; i < n; ++i) g.mark_domain(s, scope_[i], &in_dom_[i * k]);
+    for (std::size_t i = 0; i < n; ++i) g.mark_domain(s, scope_[i], in_dom_.data() + i * k);
     // forward: cheapest / dearest path from the start to (layer i, state q)
     fmin_.assign((n + 1) * width, kNone);
     fmax_.assign((n + 1) * width, 0);
     fmin_[std::size_t(g.start)] = 0;
     for (std::size_t i = 0; i < n; ++i) {
-      const char* dom = &in_dom_[i * k];
+      const char* dom = in_dom_.data() + i * k;
       bool any = false;
       for (int q = 1; q <= g.states; ++q) {
         const std::size_t at = i * width + std::size_t(q);
@@ -97,7 +97,7 @@ class CostRegular final : public CloneableConstraint<CostRegular> {
       if (fmin_[n * width + std::size_t(q)] != kNone && g.final[std::size_t(q)])
         bmin_[n * width + std::size_t(q)] = 0;
     for (std::size_t i = n; i-- > 0;) {
-      const char* dom = &in_dom_[i * k];
+      const char* dom = in_dom_.data() + i * k;
       for (int q = 1; q <= g.states; ++q) {
         const std::size_t at = i * width + std::size_t(q);
         if (fmin_[at] == kNone) continue;
@@ -124,8 +124,8 @@ class CostRegular final : public CloneableConstraint<CostRegular> {
     // the values on an arc with a path through it within [lo, hi] (by its bounds)
     support_.assign(n * k, 0);
     for (std::size_t i = 0; i < n; ++i) {
-      const char* dom = &in_dom_[i * k];
-      char* sup = &support_[i * k];
+      const char* dom = in_dom_.data() + i * k;
+      char* sup = support_.data() + i * k;
       for (int q = 1; q <= g.states; ++q) {
         const std::size_t at = i * width + std::size_t(q);
         if (fmin_[at] == kNone) continue;

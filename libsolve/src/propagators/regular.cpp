@@ -34,7 +34,7 @@ class Regular final : public CloneableConstraint<Regular> {
     const LayeredAutomaton& g = *g_;
     const std::size_t n = xs_.size(), k = g.symbols.size(), width = std::size_t(g.states) + 1;
     in_dom_.assign(n * k, 0);
-    for (std::size_t i = 0; i < n; ++i) g.mark_domain(s, xs_[i], &in_dom_[i * k]);
+    for (std::size_t i = 0; i < n; ++i) g.mark_domain(s, xs_[i], in_dom_.data() + i * k);
     // a cell (layer, state) is marked when it holds this run's stamp: no clearing per run
     const std::size_t cells = (n + 1) * width;
     if (++stamp_ == 0 || reach_.size() != cells) {
@@ -49,7 +49,7 @@ class Regular final : public CloneableConstraint<Regular> {
     states_.push_back(g.start);
     reach_[std::size_t(g.start)] = stamp_;
     for (std::size_t i = 0; i < n; ++i) {
-      const char* dom = &in_dom_[i * k];
+      const char* dom = in_dom_.data() + i * k;
       std::uint32_t* next = &reach_[(i + 1) * width];
       first_[i + 1] = states_.size();
       for (std::size_t at = first_[i]; at < first_[i + 1]; ++at) {
@@ -75,10 +75,10 @@ class Regular final : public CloneableConstraint<Regular> {
     if (!any) return PropStatus::failed;
     support_.assign(n * k, 0);
     for (std::size_t i = n; i-- > 0;) {
-      const char* dom = &in_dom_[i * k];
+      const char* dom = in_dom_.data() + i * k;
       const std::uint32_t* later = &alive_[(i + 1) * width];
       std::uint32_t* here = &alive_[i * width];
-      char* sup = &support_[i * k];
+      char* sup = support_.data() + i * k;
       for (std::size_t at = first_[i]; at < first_[i + 1]; ++at) {
         const int q = states_[at];
         for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a) {
@@ -92,7 +92,7 @@ class Regular final : public CloneableConstraint<Regular> {
     }
     bool all_assigned = true;
     for (std::size_t i = 0; i < n; ++i) {
-      if (keep_supported(s, g, xs_[i], &support_[i * k]) == Event::failed)
+      if (keep_supported(s, g, xs_[i], support_.data() + i * k) == Event::failed)
         return PropStatus::failed;
       all_assigned = all_assigned && s.assigned(xs_[i]);
     }
