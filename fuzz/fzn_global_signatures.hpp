@@ -87,6 +87,11 @@ inline constexpr GlobalSignature global_signatures[] = {
     {"libsolve_maximum_arg_int", 3, {sig::var_ints(1), sig::int_value, sig::var_int}},
     {"libsolve_minimum_arg_int", 3, {sig::var_ints(1), sig::int_value, sig::var_int}},
     {"fzn_member_int", 2, {sig::var_ints(1), sig::var_int}},
+    // packing
+    {"fzn_diffn", 4, {sig::var_ints(1), sig::var_ints(1), sig::var_ints(1), sig::var_ints(1)}},
+    {"fzn_diffn_nonstrict",
+     4,
+     {sig::var_ints(1), sig::var_ints(1), sig::var_ints(1), sig::var_ints(1)}},
     // graph
     {"libsolve_circuit", 2, {sig::var_ints(1), sig::int_value}},
     {"libsolve_subcircuit", 2, {sig::var_ints(1), sig::int_value}},

@@ -43,6 +43,8 @@ std::span<const Builtin> globals_builtins();
 std::span<const Builtin> values_builtins();  ///< builtins/values.cpp
 std::span<const Builtin> scheduling_builtins();
 std::span<const Builtin> graph_builtins();
+std::span<const Builtin> automaton_builtins();  ///< regular, cost_regular
+std::span<const Builtin> packing_builtins();    ///< diffn
 /// The _reif / _imp forms of the reifiable builtins of every other family.
 std::span<const Builtin> reif_builtins();
 

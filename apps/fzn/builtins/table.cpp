@@ -19,6 +19,7 @@ Table build() {
         values_builtins(),
         scheduling_builtins(),
         graph_builtins(),
+        automaton_builtins(), packing_builtins(),
         reif_builtins()})
     for (const Builtin& b : family) t.emplace(b.name, &b);
   return t;

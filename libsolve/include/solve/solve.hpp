@@ -1,6 +1,7 @@
 #pragma once
 // Umbrella header: everything of the CSP half.
 #include "solve/arithmetic.hpp"
+#include "solve/automaton.hpp"
 #include "solve/binary_table.hpp"
 #include "solve/boolean.hpp"
 #include "solve/constraint.hpp"
@@ -14,6 +15,7 @@
 #include "solve/model.hpp"
 #include "solve/ordering.hpp"
 #include "solve/packing_load.hpp"
+#include "solve/packing.hpp"
 #include "solve/reify.hpp"
 #include "solve/scheduling.hpp"
 #include "solve/search.hpp"

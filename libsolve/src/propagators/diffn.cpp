@@ -1,0 +1,312 @@
+// diffn / diffn_nonstrict, in k dimensions (boxes; k = 2 for rectangles): boxes that do not
+// overlap. Two kinds of reasoning, both on bounds and recomputed on every run (nothing kept
+// between runs, nothing to trail):
+//  - per pair, the 2k relations (i before j on axis a, j before i; and for the non-strict
+//    form "a size is 0"): none possible fails, exactly one possible is enforced (the bounds of
+//    x[j] >= x[i] + dx[i] and so on);
+//  - when no size can be negative, per axis the cumulative projection: the boxes as tasks
+//    along the axis, each using the product of its other sides, the capacity the product of
+//    the extents of all placements on the other axes. Boxes that overlap along the axis must
+//    be apart on another one, so the cross-sections of those over any point add up to at most
+//    the capacity. A sweep over the compulsory parts (time-tabling) fails on an overload and
+//    pushes each start (and end) past the segments where the box cannot fit; and the sum of
+//    the smallest volumes must fit the bounding box of every placement.
+// O(k n^2) per run; a run that pruned answers `changed` (one pruning can enable another).
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "solve/constraint.hpp"
+#include "solve/error.hpp"
+#include "solve/packing.hpp"
+
+namespace solve {
+namespace detail {
+namespace {
+
+using I64 = std::int64_t;
+__extension__ typedef __int128 Wide;  // products of sides and their sums
+constexpr Wide kHuge = Wide(1) << 100;  // products saturate here (k sides of 33 bits each)
+
+/// a * b for a, b >= 0, saturated at kHuge.
+Wide product(Wide a, Wide b) {
+  if (a == 0 || b == 0) return 0;
+  return a > kHuge / b ? kHuge : std::min(a * b, kHuge);
+}
+
+class Diffn final : public CloneableConstraint<Diffn> {
+ public:
+  /// scope: the origins axis by axis (n per axis), then the sizes axis by axis.
+  Diffn(std::vector<Var> scope, std::size_t k, bool strict)
+      : scope_(std::move(scope)), n_(scope_.size() / (2 * k)), k_(k), strict_(strict) {}
+  std::span<const Var> scope() const override { return scope_; }
+  std::string_view name() const override { return strict_ ? "diffn" : "diffn_nonstrict"; }
+  Wake wakes_on(Propagation) const override { return Wake::bounds; }
+  /// Below arc the engine checks (none) and forward-checks (forward) through check().
+  Propagation propagates_from() const override { return Propagation::arc; }
+
+  bool check(std::span<const int> v) const override {
+    auto at = [&](std::size_t part, std::size_t axis, std::size_t i) -> I64 {
+      return v[(part * k_ + axis) * n_ + i];
+    };
+    for (std::size_t i = 0; i < n_; ++i)
+      for (std::size_t j = i + 1; j < n_; ++j) {
+        bool apart = false;
+        for (std::size_t a = 0; a < k_ && !apart; ++a) {
+          apart = at(0, a, i) + at(1, a, i) <= at(0, a, j) || at(0, a, j) + at(1, a, j) <= at(0, a, i);
+          if (!strict_) apart = apart || at(1, a, i) == 0 || at(1, a, j) == 0;
+        }
+        if (!apart) return false;
+      }
+    return true;
+  }
+
+  PropStatus propagate(Space& s) override {
+    bool pruned = false;
+    for (std::size_t i = 0; i < n_; ++i)
+      for (std::size_t j = i + 1; j < n_; ++j) {
+        const PropStatus r = pair(s, i, j);
+        if (r == PropStatus::failed) return r;
+        pruned = pruned || r == PropStatus::changed;
+      }
+    bool nonnegative = true;
+    for (std::size_t a = 0; a < k_; ++a)
+      for (std::size_t i = 0; i < n_; ++i) nonnegative = nonnegative && s.min(size(a, i)) >= 0;
+    if (nonnegative && n_ > 1) {
+      if (!fits_bounding_box(s)) return PropStatus::failed;
+      for (std::size_t axis = 0; axis < k_; ++axis) {
+        const PropStatus r = sweep(s, axis);
+        if (r == PropStatus::failed) return r;
+        pruned = pruned || r == PropStatus::changed;
+      }
+    }
+    if (pruned) return PropStatus::changed;
+    for (const Var v : scope_)
+      if (!s.assigned(v)) return PropStatus::fixpoint;
+    return PropStatus::entailed;  // every pair passed with one relation possible, i.e. holding
+  }
+
+ private:
+  Var pos(std::size_t axis, std::size_t i) const { return scope_[axis * n_ + i]; }
+  Var size(std::size_t axis, std::size_t i) const { return scope_[(k_ + axis) * n_ + i]; }
+
+  /// a + da <= b on bounds: whether it can hold, and enforcing it.
+  static bool possible(const Space& s, Var a, Var da, Var b) {
+    return I64(s.min(a)) + s.min(da) <= s.max(b);
+  }
+  static bool enforce(Space& s, Var a, Var da, Var b, bool& changed) {
+    const Event e1 = s.set_min(b, I64(s.min(a)) + s.min(da));
+    const Event e2 = s.set_max(a, I64(s.max(b)) - s.min(da));
+    const Event e3 = s.set_max(da, I64(s.max(b)) - s.min(a));
+    changed = changed || e1 != Event::none || e2 != Event::none || e3 != Event::none;
+    return e1 != Event::failed && e2 != Event::failed && e3 != Event::failed;
+  }
+
+  /// The pairwise reasoning over boxes i and j.
+  PropStatus pair(Space& s, std::size_t i, std::size_t j) {
+    // the one relation left possible, if any: (a, da, b) for a + da <= b, or a size to be 0
+    int count = 0;
+    Var a{}, da{}, b{}, zero_size{};
+    bool zero = false;
+    for (std::size_t axis = 0; axis < k_ && count < 2; ++axis) {
+      const Var pi = pos(axis, i), pj = pos(axis, j), si = size(axis, i), sj = size(axis, j);
+      if (possible(s, pi, si, pj)) ++count, a = pi, da = si, b = pj, zero = false;
+      if (possible(s, pj, sj, pi)) ++count, a = pj, da = sj, b = pi, zero = false;
+      if (!strict_) {  // a size that can be 0 frees the pair
+        if (s.contains(si, 0)) ++count, zero_size = si, zero = true;
+        if (s.contains(sj, 0)) ++count, zero_size = sj, zero = true;
+      }
+    }
+    if (count == 0) return PropStatus::failed;
+    if (count > 1) return PropStatus::fixpoint;
+    bool changed = false;
+    if (zero) {
+      const Event e = s.assign(zero_size, 0);
+      if (e == Event::failed) return PropStatus::failed;
+      changed = e != Event::none;
+    } else if (!enforce(s, a, da, b, changed)) {
+      return PropStatus::failed;
+    }
+    return changed ? PropStatus::changed : PropStatus::fixpoint;
+  }
+
+  /// The extent of every placement along an axis: [lowest origin, highest end].
+  Wide extent(const Space& s, std::size_t axis) const {
+    I64 lo = INT64_MAX, hi = INT64_MIN;
+    for (std::size_t i = 0; i < n_; ++i) {
+      lo = std::min<I64>(lo, s.min(pos(axis, i)));
+      hi = std::max<I64>(hi, I64(s.max(pos(axis, i))) + s.max(size(axis, i)));
+    }
+    return std::max<I64>(hi - lo, 0);
+  }
+
+  /// The sum of the smallest volumes fits the box that holds every placement.
+  bool fits_bounding_box(const Space& s) const {
+    Wide box = 1, volume = 0;
+    for (std::size_t axis = 0; axis < k_; ++axis) box = product(box, extent(s, axis));
+    for (std::size_t i = 0; i < n_; ++i) {
+      Wide v = 1;
+      for (std::size_t axis = 0; axis < k_; ++axis) v = product(v, s.min(size(axis, i)));
+      volume = std::min(volume + v, kHuge);  // (saturated: then never above a real box)
+    }
+    return volume <= box;
+  }
+
+  /// Time-tabling on the projection along `axis`.
+  PropStatus sweep(Space& s, std::size_t axis) {
+    Wide capacity = 1;
+    for (std::size_t other = 0; other < k_; ++other)
+      if (other != axis) capacity = product(capacity, extent(s, other));
+    if (capacity >= kHuge) return PropStatus::fixpoint;  // too wide to tell
+    // the cross-section of box i: the product of its smallest other sides
+    auto section = [&](std::size_t i) {
+      Wide h = 1;
+      for (std::size_t other = 0; other < k_; ++other)
+        if (other != axis) h = product(h, s.min(size(other, i)));
+      return h;
+    };
+    // the compulsory parts [latest start, earliest end) with their cross-sections
+    events_.clear();
+    for (std::size_t i = 0; i < n_; ++i) {
+      const I64 lst = s.max(pos(axis, i)), ect = I64(s.min(pos(axis, i))) + s.min(size(axis, i));
+      const Wide h = section(i);
+      if (lst < ect && h > 0) {
+        events_.push_back({lst, h});
+        events_.push_back({ect, -h});
+      }
+    }
+    if (events_.empty()) return PropStatus::fixpoint;
+    std::sort(events_.begin(), events_.end(),
+              [](const Change& x, const Change& y) { return x.at < y.at; });
+    segments_.clear();
+    Wide height = 0;
+    for (std::size_t e = 0; e < events_.size();) {
+      const I64 at = events_[e].at;
+      while (e < events_.size() && events_[e].at == at) height += events_[e++].delta;
+      if (height > capacity) return PropStatus::failed;
+      if (height > 0 && e < events_.size()) segments_.push_back({at, events_[e].at, height});
+    }
+    bool changed = false;
+    for (std::size_t i = 0; i < n_; ++i) {
+      const I64 len = s.min(size(axis, i));
+      const Wide h = section(i);
+      if (len <= 0 || h <= 0) continue;
+      const I64 lst = s.max(pos(axis, i)), ect = I64(s.min(pos(axis, i))) + len;
+      auto own = [&](const Segment& g) { return lst < ect && g.from >= lst && g.to <= ect ? h : 0; };
+      // the earliest start: past every segment the box cannot share
+      I64 start = s.min(pos(axis, i));
+      for (const Segment& g : segments_) {
+        if (g.to <= start) continue;
+        if (g.from >= start + len) break;
+        if (g.height - own(g) + h > capacity) start = g.to;
+      }
+      // the latest start: before every such segment
+      I64 last = lst;
+      for (std::size_t k = segments_.size(); k-- > 0;) {
+        const Segment& g = segments_[k];
+        if (g.from >= last + len) continue;
+        if (g.to <= last) break;
+        if (g.height - own(g) + h > capacity) last = g.from - len;
+      }
+      const Event e1 = s.set_min(pos(axis, i), start), e2 = s.set_max(pos(axis, i), last);
+      if (e1 == Event::failed || e2 == Event::failed) return PropStatus::failed;
+      changed = changed || e1 != Event::none || e2 != Event::none;
+    }
+    return changed ? PropStatus::changed : PropStatus::fixpoint;
+  }
+
+  struct Change {
+    I64 at;
+    Wide delta;
+  };
+  struct Segment {
+    I64 from, to;
+    Wide height;
+  };
+
+  std::vector<Var> scope_;  // origins axis by axis, then sizes axis by axis
+  std::size_t n_ = 0, k_ = 2;
+  bool strict_ = true;
+  // scratch of the sweep
+  std::vector<Change> events_;
+  std::vector<Segment> segments_;
+};
+
+/// Posts boxes given axis by axis: axes[a] = the origins on axis a, sizes[a] their sides.
+void post(Model& m, std::span<const std::span<const Var>> origins,
+          std::span<const std::span<const Var>> sides, bool strict, const char* name) {
+  const std::size_t n = origins.empty() ? 0 : origins[0].size();
+  for (std::size_t a = 0; a < origins.size(); ++a)
+    if (origins[a].size() != n || sides[a].size() != n)
+      throw ModelError(std::string(name) + ": axis " + std::to_string(a) + " has " +
+                       std::to_string(origins[a].size()) + " origins and " +
+                       std::to_string(sides[a].size()) + " sizes for " + std::to_string(n) +
+                       " boxes");
+  if (n < 2) return;  // one box overlaps nothing
+  std::vector<Var> scope;
+  for (const auto part : {origins, sides})
+    for (const std::span<const Var> axis : part) scope.insert(scope.end(), axis.begin(), axis.end());
+  m.post(std::make_unique<Diffn>(std::move(scope), origins.size(), strict));
+}
+
+void post_2d(Model& m, std::span<const Var> x, std::span<const Var> y, std::span<const Var> dx,
+             std::span<const Var> dy, bool strict) {
+  const std::span<const Var> origins[] = {x, y}, sides[] = {dx, dy};
+  const char* name = strict ? "diffn" : "diffn_nonstrict";
+  if (y.size() != x.size() || dx.size() != x.size() || dy.size() != x.size())
+    throw ModelError(std::string(name) + ": " + std::to_string(x.size()) + " x, " +
+                     std::to_string(y.size()) + " y, " + std::to_string(dx.size()) + " dx and " +
+                     std::to_string(dy.size()) + " dy (one of each per rectangle)");
+  post(m, origins, sides, strict, name);
+}
+
+void post_k(Model& m, std::span<const std::vector<Var>> origins,
+            std::span<const std::vector<Var>> sizes, bool strict) {
+  const char* name = strict ? "diffn_k" : "diffn_nonstrict_k";
+  if (origins.size() != sizes.size())
+    throw ModelError(std::string(name) + ": " + std::to_string(origins.size()) + " origins and " +
+                     std::to_string(sizes.size()) + " sizes (one of each per box)");
+  if (origins.empty()) return;
+  const std::size_t k = origins[0].size();
+  if (k == 0) throw ModelError(std::string(name) + ": boxes of no dimension");
+  std::vector<std::vector<Var>> by_axis(2 * k);
+  for (std::size_t i = 0; i < origins.size(); ++i) {
+    if (origins[i].size() != k || sizes[i].size() != k)
+      throw ModelError(std::string(name) + ": box " + std::to_string(i) + " has " +
+                       std::to_string(origins[i].size()) + " origins and " +
+                       std::to_string(sizes[i].size()) + " sizes (" + std::to_string(k) +
+                       " dimensions)");
+    for (std::size_t a = 0; a < k; ++a) {
+      by_axis[a].push_back(origins[i][a]);
+      by_axis[k + a].push_back(sizes[i][a]);
+    }
+  }
+  std::vector<std::span<const Var>> spans(by_axis.begin(), by_axis.end());
+  post(m, std::span(spans).first(k), std::span(spans).subspan(k), strict, name);
+}
+
+}  // namespace
+}  // namespace detail
+
+void diffn(Model& m, std::span<const Var> x, std::span<const Var> y, std::span<const Var> dx,
+           std::span<const Var> dy) {
+  detail::post_2d(m, x, y, dx, dy, true);
+}
+
+void diffn_nonstrict(Model& m, std::span<const Var> x, std::span<const Var> y,
+                     std::span<const Var> dx, std::span<const Var> dy) {
+  detail::post_2d(m, x, y, dx, dy, false);
+}
+
+void diffn_k(Model& m, std::span<const std::vector<Var>> origins,
+             std::span<const std::vector<Var>> sizes) {
+  detail::post_k(m, origins, sizes, true);
+}
+
+void diffn_nonstrict_k(Model& m, std::span<const std::vector<Var>> origins,
+                       std::span<const std::vector<Var>> sizes) {
+  detail::post_k(m, origins, sizes, false);
+}
+
+}  // namespace solve

@@ -1,0 +1,239 @@
+// diffn, diffn_nonstrict and their k-dimensional forms (solve/packing.hpp) against brute
+// force: small random placements of 2 or 3 rectangles (2 to 4 boxes in 1 and 3 dimensions;
+// positions with holes, sizes from -1 to 3, views now and then); every search (each
+// propagation level, both branchings, 1 and 4 threads) must deliver exactly the assignments
+// where every pair is apart by one of the relations (MiniZinc's decomposition, written out
+// here), and the propagator keeps its contract.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <solve/solve.hpp>
+
+#include "globals_agree.hpp"
+#include "propagator_contract.hpp"
+#include "random_model.hpp"
+#include "test_scale.hpp"
+
+using namespace solve;
+using random_model::Random;
+using random_model::Values;
+
+namespace {
+
+/// MiniZinc's decomposition: values x..., y..., dx..., dy... (n of each).
+bool apart(const Values& v, bool strict) {
+  const std::size_t n = v.size() / 4;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const std::int64_t xi = v[i], yi = v[n + i], wi = v[2 * n + i], hi = v[3 * n + i];
+      const std::int64_t xj = v[j], yj = v[n + j], wj = v[2 * n + j], hj = v[3 * n + j];
+      const bool zero = wi == 0 || hi == 0 || wj == 0 || hj == 0;
+      if (!strict && zero) continue;
+      if (!(xi + wi <= xj || yi + hi <= yj || xj + wj <= xi || yj + hj <= yi)) return false;
+    }
+  return true;
+}
+
+/// The domains of n rectangles: positions within 0..4 (0..2 for 3 rectangles; a third of them
+/// fixed, so that some placements are impossible), sizes one or two values from -1..4
+/// (negative rarely).
+std::vector<Values> random_rectangles(Random& r, int n) {
+  std::vector<Values> d;
+  const int span = n <= 2 ? 4 : 2;
+  for (int k = 0; k < 2 * n; ++k)
+    d.push_back(r.pick(0, 2) ? r.domain(0, span) : Values{r.pick(0, span)});
+  for (int k = 0; k < 2 * n; ++k) {
+    const int lo = r.pick(0, 9) ? r.pick(0, 3) : -1;
+    d.push_back(r.pick(0, 1) ? Values{lo} : Values{lo, lo + 1});
+  }
+  return d;
+}
+
+void post(Model& m, const std::vector<Var>& vs, bool strict) {
+  const std::size_t n = vs.size() / 4;
+  const std::span<const Var> all(vs);
+  if (strict) diffn(m, all.subspan(0, n), all.subspan(n, n), all.subspan(2 * n, n), all.subspan(3 * n, n));
+  else diffn_nonstrict(m, all.subspan(0, n), all.subspan(n, n), all.subspan(2 * n, n), all.subspan(3 * n, n));
+}
+
+bool round_agrees(Random& r, std::initializer_list<int> threads) {
+  const bool strict = r.pick(0, 2) > 0;
+  const int n = r.pick(2, 3);
+  const std::vector<Values> domains = random_rectangles(r, n);
+  // views on the positions now and then: x + c (the holds below sees the same)
+  std::vector<int> shift(domains.size(), 0);
+  for (int k = 0; k < 2 * n; ++k)
+    if (r.pick(0, 5) == 0) shift[std::size_t(k)] = r.pick(-1, 1);
+  auto values = [&](const Values& a) {
+    Values v = a;
+    for (std::size_t k = 0; k < v.size(); ++k) v[k] += shift[k];
+    return v;
+  };
+  const auto expected =
+      random_model::solutions(domains, [&](const Values& a) { return apart(values(a), strict); });
+  Model m;
+  std::vector<Var> xs = random_model::add_vars(m, domains);
+  for (std::size_t k = 0; k < xs.size(); ++k) xs[k] = xs[k] + shift[k];
+  post(m, xs, strict);
+  globals_test::agree(m, expected, threads, (strict ? "diffn " : "diffn_nonstrict ") + contract::show(domains));
+  return !expected.empty();
+}
+
+}  // namespace
+
+TEST_CASE("diffn: every search gives the non-overlapping placements",
+          "[globals][packing][differential]") {
+  Random r(2330);
+  int with = 0, without = 0;
+  for (int round = 0; round < test_scale::rounds(400); ++round) {
+    INFO("round " << round);
+    (round_agrees(r, {1}) ? with : without)++;
+  }
+  CHECK(with > test_scale::scaled(100));
+  CHECK(without > test_scale::scaled(10));
+}
+
+TEST_CASE("diffn: the same with 4 threads", "[globals][packing][differential][threads]") {
+  Random r(2331);
+  for (int round = 0; round < test_scale::rounds(300); ++round) {
+    INFO("round " << round);
+    round_agrees(r, {4});
+  }
+}
+
+namespace {
+
+/// diffn_k's definition over values: origins box by box (k each), then sizes box by box.
+bool apart_k(const Values& v, std::size_t n, std::size_t k, bool strict) {
+  auto origin = [&](std::size_t i, std::size_t a) { return std::int64_t(v[i * k + a]); };
+  auto side = [&](std::size_t i, std::size_t a) { return std::int64_t(v[(n + i) * k + a]); };
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j) {
+      bool some = false;
+      for (std::size_t a = 0; a < k; ++a) {
+        some = some || origin(i, a) + side(i, a) <= origin(j, a) ||
+               origin(j, a) + side(j, a) <= origin(i, a);
+        if (!strict) some = some || side(i, a) == 0 || side(j, a) == 0;
+      }
+      if (!some) return false;
+    }
+  return true;
+}
+
+/// One random diffn_k instance (k = 1 with 3 boxes, or k = 3 with 2), checked.
+bool round_k_agrees(Random& r, std::initializer_list<int> threads) {
+  const bool strict = r.pick(0, 2) > 0;
+  const std::size_t k = r.pick(0, 1) ? 1 : 3, n = k == 1 ? std::size_t(r.pick(2, 4)) : 2;
+  std::vector<Values> domains;
+  for (std::size_t c = 0; c < n * k; ++c) domains.push_back(r.domain(0, k == 1 ? 5 : 2));
+  for (std::size_t c = 0; c < n * k; ++c) {
+    const int lo = r.pick(0, 9) ? r.pick(0, 3) : -1;
+    domains.push_back(r.pick(0, 1) ? Values{lo} : Values{lo, lo + 1});
+  }
+  const auto expected = random_model::solutions(
+      domains, [&](const Values& a) { return apart_k(a, n, k, strict); });
+  Model m;
+  const std::vector<Var> xs = random_model::add_vars(m, domains);
+  std::vector<std::vector<Var>> origins(n), sizes(n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t a = 0; a < k; ++a) {
+      origins[i].push_back(xs[i * k + a]);
+      sizes[i].push_back(xs[(n + i) * k + a]);
+    }
+  if (strict) diffn_k(m, origins, sizes);
+  else diffn_nonstrict_k(m, origins, sizes);
+  globals_test::agree(m, expected, threads,
+                      std::string(strict ? "diffn_k " : "diffn_nonstrict_k ") + "k=" +
+                          std::to_string(k) + " " + contract::show(domains));
+  return !expected.empty();
+}
+
+}  // namespace
+
+TEST_CASE("diffn_k: boxes in 1 and 3 dimensions against brute force",
+          "[globals][packing][differential]") {
+  Random r(2333);
+  int with = 0;
+  for (int round = 0; round < test_scale::rounds(300); ++round) {
+    INFO("round " << round);
+    with += round_k_agrees(r, {1});
+  }
+  CHECK(with > test_scale::scaled(60));
+}
+
+TEST_CASE("diffn_k: the same with 4 threads", "[globals][packing][differential][threads]") {
+  Random r(2334);
+  for (int round = 0; round < test_scale::rounds(300); ++round) {
+    INFO("round " << round);
+    round_k_agrees(r, {4});
+  }
+}
+
+TEST_CASE("diffn keeps the propagator contract", "[globals][packing][contract]") {
+  Random r(2332);
+  for (int round = 0; round < test_scale::rounds(200); ++round) {
+    const bool strict = round % 3 != 0;
+    const std::vector<Values> domains = random_rectangles(r, r.pick(2, 3));
+    const auto outcomes = contract::run_contract(
+        strict ? "diffn" : "diffn_nonstrict", domains,
+        [&](Model& m, const std::vector<Var>& xs) { post(m, xs, strict); },
+        [&](const Values& v) { return apart(v, strict); });
+    for (const contract::Outcome& o : outcomes) {
+      INFO(o.what);
+      REQUIRE(!o.lost);
+      REQUIRE(o.idempotent);
+    }
+  }
+}
+
+TEST_CASE("diffn: hand cases with known answers", "[globals][packing]") {
+  // boxes of 3x2, 1x2 and 4x2 in a 4x4 square: the 4x2 box takes a half, the two others the
+  // other half side by side in either order: 2 halves x 2 orders
+  Model m;
+  const std::vector<Var> x{m.add_var(0, 1), m.add_var(0, 3), m.add_var(0, 0)},
+      y{m.add_var(0, 2), m.add_var(0, 2), m.add_var(0, 2)},
+      w{m.add_var(3, 3), m.add_var(1, 1), m.add_var(4, 4)},
+      h{m.add_var(2, 2), m.add_var(2, 2), m.add_var(2, 2)};
+  diffn(m, x, y, w, h);
+  CHECK(count(m, {}).stats.solutions == 4);
+  // four 2x2 squares do not fit a 3x3 box: the projections fail at the root, no search
+  Model packed;
+  std::vector<Var> px, py, side;
+  for (int i = 0; i < 4; ++i) {
+    px.push_back(packed.add_var(0, 1));
+    py.push_back(packed.add_var(0, 1));
+    side.push_back(packed.add_var(2, 2));
+  }
+  diffn(packed, px, py, side, side);
+  SearchOptions o;
+  o.propagation = Propagation::arc;
+  const Result r = count(packed, o);
+  CHECK(r.stats.solutions == 0);
+  CHECK(r.stats.nodes <= 1);
+  // a zero-width rectangle inside another: forbidden by diffn, allowed by diffn_nonstrict
+  for (const bool strict : {true, false}) {
+    Model z;
+    const std::vector<Var> zx{z.add_var(0, 0), z.add_var(1, 1)}, zy{z.add_var(0, 0), z.add_var(0, 0)},
+        zw{z.add_var(3, 3), z.add_var(0, 0)}, zh{z.add_var(3, 3), z.add_var(1, 1)};
+    if (strict) diffn(z, zx, zy, zw, zh);
+    else diffn_nonstrict(z, zx, zy, zw, zh);
+    CHECK(count(z, {}).stats.solutions == (strict ? 0u : 1u));
+  }
+  CHECK_THROWS_AS(diffn(m, x, y, w, std::vector<Var>{h[0]}), ModelError);
+  // three unit cubes in a 1x1x3 column: 3! orders
+  Model cubes;
+  std::vector<std::vector<Var>> at, unit;
+  for (int i = 0; i < 3; ++i) {
+    at.push_back({cubes.add_var(0, 0), cubes.add_var(0, 0), cubes.add_var(0, 2)});
+    unit.push_back({cubes.add_var(1, 1), cubes.add_var(1, 1), cubes.add_var(1, 1)});
+  }
+  diffn_k(cubes, at, unit);
+  CHECK(count(cubes, {}).stats.solutions == 6);
+  CHECK_THROWS_AS(diffn_k(cubes, at, std::vector<std::vector<Var>>{unit[0]}), ModelError);
+  at[1].pop_back();
+  CHECK_THROWS_AS(diffn_k(cubes, at, unit), ModelError);
+}
