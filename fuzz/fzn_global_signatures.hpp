@@ -19,6 +19,13 @@ enum class ArgKind {
   var_bools,  ///< array [int] of var bool
   int_rows,   ///< array [int, int] of int, flat: rows of the length of the first array
   bool_rows,  ///< array [int, int] of bool, flat, the same way
+  // an automaton, for regular and cost_regular: the numbers of states and symbols come first
+  states,       ///< int: the number of states Q (1..3)
+  symbols,      ///< int: the number of symbols S (1..3)
+  transitions,  ///< array [int] of int, Q x S entries in 0..Q (0: no transition)
+  state,        ///< int: a state 1..Q
+  state_set,    ///< set of int: states among 1..Q
+  costs,        ///< array [int] of int, Q x S entries in 0..3
 };
 
 /// An argument: its kind and, for arrays, its length group: arrays of one group (> 0) have
@@ -31,7 +38,7 @@ struct ArgSpec {
 struct GlobalSignature {
   std::string_view name;
   std::size_t arity = 0;
-  std::array<ArgSpec, 4> args{};
+  std::array<ArgSpec, 8> args{};
 };
 
 namespace sig {
@@ -43,6 +50,12 @@ constexpr ArgSpec int_value{ArgKind::int_value, 0};
 constexpr ArgSpec int_set{ArgKind::int_set, 0};
 constexpr ArgSpec int_rows{ArgKind::int_rows, 0};
 constexpr ArgSpec bool_rows{ArgKind::bool_rows, 0};
+constexpr ArgSpec states{ArgKind::states, 0};
+constexpr ArgSpec symbols{ArgKind::symbols, 0};
+constexpr ArgSpec transitions{ArgKind::transitions, 0};
+constexpr ArgSpec state{ArgKind::state, 0};
+constexpr ArgSpec state_set{ArgKind::state_set, 0};
+constexpr ArgSpec costs{ArgKind::costs, 0};
 }  // namespace sig
 
 inline constexpr GlobalSignature global_signatures[] = {
@@ -87,6 +100,14 @@ inline constexpr GlobalSignature global_signatures[] = {
     {"libsolve_maximum_arg_int", 3, {sig::var_ints(1), sig::int_value, sig::var_int}},
     {"libsolve_minimum_arg_int", 3, {sig::var_ints(1), sig::int_value, sig::var_int}},
     {"fzn_member_int", 2, {sig::var_ints(1), sig::var_int}},
+    // automaton
+    {"fzn_regular",
+     6,
+     {sig::var_ints(1), sig::states, sig::symbols, sig::transitions, sig::state, sig::state_set}},
+    {"fzn_cost_regular",
+     8,
+     {sig::var_ints(1), sig::states, sig::symbols, sig::transitions, sig::state, sig::state_set,
+      sig::costs, sig::var_int}},
     // packing
     {"fzn_diffn", 4, {sig::var_ints(1), sig::var_ints(1), sig::var_ints(1), sig::var_ints(1)}},
     {"fzn_diffn_nonstrict",

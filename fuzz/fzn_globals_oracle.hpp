@@ -79,6 +79,12 @@ inline std::string draw_instance(Choices& c) {
                            : fmt::format("b{}", c.in(1, nb));
   };
   int first_length = 0;
+  int states = 1, symbols = 1;  // of the automaton, once drawn
+  auto automaton_table = [&](int lo, int hi) {
+    std::vector<std::string> entries;
+    for (int k = 0; k < states * symbols; ++k) entries.push_back(fmt::format("{}", c.in(lo, hi)));
+    return fmt::format("[{}]", fmt::join(entries, ","));
+  };
   std::vector<std::string> args;
   for (std::size_t a = 0; a < g.arity; ++a) {
     const ArgSpec& spec = g.args[a];
@@ -115,6 +121,17 @@ inline std::string draw_instance(Choices& c) {
         arg = fmt::format("{{{}}}", fmt::join(values, ","));
         break;
       }
+      case ArgKind::states: arg = fmt::format("{}", states = c.in(1, 3)); break;
+      case ArgKind::symbols: arg = fmt::format("{}", symbols = c.in(1, 3)); break;
+      case ArgKind::transitions: arg = automaton_table(0, states); break;
+      case ArgKind::state: arg = fmt::format("{}", c.in(1, states)); break;
+      case ArgKind::state_set: {
+        std::set<int> values;
+        for (int k = c.in(0, states); k > 0; --k) values.insert(c.in(1, states));
+        arg = fmt::format("{{{}}}", fmt::join(values, ","));
+        break;
+      }
+      case ArgKind::costs: arg = automaton_table(0, 3); break;
     }
     args.push_back(arg);
   }

@@ -45,7 +45,7 @@ CheckFn circuit(const Call& c, CheckScope& s) {
       if (j != i && start < 0) start = i;
       in += j != i;
     }
-    if (in == 0) return Sub || n == 1;
+    if (in == 0) return Sub || n <= 1;  // no node (nothing to visit) or one with x[0] = base
     if (!Sub && in != n) return false;
     std::int64_t at = start;
     for (std::int64_t step = 1; step <= in; ++step) {
