@@ -6,7 +6,9 @@
 // the search re-applies it at every node, so a better bound reaches every open subtree.
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <optional>
+#include <vector>
 
 #include "csp/store.hpp"
 #include "solve/model.hpp"
@@ -21,6 +23,29 @@ struct SharedBest {
   /// The best delivered as a solution; read and written under the Control's lock only, so
   /// that each solution delivered beats the ones before.
   std::int64_t delivered = INT64_MAX;
+
+  /// An engine's new solution (value in minimisation form, the values of every variable):
+  /// kept when it is the best offered so far, for the engines that search around the best
+  /// solution (LNS in a portfolio).
+  void offer(std::int64_t value, const std::vector<int>& values) {
+    std::lock_guard lock(mutex_);
+    if (value >= solution_value_) return;
+    solution_value_ = value;
+    solution_ = values;
+  }
+  /// Replaces (value, values) by the best solution offered when it is better; true if it did.
+  bool adopt(std::int64_t& value, std::vector<int>& values) const {
+    std::lock_guard lock(mutex_);
+    if (solution_value_ >= value) return false;
+    value = solution_value_;
+    values = solution_;
+    return true;
+  }
+
+ private:
+  mutable std::mutex mutex_;  // the best solution offered
+  std::int64_t solution_value_ = INT64_MAX;
+  std::vector<int> solution_;
 };
 
 class Bound {

@@ -68,6 +68,7 @@ void PropagationKernel::subscribe() {
 }
 
 void PropagationKernel::schedule_modified(int running) {
+  if (!activity_.empty()) note_modified();
   const bool weak = level_ <= Propagation::forward;  // every constraint wakes on assignments only
   for (std::int32_t id : space_.modified()) {
     const Event e = space_.pending(id);
@@ -132,7 +133,41 @@ PropStatus PropagationKernel::propagate_by_check(int p) {
   return PropStatus::entailed;
 }
 
+void PropagationKernel::track_activity() {
+  if (!activity_.empty()) return;
+  activity_.assign(std::size_t(space_.num_vars()), 1.0);
+  touched_at_.assign(std::size_t(space_.num_vars()), 0);
+}
+
+void PropagationKernel::note_modified() {
+  for (std::int32_t id : space_.modified()) {
+    std::uint32_t& at = touched_at_[std::size_t(id)];
+    if (at == epoch_) continue;
+    at = epoch_;
+    touched_.push_back(id);
+  }
+}
+
+void PropagationKernel::bump_activity() {
+  note_modified();  // what the failing propagator changed
+  for (std::int32_t id : touched_) activity_[std::size_t(id)] += activity_bump_;
+  // Decay by growing the bump (older bumps weigh less), rescaled before it overflows.
+  constexpr double decay = 0.95;
+  activity_bump_ /= decay;
+  if (activity_bump_ > 1e100) {
+    for (double& a : activity_) a *= 1e-100;
+    activity_bump_ *= 1e-100;
+  }
+}
+
 bool PropagationKernel::propagate() {
+  if (!activity_.empty()) {
+    if (++epoch_ == 0) {  // wrapped: no stamp may look current
+      std::fill(touched_at_.begin(), touched_at_.end(), 0);
+      epoch_ = 1;
+    }
+    touched_.clear();
+  }
   schedule_modified(-1);
   for (;;) {
     int p;
@@ -149,6 +184,7 @@ bool PropagationKernel::propagate() {
                                                     : props_[std::size_t(p)]->propagate(space_);
     if (st == PropStatus::failed || space_.failed()) {
       ++weight_[std::size_t(p)];
+      if (!activity_.empty()) bump_activity();
       for (std::size_t k = head_cheap_; k < queue_cheap_.size(); ++k)
         state_[std::size_t(queue_cheap_[k])] &= std::uint8_t(~kQueued);
       for (std::size_t k = head_rest_; k < queue_rest_.size(); ++k)
