@@ -68,7 +68,6 @@ void PropagationKernel::subscribe() {
 }
 
 void PropagationKernel::schedule_modified(int running) {
-  if (!activity_.empty()) note_modified();
   const bool weak = level_ <= Propagation::forward;  // every constraint wakes on assignments only
   for (std::int32_t id : space_.modified()) {
     const Event e = space_.pending(id);
@@ -134,23 +133,12 @@ PropStatus PropagationKernel::propagate_by_check(int p) {
 }
 
 void PropagationKernel::track_activity() {
-  if (!activity_.empty()) return;
-  activity_.assign(std::size_t(space_.num_vars()), 1.0);
-  touched_at_.assign(std::size_t(space_.num_vars()), 0);
-}
-
-void PropagationKernel::note_modified() {
-  for (std::int32_t id : space_.modified()) {
-    std::uint32_t& at = touched_at_[std::size_t(id)];
-    if (at == epoch_) continue;
-    at = epoch_;
-    touched_.push_back(id);
-  }
+  if (activity_.empty()) activity_.assign(std::size_t(space_.num_vars()), 1.0);
 }
 
 void PropagationKernel::bump_activity() {
-  note_modified();  // what the failing propagator changed
-  for (std::int32_t id : touched_) activity_[std::size_t(id)] += activity_bump_;
+  space_.for_each_changed_in_level(
+      [&](std::int32_t id) { activity_[std::size_t(id)] += activity_bump_; });
   // Decay by growing the bump (older bumps weigh less), rescaled before it overflows.
   constexpr double decay = 0.95;
   activity_bump_ /= decay;
@@ -161,13 +149,6 @@ void PropagationKernel::bump_activity() {
 }
 
 bool PropagationKernel::propagate() {
-  if (!activity_.empty()) {
-    if (++epoch_ == 0) {  // wrapped: no stamp may look current
-      std::fill(touched_at_.begin(), touched_at_.end(), 0);
-      epoch_ = 1;
-    }
-    touched_.clear();
-  }
   schedule_modified(-1);
   for (;;) {
     int p;
