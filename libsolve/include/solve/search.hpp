@@ -103,7 +103,8 @@ struct SearchOptions {
   /// and a search() for every solution of a model without objective ignore them (a restart
   /// would find solutions again), and so do the Search class and a model that declares
   /// skip_equivalent_states (a state seen in a run cut short does not prove anything). With
-  /// restarts the variable order breaks ties at random (from seed), afresh at each restart.
+  /// restarts the variable order breaks ties at random (from seed), afresh at each restart and
+  /// each LNS neighbourhood; the first run breaks them by creation order.
   RestartPolicy restart;
   /// Phase saving: the value a variable had in the last solution found, or else the last value
   /// it was given by a decision, is tried first (then the others in val_order).

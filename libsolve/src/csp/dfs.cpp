@@ -37,7 +37,6 @@ DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control,
   // A state skipped as seen may have been seen by a run cut short: no restarts with dominance.
   restarting_ = dominance_.empty() && (opt_.restart.kind != RestartPolicy::Kind::none ||
                                        (opt_.lns.enabled && bound_.active()));
-  if (restarting_) brancher_.draw_ties(rng_);
   bool activity = opt_.var_order == VarOrder::activity;
   for (const Model::BranchGroup& g : m.branching()) activity = activity || g.var == VarOrder::activity;
   if (activity) kernel_.track_activity();
