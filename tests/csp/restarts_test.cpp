@@ -159,7 +159,7 @@ TEST_CASE("restarts, activity, phase saving, LNS and the portfolio find and prov
   CHECK(neighbourhoods > test_scale::scaled(20));
 }
 
-TEST_CASE("a first solution with restarts is a solution; none is a proof", "[restarts]") {
+TEST_CASE("a first solution with restarts is a solution, and none is a proof", "[restarts]") {
   random_model::Random rng(99);
   for (int round = 0; round < test_scale::rounds(100); ++round) {
     const Problem p = random_problem(rng);

@@ -66,16 +66,19 @@ class Bound {
     return goal_->maximize ? s.set_min(goal_->var, -best_ + 1) : s.set_max(goal_->var, best_ - 1);
   }
   /// Records the solution in s (every variable assigned) as the best; returns its value in
-  /// minimisation form.
-  std::int64_t improve(const Store& s) {
+  /// minimisation form. share: tell the other searches now (else share() later).
+  std::int64_t improve(const Store& s, bool share_now = true) {
     const std::int64_t v = goal_->minimised(s.value(goal_->var));
     best_ = std::min(best_, v);
-    if (shared_) {
-      std::int64_t seen = shared_->load(std::memory_order_relaxed);
-      while (v < seen && !shared_->compare_exchange_weak(seen, v, std::memory_order_relaxed)) {
-      }
-    }
+    if (share_now) share(v);
     return v;
+  }
+  /// Lowers the shared best to v (when it is above).
+  void share(std::int64_t v) {
+    if (!shared_) return;
+    std::int64_t seen = shared_->load(std::memory_order_relaxed);
+    while (v < seen && !shared_->compare_exchange_weak(seen, v, std::memory_order_relaxed)) {
+    }
   }
   /// The best value found by this search (minimisation form), INT64_MAX when none.
   std::int64_t best() const { return best_; }

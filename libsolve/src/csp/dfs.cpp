@@ -90,7 +90,10 @@ bool DfsSearch::open_frame(std::uint64_t node) {
 }
 
 bool DfsSearch::solution_found() {
-  if (bound_.active()) value_ = bound_.improve(kernel_.space());
+  // With restarts the engines of a search are a portfolio, and the first to exhaust its tree
+  // ends the search: a bound it proves optimal must be one already delivered, so the others
+  // see a solution's value only once it is (deliver()).
+  if (bound_.active()) value_ = bound_.improve(kernel_.space(), !restarting_);
   if (!phase_.empty() || !relaxable_.empty()) {
     const Store& s = kernel_.space();
     if (!phase_.empty())
@@ -360,6 +363,7 @@ bool DfsSearch::deliver() {
       [&] {
         if (value_ >= best_->delivered) return false;
         best_->delivered = value_;
+        if (restarting_) bound_.share(value_);
         return true;
       },
       call);
