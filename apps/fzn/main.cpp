@@ -127,6 +127,7 @@ int solve_file(Settings& s) {
       std::cerr << fmt::format("fzn-libsolve: search annotation not followed: {}\n", what);
   }
   s.run.time_limit = double(s.time_limit_ms) / 1000.0;
+  s.run.free_search = s.free_search;
   // Solutions are streamed; a failed write (closed pipe, full disk) is an error (exit 2), which
   // cli::guarded reports once the run is over.
   const fzn::RunStatus status = fzn::run(program, s.run, std::cout);
@@ -160,7 +161,9 @@ int parse_and_solve(int argc, char** argv) {
                  "Stop after N solutions (0: no limit, all of them)")
       ->type_name("N")
       ->check(whole_number(0, UINT64_MAX, "no limit"));
-  app.add_flag("-f,--free-search", s.free_search, "Ignore the search annotations");
+  app.add_flag("-f,--free-search", s.free_search,
+               "Ignore the search annotations: restarts, phase saving and, for an optimisation, "
+               "large-neighbourhood search (with -p: a portfolio)");
   app.add_option("-p,--parallel", s.run.threads, "Search with N threads")
       ->type_name("N")
       ->check(whole_number(1, 256))

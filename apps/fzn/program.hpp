@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <solve/model.hpp>
+#include <solve/search.hpp>
 #include <solve/types.hpp>
 
 #include "ast.hpp"
@@ -42,6 +43,8 @@ struct SearchSpec {
   solve::VarOrder var_order = solve::VarOrder::dom_wdeg;
   solve::ValOrder val_order = solve::ValOrder::ascending;
   bool from_annotation = false;  ///< an int_search/bool_search was read
+  /// restart_luby / _geometric / _constant / _none, as Gecode reads them (none read: unset).
+  std::optional<solve::RestartPolicy> restart;
   /// Annotation parts that libsolve cannot follow yet (reported with -s / --verbose).
   std::vector<std::string> ignored;
 };

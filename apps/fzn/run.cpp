@@ -31,16 +31,31 @@ void print_statistics(std::ostream& out, const Program& p, const solve::Result& 
   out << fmt::format("%%%mzn-stat: nodes={}\n", s.nodes);
   out << fmt::format("%%%mzn-stat: failures={}\n", s.failures);
   out << fmt::format("%%%mzn-stat: peakDepth={}\n", s.max_depth);
+  if (s.restarts) out << fmt::format("%%%mzn-stat: restarts={}\n", s.restarts);
+  if (s.neighbourhoods) out << fmt::format("%%%mzn-stat: neighbourhoods={}\n", s.neighbourhoods);
   if (objective) out << fmt::format("%%%mzn-stat: objective={}\n", *objective);
   out << "%%%mzn-stat-end\n";
 }
 
-solve::SearchOptions search_options(const Program& p, const RunOptions& o) {
+/// The free search (-f): Luby restarts of 100 failures with phase saving, and for an
+/// optimisation LNS around the best solution; with -p the workers of an optimisation are a
+/// portfolio (odd ones by activity, see solve::SearchOptions::threads).
+void free_search(solve::SearchOptions& s, bool optimisation) {
+  s.restart = {solve::RestartPolicy::Kind::luby, 100, 1.5};
+  s.phase_saving = true;
+  s.lns.enabled = optimisation;
+}
+
+solve::SearchOptions search_options(const Program& p, const RunOptions& o, bool optimisation) {
   solve::SearchOptions s;
   s.var_order = p.search.var_order;
   s.val_order = p.search.val_order;
   s.seed = o.seed;
   s.threads = o.threads;
+  if (p.search.restart) s.restart = *p.search.restart;
+  if (o.free_search) free_search(s, optimisation);
+  // satisfaction on threads: the tree shared by work stealing (restarts would make a portfolio)
+  if (!optimisation && o.threads > 1) s.restart.kind = solve::RestartPolicy::Kind::none;
   s.limits.cancel = o.cancel;
   if (o.time_limit > 0) {
     // what is left of the limit after reading and translating (at least a moment)
@@ -78,8 +93,10 @@ RunStatus finish(const Program& p, const RunOptions& o, std::ostream& out, doubl
 }
 
 RunStatus satisfy(Program& p, const RunOptions& o, std::ostream& out, double init_time) {
-  solve::SearchOptions s = search_options(p, o);
+  solve::SearchOptions s = search_options(p, o, false);
   const std::uint64_t wanted = o.max_solutions ? *o.max_solutions : (o.all ? 0 : 1);  // 0: all
+  // one solution: the first is printed whatever it is, and the library may restart for it
+  if (wanted == 1) s.limits.max_solutions = 1;
   // libsolve enumerates every variable, FlatZinc asks for distinct outputs: a solution that
   // differs from an earlier one only in variables that are not output (say b in b -> c,
   // with c true) is skipped. The limit then counts printed solutions, in the callback. What
@@ -117,7 +134,7 @@ RunStatus optimise(Program& p, const RunOptions& o, std::ostream& out, double in
     if (p.goal == SolveItem::Goal::minimize) p.model.minimize(p.objective.var);
     else p.model.maximize(p.objective.var);
   }
-  solve::SearchOptions s = search_options(p, o);
+  solve::SearchOptions s = search_options(p, o, !constant);
   const bool print_each = o.all || o.intermediate;
   std::uint64_t found = 0;
   std::optional<std::int64_t> best;

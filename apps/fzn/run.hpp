@@ -20,6 +20,8 @@ struct RunOptions {
   /// solution, all with -a; an optimisation stops at the optimum).
   std::optional<std::uint64_t> max_solutions;
   int threads = 1;                            ///< -p
+  /// -f: restarts, phase saving and (optimisation) LNS; a portfolio with -p (run.cpp)
+  bool free_search = false;
   std::uint64_t seed = 1;                     ///< -r
   double time_limit = 0;                      ///< -t, in seconds from `started` (0: none)
   bool statistics = false;                    ///< -s

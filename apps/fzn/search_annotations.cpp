@@ -34,7 +34,42 @@ const std::map<std::string, solve::ValOrder> val_choices{
     {"indomain_random", solve::ValOrder::random},
 };
 
+/// A whole number >= 1 of an annotation's argument, or 0 when it is not one.
+std::uint64_t count_of(const Expr& e) {
+  return e.kind == Expr::Kind::integer && e.i > 0 ? std::uint64_t(e.i) : 0;
+}
+
+/// restart_none, restart_constant(scale), restart_luby(scale), restart_geometric(base, scale)
+/// (Gecode's reading: limits in failures); false when `a` is none of them.
+bool read_restart(const Expr& a, SearchSpec& spec) {
+  using Kind = solve::RestartPolicy::Kind;
+  if (a.kind == Expr::Kind::ident && a.text == "restart_none") {
+    spec.restart = solve::RestartPolicy{Kind::none, 100, 1.5};
+    return true;
+  }
+  if (a.kind != Expr::Kind::call || !a.text.starts_with("restart_")) return false;
+  const std::size_t n = a.items.size();
+  if ((a.text == "restart_constant" || a.text == "restart_luby") && n == 1 && count_of(a.items[0])) {
+    spec.restart = solve::RestartPolicy{a.text == "restart_luby" ? Kind::luby : Kind::constant,
+                                        count_of(a.items[0]), 1.5};
+    return true;
+  }
+  if (a.text == "restart_geometric" && n == 2 && count_of(a.items[1])) {
+    const Expr& base = a.items[0];
+    const double factor = base.kind == Expr::Kind::floating ? base.f
+                          : base.kind == Expr::Kind::integer ? double(base.i)
+                                                             : 0;
+    if (factor >= 1) {
+      spec.restart = solve::RestartPolicy{Kind::geometric, count_of(a.items[1]), factor};
+      return true;
+    }
+  }
+  spec.ignored.push_back(a.text);  // restart_linear, or arguments out of range
+  return true;
+}
+
 void read_one(const Expr& a, SearchSpec& spec, std::vector<SearchGroup>& groups) {
+  if (read_restart(a, spec)) return;
   if (a.kind == Expr::Kind::call && a.text == "seq_search" && a.items.size() == 1 &&
       a.items[0].kind == Expr::Kind::array) {
     for (const Expr& inner : a.items[0].items) read_one(inner, spec, groups);

@@ -14,7 +14,8 @@ namespace {
 constexpr VarOrder all_orders[] = {VarOrder::input,          VarOrder::mrv,
                                    VarOrder::mrv_degree,     VarOrder::dom_wdeg,
                                    VarOrder::largest_domain, VarOrder::smallest_value,
-                                   VarOrder::largest_value,  VarOrder::degree};
+                                   VarOrder::largest_value,  VarOrder::degree,
+                                   VarOrder::activity};
 
 /// The variables decided on the way to the first solution, in order.
 std::vector<int> decisions(const Model& m, VarOrder order, Branching b = Branching::refutation) {

@@ -233,7 +233,8 @@ TEST_CASE("every variable and value order, with and without branch groups, finds
   const VarOrder orders[] = {VarOrder::input,          VarOrder::mrv,
                              VarOrder::mrv_degree,     VarOrder::dom_wdeg,
                              VarOrder::largest_domain, VarOrder::smallest_value,
-                             VarOrder::largest_value,  VarOrder::degree};
+                             VarOrder::largest_value,  VarOrder::degree,
+                             VarOrder::activity};
   const ValOrder values[] = {ValOrder::ascending, ValOrder::descending, ValOrder::random,
                              ValOrder::median};
   for (int grouped = 0; grouped < 2; ++grouped) {

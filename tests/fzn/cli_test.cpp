@@ -160,6 +160,41 @@ TEST_CASE("threads and free search give the same answers", "[fzn][cli]") {
   CHECK(stat(run("-s -f -r 7 " + model("knapsack-01")).out, "objective") == "101");
 }
 
+TEST_CASE("free search (restarts, LNS) and its portfolio prove the same optima", "[fzn][cli]") {
+  for (int threads = 1; threads <= 4; ++threads) {
+    INFO("threads " << threads);
+    const std::string p = fmt::format("-s -f -p {} -r {} ", threads, threads + 3);
+    const Run golomb = run(p + model("golomb"));
+    CHECK(stat(golomb.out, "objective") == "17");
+    CHECK(count_lines(golomb.out, complete) == 1);
+    const Run knapsack = run(p + model("knapsack-01"));
+    CHECK(stat(knapsack.out, "objective") == "101");
+    CHECK(count_lines(knapsack.out, complete) == 1);
+  }
+  // a satisfaction problem with -f: restarts for one solution, every solution without them
+  CHECK(count_lines(run("-f " + model("queens")).out, sep) == 1);
+  CHECK(count_lines(run("-a -f -p 2 " + model("queens")).out, sep) == 92);
+}
+
+TEST_CASE("restart annotations are read as Gecode reads them", "[fzn][cli]") {
+  const std::string body =
+      "var 0..9: x :: output_var;\nvar 0..9: y :: output_var;\n"
+      "constraint int_lin_le([3, 5], [x, y], 23);\n";
+  for (const char* ann : {"restart_luby(3)", "restart_geometric(1.5, 2)", "restart_constant(50)",
+                          "restart_none"}) {
+    INFO(ann);
+    const std::string m =
+        scratch_model("restart.fzn", body + "solve :: " + ann + " maximize x;\n");
+    const Run r = run("-v -s " + m);
+    CHECK(stat(r.out, "objective") == "7");
+    CHECK(count_lines(r.out, complete) == 1);
+    CHECK(r.err.find("not followed") == std::string::npos);
+  }
+  const Run linear = run(
+      "-v " + scratch_model("restart.fzn", body + "solve :: restart_linear(4) maximize x;\n"));
+  CHECK(linear.err.find("not followed: restart_linear") != std::string::npos);
+}
+
 TEST_CASE("statistics are %%%mzn-stat lines ending with %%%mzn-stat-end", "[fzn][cli]") {
   const Run r = run("-s " + model("pigeons"));
   CHECK(r.out.starts_with("=====UNSATISFIABLE=====\n"));

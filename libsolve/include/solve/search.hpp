@@ -59,22 +59,72 @@ struct TraceEvent {
   int value;  ///< the value tried (decide, fail)
 };
 
+/// When a search gives up its tree and starts again from the root, keeping what it learnt
+/// (dom/wdeg weights, activities, saved phases) and drawing new ties in the variable order.
+/// A restart comes after a number of failures (dead ends) since the last one: the limit of
+/// run k (k = 0, 1, ...) is scale * luby(k + 1) (Luby), scale * factor^k (geometric) or scale
+/// (constant). The limits grow (Luby, geometric with factor > 1), so the last run is complete
+/// and a proof; constant restarts may never end on an infeasible model or prove an optimum.
+struct RestartPolicy {
+  enum class Kind { none, luby, geometric, constant };
+  Kind kind = Kind::none;
+  std::uint64_t scale = 100;  ///< failures of the first run (Luby's unit, geometric's base)
+  double factor = 1.5;        ///< geometric: the growth of the limit from run to run
+};
+
+/// Luby's universal sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: its i-th term (i >= 1).
+SOLVE_API std::uint64_t luby(std::uint64_t i);
+
+/// Large-neighbourhood search for minimize/maximize: once a first solution is found, the
+/// search fixes a random part of the variables (the model's branch groups when it has any,
+/// else all; never the objective) to their values in the best solution and searches the rest
+/// under a failure limit for a better one, again and again. The part relaxed grows when
+/// neighbourhoods are exhausted within the limit and shrinks when they hit it; every
+/// `full_every`-th neighbourhood, and every one once everything is relaxed, fixes nothing,
+/// with a limit that doubles each time it is hit: such a neighbourhood searched to the end is
+/// the whole tree, and only that proves the optimum.
+struct LnsOptions {
+  bool enabled = false;
+  std::uint64_t fail_limit = 200;  ///< failures per neighbourhood
+  double relaxed = 0.3;            ///< the first neighbourhoods' share of variables left free
+  int full_every = 16;             ///< every n-th neighbourhood relaxes everything (0: only when
+                                   ///< the share reaches 1)
+};
+
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct SearchOptions {
   Propagation propagation = Propagation::domain;
   VarOrder var_order = VarOrder::dom_wdeg;
   ValOrder val_order = ValOrder::ascending;
   Branching branching = Branching::refutation;
-  std::uint64_t seed = 1;  ///< for ValOrder::random
+  std::uint64_t seed = 1;  ///< for ValOrder::random, the ties drawn at restarts, LNS
+  /// Restarts (none by default). They apply to a search for one solution (solve_first, or
+  /// limits.max_solutions == 1) or for an optimum (an objective: search(), solve_best()); count()
+  /// and a search() for every solution of a model without objective ignore them (a restart
+  /// would find solutions again), and so do the Search class and a model that declares
+  /// skip_equivalent_states (a state seen in a run cut short does not prove anything). With
+  /// restarts the variable order breaks ties at random (from seed), afresh at each restart and
+  /// each LNS neighbourhood; the first run breaks them by creation order.
+  RestartPolicy restart;
+  /// Phase saving: the value a variable had in the last solution found, or else the last value
+  /// it was given by a decision, is tried first (then the others in val_order).
+  bool phase_saving = false;
+  /// Large-neighbourhood search around the best solution (off by default; models with an
+  /// objective only, ignored where restarts are, see above).
+  LnsOptions lns;
   Limits limits;           ///< solutions, nodes, seconds, cancel flag (none by default)
   std::function<void(const TraceEvent&)> trace;  ///< called at every decision/backtrack
   /// Worker threads for search(), count(), solve_first() and solve_best(). With more than one,
   /// the workers share the tree by work stealing (and, with an objective, the best value found:
-  /// the optimum is the same for every value): the solution count is the same for every value, and so
-  /// are the node counts of a complete search unless the variable order learns from failures
-  /// (dom_wdeg) or skip_equivalent_states is used; the order of solutions is not. The
-  /// callback is called from the workers, one call at a time; limits.max_nodes is shared by
-  /// the workers. A trace hook, and the Search class, always use one thread.
+  /// the optimum is the same for every value): the solution count is the same for every value,
+  /// and so are the node counts of a complete search unless the variable order learns from
+  /// failures (dom_wdeg, activity) or skip_equivalent_states is used; the order of solutions
+  /// is not. With restarts or LNS in force the workers are a portfolio instead: each searches
+  /// the whole tree on its own, worker k with seed + k (the odd ones with dom_wdeg and
+  /// activity swapped), sharing the best solution (its bound, and the centre of LNS); the
+  /// first to search its tree to the end ends the search. The callback is called from the
+  /// workers, one call at a time; limits.max_nodes is shared by the workers. A trace hook, and
+  /// the Search class, always use one thread.
   int threads = 1;
   /// Called about every progress_seconds from the thread that called search/count, with an
   /// estimate of the fraction of the tree searched.

@@ -18,6 +18,8 @@ struct Stats {
   std::uint64_t updates = 0;       ///< domain or list updates that removed something
   std::uint64_t solutions = 0;     ///< solutions found
   std::uint32_t max_depth = 0;     ///< deepest level reached
+  std::uint64_t restarts = 0;  ///< CSP: searches started again from the root (SearchOptions::restart)
+  std::uint64_t neighbourhoods = 0;  ///< CSP: neighbourhoods searched (SearchOptions::lns)
   double seconds = 0;              ///< wall-clock time of the search
 
   /// Adds up counts (max for max_depth, seconds added: use for sequential runs or CPU time).
@@ -28,6 +30,8 @@ struct Stats {
     propagations += o.propagations;
     updates += o.updates;
     solutions += o.solutions;
+    restarts += o.restarts;
+    neighbourhoods += o.neighbourhoods;
     max_depth = max_depth > o.max_depth ? max_depth : o.max_depth;
     seconds += o.seconds;
     return *this;

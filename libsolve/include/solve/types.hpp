@@ -77,6 +77,10 @@ enum class VarOrder {
   smallest_value,  ///< smallest minimum value (FlatZinc smallest)
   largest_value,   ///< largest maximum value (FlatZinc largest)
   degree,          ///< most constraints on unassigned variables (FlatZinc occurrence)
+  activity,        ///< largest activity / domain size: a variable's activity grows each time
+                   ///< its domain is pruned by a propagation that fails, and decays at every
+                   ///< failure (Michel and Van Hentenryck's activity, VSIDS-like); before any
+                   ///< failure it is smallest domain first
 };
 
 /// In which order to try the values of the chosen variable.

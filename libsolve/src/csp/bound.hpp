@@ -6,7 +6,9 @@
 // the search re-applies it at every node, so a better bound reaches every open subtree.
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <optional>
+#include <vector>
 
 #include "csp/store.hpp"
 #include "solve/model.hpp"
@@ -21,6 +23,29 @@ struct SharedBest {
   /// The best delivered as a solution; read and written under the Control's lock only, so
   /// that each solution delivered beats the ones before.
   std::int64_t delivered = INT64_MAX;
+
+  /// An engine's new solution (value in minimisation form, the values of every variable):
+  /// kept when it is the best offered so far, for the engines that search around the best
+  /// solution (LNS in a portfolio).
+  void offer(std::int64_t value, const std::vector<int>& values) {
+    std::lock_guard lock(mutex_);
+    if (value >= solution_value_) return;
+    solution_value_ = value;
+    solution_ = values;
+  }
+  /// Replaces (value, values) by the best solution offered when it is better; true if it did.
+  bool adopt(std::int64_t& value, std::vector<int>& values) const {
+    std::lock_guard lock(mutex_);
+    if (solution_value_ >= value) return false;
+    value = solution_value_;
+    values = solution_;
+    return true;
+  }
+
+ private:
+  mutable std::mutex mutex_;  // the best solution offered
+  std::int64_t solution_value_ = INT64_MAX;
+  std::vector<int> solution_;
 };
 
 class Bound {
@@ -41,16 +66,19 @@ class Bound {
     return goal_->maximize ? s.set_min(goal_->var, -best_ + 1) : s.set_max(goal_->var, best_ - 1);
   }
   /// Records the solution in s (every variable assigned) as the best; returns its value in
-  /// minimisation form.
-  std::int64_t improve(const Store& s) {
+  /// minimisation form. share: tell the other searches now (else share() later).
+  std::int64_t improve(const Store& s, bool share_now = true) {
     const std::int64_t v = goal_->minimised(s.value(goal_->var));
     best_ = std::min(best_, v);
-    if (shared_) {
-      std::int64_t seen = shared_->load(std::memory_order_relaxed);
-      while (v < seen && !shared_->compare_exchange_weak(seen, v, std::memory_order_relaxed)) {
-      }
-    }
+    if (share_now) share(v);
     return v;
+  }
+  /// Lowers the shared best to v (when it is above).
+  void share(std::int64_t v) {
+    if (!shared_) return;
+    std::int64_t seen = shared_->load(std::memory_order_relaxed);
+    while (v < seen && !shared_->compare_exchange_weak(seen, v, std::memory_order_relaxed)) {
+    }
   }
   /// The best value found by this search (minimisation form), INT64_MAX when none.
   std::int64_t best() const { return best_; }

@@ -48,6 +48,22 @@ int best_of(const PropagationKernel& e, VarOrder order, Each&& each) {
     });
     return best;
   }
+  if (order == VarOrder::activity) {
+    // maximise activity / size, compared as act_a * size_b > act_b * size_a
+    double best_act = 0;
+    std::uint64_t best_size = 1;
+    each([&](int i, int rank) {
+      const std::uint64_t size = std::uint64_t(s.size(Var{i}));
+      const double act = e.activity(i);
+      const double lhs = act * double(best_size), rhs = best_act * double(size);
+      if (best < 0 || lhs > rhs || (lhs == rhs && rank < best_rank)) {
+        best = i, best_rank = rank;
+        best_size = size;
+        best_act = act;
+      }
+    });
+    return best;
+  }
   if (order == VarOrder::mrv_degree) {
     // smallest domain, then the degree (computed only on ties), then the rank
     int best_size = 0, best_degree = -1;
@@ -117,7 +133,19 @@ int Brancher::first_open(const Space& s) {
 
 int Brancher::select_variable(const PropagationKernel& k, VarOrder order) {
   if (order == VarOrder::input) return first_open(k.space());
+  if (!tie_.empty())
+    return best_of(k, order, [&](auto&& f) {
+      for_each_open(k.space(), [&](int i) { f(i, tie_[std::size_t(i)]); });
+    });
   return best_of(k, order, [&](auto&& f) { for_each_open(k.space(), [&](int i) { f(i, i); }); });
+}
+
+void Brancher::draw_ties(std::uint64_t& rng) {
+  if (tie_.empty()) {
+    tie_.resize(open_.size());
+    for (std::size_t i = 0; i < tie_.size(); ++i) tie_[i] = std::int32_t(i);
+  }
+  for (std::size_t i = tie_.size(); i-- > 1;) std::swap(tie_[i], tie_[next_random(rng) % (i + 1)]);
 }
 
 BranchChoice Brancher::choose(const PropagationKernel& k, VarOrder var, ValOrder val) {
@@ -128,9 +156,18 @@ BranchChoice Brancher::choose(const PropagationKernel& k, VarOrder var, ValOrder
   if (g.var == VarOrder::input) return {g.vars[std::size_t(group_pos_)].id, g.val};
   const int x = best_of(k, g.var, [&](auto&& f) {
     for (std::size_t i = 0; i < g.vars.size(); ++i)
-      if (!s.assigned(g.vars[i])) f(g.vars[i].id, int(i));
+      if (!s.assigned(g.vars[i]))
+        f(g.vars[i].id, tie_.empty() ? int(i) : tie_[std::size_t(g.vars[i].id)]);
   });
   return {x, g.val};
+}
+
+std::uint64_t next_random(std::uint64_t& rng) {
+  // xorshift64*: reproducible from the seed on every platform
+  rng ^= rng >> 12;
+  rng ^= rng << 25;
+  rng ^= rng >> 27;
+  return rng * 2685821657736338717ULL;
 }
 
 void order_values(const Space& s, Var x, ValOrder order, std::uint64_t& rng,
@@ -145,13 +182,9 @@ void order_values(const Space& s, Var x, ValOrder order, std::uint64_t& rng,
     std::rotate(out.begin() + std::ptrdiff_t(first), out.begin() + std::ptrdiff_t(mid),
                 out.begin() + std::ptrdiff_t(mid) + 1);
   } else if (order == ValOrder::random) {
-    // Fisher-Yates with xorshift64*: reproducible from the seed on every platform
+    // Fisher-Yates
     for (std::size_t i = out.size() - 1; i > first; --i) {
-      rng ^= rng >> 12;
-      rng ^= rng << 25;
-      rng ^= rng >> 27;
-      const std::uint64_t r = rng * 2685821657736338717ULL;
-      const std::size_t j = first + std::size_t(r % (i - first + 1));
+      const std::size_t j = first + std::size_t(next_random(rng) % (i - first + 1));
       std::swap(out[i], out[j]);
     }
   }

@@ -26,6 +26,9 @@ class Brancher {
   /// The model's branch groups first (Model::branch), in order, each with its own orders;
   /// then every open variable by var and val. Walks only the open variables.
   BranchChoice choose(const PropagationKernel& k, VarOrder var, ValOrder val);
+  /// From now on ties in the variable orders (except input) go to a random permutation of
+  /// the variables, drawn afresh at each call (restarts), not to creation order.
+  void draw_ties(std::uint64_t& rng);
   /// Opens / closes a search level, with the kernel's.
   void push() { marks_.push_back({n_open_, first_open_, group_, group_pos_}); }
   void pop() {
@@ -72,7 +75,11 @@ class Brancher {
     int first_open, group, group_pos;
   };
   std::vector<Mark> marks_;
+  std::vector<std::int32_t> tie_;  // each variable's rank among ties (empty: its index)
 };
+
+/// The next number of the xorshift64* generator in rng (advances it).
+std::uint64_t next_random(std::uint64_t& rng);
 
 /// Appends the values of x to out in the order asked (random uses and advances rng).
 void order_values(const Space& s, Var x, ValOrder order, std::uint64_t& rng, std::vector<int>& out);

@@ -2,6 +2,7 @@
 #include "csp/dfs.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "csp/branching.hpp"
 
@@ -33,6 +34,22 @@ DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control,
       refute_(opt_.branching == Branching::refutation && opt_.propagation != Propagation::none),
       rng_(opt_.seed ? opt_.seed : 0x9E3779B97F4A7C15ULL) {
   if (best_ && m.objective()) bound_ = Bound(*m.objective(), &best_->found);
+  // A state skipped as seen may have been seen by a run cut short: no restarts with dominance.
+  restarting_ = dominance_.empty() && (opt_.restart.kind != RestartPolicy::Kind::none ||
+                                       (opt_.lns.enabled && bound_.active()));
+  bool activity = opt_.var_order == VarOrder::activity;
+  for (const Model::BranchGroup& g : m.branching()) activity = activity || g.var == VarOrder::activity;
+  if (activity) kernel_.track_activity();
+  if (opt_.phase_saving) phase_.assign(std::size_t(m.num_vars()), INT_MIN);
+  if (restarting_ && opt_.lns.enabled && bound_.active()) {
+    std::vector<std::uint8_t> seen(std::size_t(m.num_vars()), 0);
+    const int objective = m.objective()->var.id;
+    for (const Model::BranchGroup& g : m.branching())
+      for (Var x : g.vars) seen[std::size_t(x.id)] = 1;
+    const bool all = m.branching().empty();
+    for (int i = 0; i < m.num_vars(); ++i)
+      if ((all || seen[std::size_t(i)]) && i != objective) relaxable_.push_back(i);
+  }
   frames_.reserve(std::size_t(m.num_vars()));
   std::size_t total = 0;
   for (int i = 0; i < m.num_vars(); ++i) total += m.initial_domain(Var{i}).size();
@@ -63,6 +80,32 @@ bool DfsSearch::open_frame(std::uint64_t node) {
   push_frame(Var{c.var}, node);
   order_values(kernel_.space(), Var{c.var}, c.val, rng_, values_);
   frames_.back().end = std::uint32_t(values_.size());
+  if (!phase_.empty()) {  // the saved value first, the others in their order
+    const int saved = phase_[std::size_t(c.var)];
+    const auto first = values_.begin() + frames_.back().begin;
+    const auto at = std::find(first, values_.end(), saved);
+    if (at != values_.end()) std::rotate(first, at, at + 1);
+  }
+  return true;
+}
+
+bool DfsSearch::solution_found() {
+  // With restarts the engines of a search are a portfolio, and the first to exhaust its tree
+  // ends the search: a bound it proves optimal must be one already delivered, so the others
+  // see a solution's value only once it is (deliver()).
+  if (bound_.active()) value_ = bound_.improve(kernel_.space(), !restarting_);
+  if (!phase_.empty() || !relaxable_.empty()) {
+    const Store& s = kernel_.space();
+    if (!phase_.empty())
+      for (int i = 0; i < s.num_vars(); ++i) phase_[std::size_t(i)] = s.value(Var{i});
+    if (!relaxable_.empty() && value_ < incumbent_value_) {
+      incumbent_value_ = value_;
+      incumbent_.resize(std::size_t(s.num_vars()));
+      for (int i = 0; i < s.num_vars(); ++i) incumbent_[std::size_t(i)] = s.value(Var{i});
+      best_->offer(value_, incumbent_);
+    }
+  }
+  trace(TraceEvent::Kind::solution, Var{}, 0);
   return true;
 }
 
@@ -79,9 +122,9 @@ void DfsSearch::pop_level() {
   if (!dominance_.empty()) dominance_.backtrack(kernel_.space().depth());
 }
 
-bool DfsSearch::start(const Work& w, Worker& worker) {
+bool DfsSearch::start(const Work& w, Worker& worker, bool resume) {
   pending_ = stopped_ = false;
-  if (poll_.start(worker, stats_.solutions) == 0) {
+  if (resume ? !poll_.poll(stats_.solutions) : poll_.start(worker, stats_.solutions) == 0) {
     stopped_ = true;
     return false;
   }
@@ -184,25 +227,131 @@ bool DfsSearch::next() {
         !kernel_.propagate() || !admitted(child)) {
       ++stats_.failures;
       trace(TraceEvent::Kind::fail, f.var, v);
+      if (stats_.failures >= fail_stop_) {
+        limited_ = true;
+        return false;
+      }
       continue;
     }
+    if (!phase_.empty()) phase_[std::size_t(f.var.id)] = v;
     if (!open_frame(child)) return solution_found();
   }
 }
 
 void DfsSearch::run(const Work& w, Worker& worker) {
+  if (restarting_ && w.path.empty() && w.tail.empty()) {
+    complete_ = run_restarts(worker);
+    synced_stats();
+    return;
+  }
+  complete_ = false;
+  bool called_off = false;
   if (start(w, worker)) {
     const bool tally = control_->tally_alone();
     while (next()) {
       if (tally) {
         ++stats_.solutions;
       } else if (!deliver()) {
+        called_off = true;
+        break;
+      }
+    }
+  }
+  complete_ = !stopped_ && !called_off;
+  finish();
+  synced_stats();
+}
+
+DfsSearch::Outcome DfsSearch::run_from_root(const Work& w, Worker& worker, std::uint64_t fails,
+                                            bool until_solution) {
+  fail_stop_ = fails == UINT64_MAX ? UINT64_MAX : stats_.failures + fails;
+  limited_ = false;
+  Outcome out = Outcome::exhausted;
+  if (start(w, worker, /*resume=*/true)) {
+    while (next()) {
+      if (!deliver()) {
+        out = Outcome::stopped;
+        break;
+      }
+      if (until_solution) {
+        out = Outcome::solution;
         break;
       }
     }
   }
   finish();
-  synced_stats();
+  fail_stop_ = UINT64_MAX;
+  if (stopped_) return Outcome::stopped;
+  return out == Outcome::exhausted && limited_ ? Outcome::limited : out;
+}
+
+std::uint64_t DfsSearch::restart_limit(std::uint64_t k) const {
+  const RestartPolicy& r = opt_.restart;
+  const std::uint64_t scale = std::max<std::uint64_t>(r.scale, 1);
+  switch (r.kind) {
+    case RestartPolicy::Kind::none: return UINT64_MAX;
+    case RestartPolicy::Kind::constant: return scale;
+    case RestartPolicy::Kind::luby: {
+      const std::uint64_t l = luby(k + 1);
+      return l > UINT64_MAX / scale ? UINT64_MAX : l * scale;
+    }
+    case RestartPolicy::Kind::geometric: {
+      const double limit = double(scale) * std::pow(std::max(r.factor, 1.0), double(k));
+      return limit >= 1.8e19 ? UINT64_MAX : std::uint64_t(limit);
+    }
+  }
+  return UINT64_MAX;
+}
+
+bool DfsSearch::run_restarts(Worker& worker) {
+  // The first start of this run() polls as a fresh start; the later ones resume.
+  if (poll_.start(worker, stats_.solutions) == 0) return false;
+  const bool lns = !relaxable_.empty();
+  for (std::uint64_t k = 0;; ++k) {
+    if (k > 0) {
+      ++stats_.restarts;
+      brancher_.draw_ties(rng_);
+    }
+    const Outcome o = run_from_root(Work{}, worker, restart_limit(k), lns);
+    if (o == Outcome::solution) return run_lns(worker);
+    if (o != Outcome::limited) return o == Outcome::exhausted;
+  }
+}
+
+bool DfsSearch::run_lns(Worker& worker) {
+  const LnsOptions& l = opt_.lns;
+  const std::uint64_t limit = std::max<std::uint64_t>(l.fail_limit, 1);
+  std::uint64_t full_limit = limit;
+  double relaxed = std::clamp(l.relaxed, 0.01, 1.0);
+  for (std::uint64_t k = 1;; ++k) {
+    best_->adopt(incumbent_value_, incumbent_);  // another engine's better solution
+    const bool full = relaxed >= 1 || (l.full_every > 0 && k % std::uint64_t(l.full_every) == 0);
+    Work w;
+    if (!full) neighbourhood(relaxed, w.path);
+    brancher_.draw_ties(rng_);
+    ++stats_.neighbourhoods;
+    const Outcome o = run_from_root(w, worker, full ? full_limit : limit, false);
+    if (o == Outcome::stopped) return false;
+    if (full) {
+      if (o == Outcome::exhausted) return true;  // the whole tree: the optimum is proved
+      full_limit = full_limit > UINT64_MAX / 2 ? UINT64_MAX : 2 * full_limit;
+    } else if (o == Outcome::exhausted) {
+      relaxed = std::min(1.0, relaxed * 1.05 + 0.01);  // nothing better here: look wider
+    } else {
+      relaxed = std::max(0.01, relaxed * 0.95);  // too wide to search within the limit
+    }
+  }
+}
+
+void DfsSearch::neighbourhood(double relaxed, std::vector<std::int32_t>& path) {
+  // A random subset of the relaxable variables (a partial Fisher-Yates shuffle) is fixed.
+  const std::size_t n = relaxable_.size();
+  const auto fixed = std::size_t(double(n) * (1 - relaxed) + 0.5);
+  for (std::size_t i = 0; i < fixed && i < n; ++i) {
+    std::swap(relaxable_[i], relaxable_[i + std::size_t(next_random(rng_) % (n - i))]);
+    const std::int32_t x = relaxable_[i];
+    encode(path, Var{x}, incumbent_[std::size_t(x)], true);
+  }
 }
 
 bool DfsSearch::deliver() {
@@ -214,6 +363,7 @@ bool DfsSearch::deliver() {
       [&] {
         if (value_ >= best_->delivered) return false;
         best_->delivered = value_;
+        if (restarting_) bound_.share(value_);
         return true;
       },
       call);
@@ -275,3 +425,19 @@ Solution DfsSearch::current() const {
 }
 
 }  // namespace solve::detail::csp
+
+namespace solve {
+
+std::uint64_t luby(std::uint64_t i) {
+  // The term i of 1 1 2 1 1 2 4 ...: at i = 2^k - 1 the sequence reaches 2^(k-1); before,
+  // it repeats itself from the start after each such point.
+  if (i == 0) return 1;
+  for (;;) {
+    int k = 1;
+    while (k < 63 && (std::uint64_t(1) << k) - 1 < i) ++k;
+    if ((std::uint64_t(1) << k) - 1 == i) return std::uint64_t(1) << (k - 1);
+    i -= (std::uint64_t(1) << (k - 1)) - 1;
+  }
+}
+
+}  // namespace solve

@@ -21,6 +21,15 @@
 // has found (bound.hpp), also after backtracking into a frame, so every solution an engine
 // finds beats its ones before, the solutions delivered beat every one delivered before, and
 // an exhausted tree proves the last one optimal.
+//
+// Restarts and LNS (SearchOptions::restart, ::lns; search.cpp decides where they apply) live
+// in run() on the whole tree: a run from the root stops after a number of failures, and the
+// next starts from the root again with the same kernel (dom/wdeg weights and activities
+// kept) and new ties; only a run that ends without reaching its limit is a complete search.
+// An LNS neighbourhood is a run whose path fixes variables to the best solution's values.
+// Work stealing and restarts do not mix: with restarts the engines of a search never donate
+// (search.cpp runs them as a portfolio).
+#include <climits>
 #include <memory>
 #include <span>
 #include <vector>
@@ -45,6 +54,7 @@ class DfsSearch final : public SearchEngine {
             std::shared_ptr<SharedBest> best = nullptr);
 
   std::unique_ptr<SearchEngine> clone() const override;
+  /// Runs w; with restarts or LNS in force and w the whole tree, as restarted runs (see above).
   void run(const Work& w, Worker& worker) override;
   bool donate(Work& w) override;
   double done() const override;
@@ -53,7 +63,9 @@ class DfsSearch final : public SearchEngine {
 
   // One solution at a time (the Search class, and run()):
   /// Goes to the position w names; false when it fails or a limit stopped the search.
-  bool start(const Work& w, Worker& worker);
+  /// resume: a later start in the same run() (restarts, neighbourhoods), which reports the
+  /// nodes since the last poll rather than starting the count afresh.
+  bool start(const Work& w, Worker& worker, bool resume = false);
   /// Finds the next solution below the start; false when exhausted or stopped.
   bool next();
   /// Back to the root (after start(), whatever it returned).
@@ -65,6 +77,9 @@ class DfsSearch final : public SearchEngine {
   /// The objective value (minimisation form) of the best solution this engine found,
   /// INT64_MAX if none.
   std::int64_t best() const { return bound_.best(); }
+  /// The last run() searched all of its work to the end (not stopped by a limit, the
+  /// callback or a restart limit): for the whole tree, a proof.
+  bool complete() const { return complete_; }
 
  private:
   struct Frame {
@@ -76,6 +91,18 @@ class DfsSearch final : public SearchEngine {
   };
 
   void trace(TraceEvent::Kind k, Var x, int v);
+  /// How a run from the root ended.
+  enum class Outcome { exhausted, limited, solution, stopped };
+  /// Searches w from the root until it is exhausted, `fails` more failures are reached
+  /// (limited), a solution is delivered when until_solution is set, or the search stops.
+  Outcome run_from_root(const Work& w, Worker& worker, std::uint64_t fails, bool until_solution);
+  /// Restarted runs of the whole tree, then LNS after a first solution; true when complete.
+  bool run_restarts(Worker& worker);
+  bool run_lns(Worker& worker);
+  /// The failure limit of restarted run k (0, 1, ...).
+  std::uint64_t restart_limit(std::uint64_t k) const;
+  /// Appends to path the LNS decisions fixing all but `relaxed` of the relaxable variables.
+  void neighbourhood(double relaxed, std::vector<std::int32_t>& path);
   void push_frame(Var x, std::uint64_t node);
   bool open_frame(std::uint64_t node);
   void close_frame();
@@ -91,11 +118,7 @@ class DfsSearch final : public SearchEngine {
     return e == Event::none || (e != Event::failed && kernel_.propagate());
   }
   /// A solution was found: records it in the bound.
-  bool solution_found() {
-    if (bound_.active()) value_ = bound_.improve(kernel_.space());
-    trace(TraceEvent::Kind::solution, Var{}, 0);
-    return true;
-  }
+  bool solution_found();
   /// Delivers the solution just found through the control; false: stop searching.
   bool deliver();
   /// The name of a node's child by decision x = v (equal) or x != v; only needed, and only
@@ -128,6 +151,16 @@ class DfsSearch final : public SearchEngine {
   bool stopped_ = false;
   PollBudget poll_;
   std::uint64_t rng_;
+
+  // restarts, LNS, phase saving
+  bool restarting_ = false;                // restarts or LNS in force
+  bool complete_ = false;                  // see complete()
+  std::uint64_t fail_stop_ = UINT64_MAX;   // next() stops (limited_) when failures reach it
+  bool limited_ = false;                   // next() stopped at fail_stop_
+  std::vector<int> phase_;                 // per variable: the value to try first (INT_MIN: none)
+  std::vector<int> incumbent_;             // LNS: the best solution's values
+  std::int64_t incumbent_value_ = INT64_MAX;  // ... and its objective (minimisation form)
+  std::vector<std::int32_t> relaxable_;    // LNS: the variables a neighbourhood may fix
 };
 
 }  // namespace solve::detail::csp

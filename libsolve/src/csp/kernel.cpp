@@ -132,6 +132,22 @@ PropStatus PropagationKernel::propagate_by_check(int p) {
   return PropStatus::entailed;
 }
 
+void PropagationKernel::track_activity() {
+  if (activity_.empty()) activity_.assign(std::size_t(space_.num_vars()), 1.0);
+}
+
+void PropagationKernel::bump_activity() {
+  space_.for_each_changed_in_level(
+      [&](std::int32_t id) { activity_[std::size_t(id)] += activity_bump_; });
+  // Decay by growing the bump (older bumps weigh less), rescaled before it overflows.
+  constexpr double decay = 0.95;
+  activity_bump_ /= decay;
+  if (activity_bump_ > 1e100) {
+    for (double& a : activity_) a *= 1e-100;
+    activity_bump_ *= 1e-100;
+  }
+}
+
 bool PropagationKernel::propagate() {
   schedule_modified(-1);
   for (;;) {
@@ -149,6 +165,7 @@ bool PropagationKernel::propagate() {
                                                     : props_[std::size_t(p)]->propagate(space_);
     if (st == PropStatus::failed || space_.failed()) {
       ++weight_[std::size_t(p)];
+      if (!activity_.empty()) bump_activity();
       for (std::size_t k = head_cheap_; k < queue_cheap_.size(); ++k)
         state_[std::size_t(queue_cheap_[k])] &= std::uint8_t(~kQueued);
       for (std::size_t k = head_rest_; k < queue_rest_.size(); ++k)

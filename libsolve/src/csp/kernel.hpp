@@ -47,6 +47,13 @@ class PropagationKernel {
 
   std::uint64_t propagations() const { return propagations_; }
 
+  /// Starts keeping activities (VarOrder::activity): from now on, a failing propagate() bumps
+  /// every variable whose domain changed in the level (the node: its decision and the
+  /// propagation), and the bump grows at each failure (decay).
+  void track_activity();
+  /// Variable id's activity (1 before any bump; meaningless without track_activity()).
+  double activity(std::int32_t id) const { return activity_[std::size_t(id)]; }
+
  private:
   void subscribe();
   void schedule_modified(int running);
@@ -92,6 +99,11 @@ class PropagationKernel {
   std::vector<std::uint32_t> open_at_;  // scratch: scope positions of the open variable
   std::vector<std::uint64_t> keep_;     // scratch: the values forward checking keeps
   std::uint64_t propagations_ = 0;
+  // activities (empty unless tracked): read from the trail when a propagation fails, so that
+  // the propagation itself does nothing more
+  void bump_activity();
+  std::vector<double> activity_;
+  double activity_bump_ = 1;
 };
 
 }  // namespace solve::detail::csp

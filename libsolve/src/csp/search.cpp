@@ -6,6 +6,7 @@
 #include <chrono>
 #include <climits>
 #include <string>
+#include <thread>
 
 #include "solve/error.hpp"
 
@@ -36,17 +37,76 @@ std::optional<std::int64_t> objective_value(const Model& m, std::int64_t best) {
   return m.objective()->minimised(best);
 }
 
+/// Restarts and LNS where they apply (search.hpp: one solution or an optimum); elsewhere off.
+SearchOptions restarts_where_they_apply(const Model& model, const SearchOptions& o,
+                                        bool optimise) {
+  SearchOptions r = o;
+  const bool optimum = optimise && model.objective();
+  if (!optimum && !(optimise && o.limits.max_solutions == 1)) {
+    r.restart.kind = RestartPolicy::Kind::none;
+    r.lns.enabled = false;
+  }
+  if (!optimum) r.lns.enabled = false;
+  return r;
+}
+
+bool restarting(const SearchOptions& o) {
+  return o.restart.kind != RestartPolicy::Kind::none || o.lns.enabled;
+}
+
+/// Restarts or LNS on several threads: each worker searches the whole tree on its own
+/// (search.hpp), sharing the control (limits, solutions delivered) and the best solution.
+/// The first worker to search its tree to the end stops the others: its proof is the answer.
+Result run_portfolio(const Model& model, const SearchOptions& options,
+                     const SolutionCallback& on_solution,
+                     const std::shared_ptr<detail::csp::SharedBest>& best, int threads) {
+  // progress is reported from the calling thread, which here only waits: none
+  detail::Control control(options.limits, bool(on_solution) || bool(best), nullptr, 0);
+  const auto states = detail::csp::make_state_stores(model);
+  std::vector<std::unique_ptr<detail::csp::DfsSearch>> engines;
+  for (int t = 0; t < threads; ++t) {
+    SearchOptions o = options;
+    o.seed = options.seed + std::uint64_t(t);
+    if (t % 2 == 1 && o.var_order == VarOrder::dom_wdeg) o.var_order = VarOrder::activity;
+    else if (t % 2 == 1 && o.var_order == VarOrder::activity) o.var_order = VarOrder::dom_wdeg;
+    engines.push_back(std::make_unique<detail::csp::DfsSearch>(model, o, control, &on_solution,
+                                                               states, best));
+  }
+  std::vector<std::thread> pool;
+  for (auto& e : engines)
+    pool.emplace_back([&control, &e] {
+      detail::Worker worker(control, *e);
+      e->run(detail::Work{}, worker);
+      if (e->complete()) control.stop(StopReason::exhausted);
+    });
+  for (std::thread& t : pool) t.join();
+  Result r;
+  for (const auto& e : engines) r.stats += e->stats();
+  r.stats.solutions += control.delivered();
+  r.count = r.stats.solutions;
+  r.stats.seconds = control.seconds();
+  r.stop = control.stopped() ? control.reason() : StopReason::exhausted;
+  return r;
+}
+
 /// search() and count(): with `optimise`, branch and bound on the model's objective (when
 /// it has one); without, every solution counts.
-Result run(const Model& model, const SearchOptions& options, const SolutionCallback& on_solution,
+Result run(const Model& model, const SearchOptions& given, const SolutionCallback& on_solution,
            bool optimise) {
+  const SearchOptions options = restarts_where_they_apply(model, given, optimise);
   auto best = optimise && model.objective() ? std::make_shared<detail::csp::SharedBest>() : nullptr;
-  // with an objective every solution goes through the control, which keeps only improvements
-  detail::Control control(options.limits, bool(on_solution) || bool(best), options.progress,
-                          options.progress_seconds);
-  detail::csp::DfsSearch root(model, options, control, &on_solution,
-                              detail::csp::make_state_stores(model), best);
-  Result r = detail::run_search(root, control, threads_of(options));
+  const int threads = threads_of(options);
+  Result r;
+  if (threads > 1 && restarting(options)) {
+    r = run_portfolio(model, options, on_solution, best, threads);
+  } else {
+    // with an objective every solution goes through the control, which keeps only improvements
+    detail::Control control(options.limits, bool(on_solution) || bool(best), options.progress,
+                            options.progress_seconds);
+    detail::csp::DfsSearch root(model, options, control, &on_solution,
+                                detail::csp::make_state_stores(model), best);
+    r = detail::run_search(root, control, threads);
+  }
   if (best) r.objective = objective_value(model, best->delivered);
   return r;
 }

@@ -27,6 +27,13 @@ class Store : public Space {
   /// The strongest event of variable id since the last clear_modified().
   Event pending(std::int32_t id) const { return info_[std::size_t(id)].pending; }
   void clear_modified();
+  /// Calls f(id) for every variable changed since the last push_level() (each once: a domain
+  /// is trailed once per level), from the trail: nothing to record on the way.
+  template <class F>
+  void for_each_changed_in_level(F&& f) const {
+    const std::size_t from = level_marks_.empty() ? 0 : level_marks_.back();
+    for (std::size_t k = from; k < trail_.size(); ++k) f(trail_[k].var);
+  }
   /// Counts domain operations that removed something (for statistics).
   std::uint64_t updates() const { return updates_; }
 
