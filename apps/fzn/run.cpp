@@ -53,7 +53,9 @@ solve::SearchOptions search_options(const Program& p, const RunOptions& o, bool 
   s.seed = o.seed;
   s.threads = o.threads;
   if (p.search.restart) s.restart = *p.search.restart;
-  if (o.free_search) free_search(s, optimisation);
+  // a model that names no search of its own is searched freely, as with -f
+  const bool unannotated = !p.search.from_annotation && !p.search.restart;
+  if (o.free_search || unannotated) free_search(s, optimisation);
   // satisfaction on threads: the tree shared by work stealing (restarts would make a portfolio)
   if (!optimisation && o.threads > 1) s.restart.kind = solve::RestartPolicy::Kind::none;
   s.limits.cancel = o.cancel;
