@@ -142,21 +142,21 @@ Tally explain_random(std::uint32_t seed, int rounds, Draw&& draw) {
 
 TEST_CASE("reasons of linear constraints are true and smaller than the scope's domains") {
   const Tally t = explain_random(11, 400, [](Random& r) { return catalogue::random_linear(r, 5); });
-  CHECK(t.reasons > 300);
-  CHECK(t.literals * 2 < t.scope_literals);
+  CHECK(t.reasons > test_scale::scaled(300));
+  CHECK(t.literals * 5 < t.scope_literals * 3);  // under 60 % (46 % in a full run)
 }
 
 TEST_CASE("reasons of the basic constraints are true and smaller than the scope's domains") {
   const Tally t = explain_random(12, 400, [](Random& r) { return catalogue::random_basic(r, 5); });
-  CHECK(t.reasons > 300);
-  CHECK(t.literals * 2 < t.scope_literals);
+  CHECK(t.reasons > test_scale::scaled(300));
+  CHECK(t.literals * 5 < t.scope_literals * 3);  // under 60 % (46 % in a full run)
 }
 
 TEST_CASE("reasons of arithmetic, element and count constraints are true") {
   const Tally t = explain_random(13, 300, [](Random& r) {
     return r.pick(0, 1) ? catalogue::random_arith(r, 5) : catalogue::random_element_or_count(r, 5);
   });
-  CHECK(t.reasons > 100);
+  CHECK(t.reasons > test_scale::scaled(100));
 }
 
 TEST_CASE("reasons of Boolean and reified constraints are true") {
@@ -165,5 +165,5 @@ TEST_CASE("reasons of Boolean and reified constraints are true") {
     return catalogue::reified(catalogue::random_linear(r, 5), 0,
                               r.pick(0, 1) ? Reification::equivalent : Reification::implies);
   });
-  CHECK(t.reasons > 100);
+  CHECK(t.reasons > test_scale::scaled(100));
 }
