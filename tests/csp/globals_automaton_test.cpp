@@ -21,9 +21,9 @@
 #include "test_scale.hpp"
 
 using namespace solve;
+using globals_test::agree;
 using random_model::Random;
 using random_model::Values;
-using globals_test::agree;
 
 namespace {
 
@@ -36,7 +36,8 @@ Automaton random_automaton(Random& r, bool deterministic) {
     if (r.pick(0, 2) > 0) symbols.push_back(v);
   if (symbols.empty()) symbols.push_back(r.pick(-1, 3));
   std::vector<int> table;
-  for (int k = 0; k < q * int(symbols.size()); ++k) table.push_back(r.pick(0, 3) ? r.pick(1, q) : 0);
+  for (int k = 0; k < q * int(symbols.size()); ++k)
+    table.push_back(r.pick(0, 3) ? r.pick(1, q) : 0);
   std::vector<int> finals;
   for (int s = 1; s <= q; ++s)
     if (r.pick(0, 2) == 0) finals.push_back(s);
@@ -44,8 +45,8 @@ Automaton random_automaton(Random& r, bool deterministic) {
   Automaton a = Automaton::dfa(q, symbols, table, r.pick(1, q), finals);
   if (!deterministic && r.pick(0, 1)) {
     for (int extra = r.pick(1, 4); extra > 0; --extra) {
-      const Automaton::Transition t{r.pick(1, q), symbols[std::size_t(r.pick(0, int(symbols.size()) - 1))],
-                                    r.pick(1, q)};
+      const Automaton::Transition t{
+          r.pick(1, q), symbols[std::size_t(r.pick(0, int(symbols.size()) - 1))], r.pick(1, q)};
       const bool repeated = std::any_of(a.transitions.begin(), a.transitions.end(), [&](auto u) {
         return u.from == t.from && u.symbol == t.symbol && u.to == t.to;
       });
@@ -79,7 +80,8 @@ std::string describe(const Automaton& a) {
   for (int f : a.finals) s += std::to_string(f) + " ";
   s += "} ";
   for (const auto& t : a.transitions)
-    s += std::to_string(t.from) + "-" + std::to_string(t.symbol) + "->" + std::to_string(t.to) + " ";
+    s +=
+        std::to_string(t.from) + "-" + std::to_string(t.symbol) + "->" + std::to_string(t.to) + " ";
   return s;
 }
 
@@ -89,12 +91,14 @@ struct Word {
   std::vector<std::pair<int, int>> views;
   std::vector<Var> vars(const std::vector<Var>& xs) const {
     std::vector<Var> out;
-    for (std::size_t k = 0; k < at.size(); ++k) out.push_back(views[k].first * xs[at[k]] + views[k].second);
+    for (std::size_t k = 0; k < at.size(); ++k)
+      out.push_back(views[k].first * xs[at[k]] + views[k].second);
     return out;
   }
   Values values(const Values& a) const {
     Values out;
-    for (std::size_t k = 0; k < at.size(); ++k) out.push_back(views[k].first * a[at[k]] + views[k].second);
+    for (std::size_t k = 0; k < at.size(); ++k)
+      out.push_back(views[k].first * a[at[k]] + views[k].second);
     return out;
   }
 };
@@ -104,9 +108,18 @@ Word random_word(Random& r, std::size_t nvars, int length) {
   for (int k = 0; k < length; ++k) {
     w.at.push_back(r.var(nvars));
     // views sometimes: a * x + c that lands on the symbols now and then
-    w.views.push_back(r.pick(0, 5) ? std::pair{1, 0} : std::pair{r.pick(0, 1) ? -1 : 2, r.pick(-1, 1)});
+    w.views.push_back(r.pick(0, 5) ? std::pair{1, 0}
+                                   : std::pair{r.pick(0, 1) ? -1 : 2, r.pick(-1, 1)});
   }
   return w;
+}
+
+std::string describe(const Word& w) {
+  std::string s = "word";
+  for (std::size_t k = 0; k < w.at.size(); ++k)
+    s += " " + std::to_string(w.views[k].first) + "*x" + std::to_string(w.at[k]) + "+" +
+         std::to_string(w.views[k].second);
+  return s + " ";
 }
 
 /// One random regular instance, checked; returns whether it had solutions.
@@ -116,7 +129,7 @@ bool regular_round(Random& r, std::initializer_list<int> threads) {
   std::vector<Values> domains;
   for (std::size_t i = 0; i < nvars; ++i) domains.push_back(r.domain(-2, 3));
   const Word w = random_word(r, nvars, r.pick(1, 5));
-  const std::string what = describe(a);
+  const std::string what = describe(a) + describe(w);
   const auto expected = random_model::solutions(
       domains, [&](const Values& v) { return !path_costs(a, {}, w.values(v)).empty(); });
   Model m;
@@ -197,8 +210,7 @@ TEST_CASE("cost_regular: every search gives the accepted words with their cost",
   CHECK(without > test_scale::scaled(20));
 }
 
-TEST_CASE("cost_regular: the same with 4 threads",
-          "[globals][automaton][differential][threads]") {
+TEST_CASE("cost_regular: the same with 4 threads", "[globals][automaton][differential][threads]") {
   Random r(2326);
   for (int round = 0; round < test_scale::rounds(300); ++round) {
     INFO("round " << round);
@@ -206,7 +218,8 @@ TEST_CASE("cost_regular: the same with 4 threads",
   }
 }
 
-TEST_CASE("regular and cost_regular keep the propagator contract", "[globals][automaton][contract]") {
+TEST_CASE("regular and cost_regular keep the propagator contract",
+          "[globals][automaton][contract]") {
   Random r(2327);
   for (int round = 0; round < test_scale::rounds(150); ++round) {
     r.fresh = true;
@@ -244,8 +257,7 @@ TEST_CASE("regular and cost_regular keep the propagator contract", "[globals][au
 
 TEST_CASE("regular: a nonogram row and known counts", "[globals][automaton]") {
   // clue "2 1": whites, two blacks, at least one white, one black, whites
-  const Automaton a =
-      Automaton::dfa(6, {0, 1}, {1, 2, 0, 3, 4, 0, 4, 5, 6, 0, 6, 0}, 1, {5, 6});
+  const Automaton a = Automaton::dfa(6, {0, 1}, {1, 2, 0, 3, 4, 0, 4, 5, 6, 0, 6, 0}, 1, {5, 6});
   CHECK(a.deterministic());
   CHECK(a.accepts(std::vector<int>{1, 1, 0, 1, 0, 0}));
   CHECK_FALSE(a.accepts(std::vector<int>{1, 1, 1, 0, 1, 0}));
@@ -281,7 +293,7 @@ TEST_CASE("cost_regular: the cheapest word's cost bounds the total", "[globals][
 TEST_CASE("automaton constraints reject malformed automata", "[globals][automaton]") {
   Model m;
   const std::vector<Var> xs = m.add_vars(2, 0, 1);
-  CHECK_THROWS_AS(Automaton::dfa(2, {0, 1}, {1, 2, 3}, 1, {1}), ModelError);  // 3 entries
+  CHECK_THROWS_AS(Automaton::dfa(2, {0, 1}, {1, 2, 3}, 1, {1}), ModelError);     // 3 entries
   CHECK_THROWS_AS(Automaton::dfa(2, {0, 1}, {1, 2, 3, 0}, 1, {1}), ModelError);  // state 3
   Automaton bad = Automaton::dfa(2, {0, 1}, {1, 2, 2, 0}, 1, {3});
   CHECK_THROWS_AS(regular(m, xs, bad), ModelError);  // final state 3

@@ -11,7 +11,8 @@ namespace solve {
 
 Automaton Automaton::dfa(int states, std::span<const int> symbols, std::span<const int> table,
                          int start, std::span<const int> finals) {
-  if (states < 1) throw ModelError("automaton: " + std::to_string(states) + " states (needs 1 or more)");
+  if (states < 1)
+    throw ModelError("automaton: " + std::to_string(states) + " states (needs 1 or more)");
   if (table.size() != std::size_t(states) * symbols.size())
     throw ModelError("automaton: a table of " + std::to_string(table.size()) + " entries for " +
                      std::to_string(states) + " states and " + std::to_string(symbols.size()) +
@@ -101,9 +102,10 @@ LayeredAutomaton layered(const Automaton& a, const char* who) {
     if (std::get<0>(arcs[k]) == std::get<0>(arcs[k - 1]) &&
         std::get<1>(arcs[k]) == std::get<1>(arcs[k - 1]) &&
         std::get<2>(arcs[k]) == std::get<2>(arcs[k - 1]))
-      throw ModelError(name + ": the transition from state " + std::to_string(std::get<0>(arcs[k])) +
-                       " on symbol " + std::to_string(g.symbols[std::size_t(std::get<1>(arcs[k]))]) +
-                       " to state " + std::to_string(std::get<2>(arcs[k])) + " is given twice");
+      throw ModelError(name + ": the transition from state " +
+                       std::to_string(std::get<0>(arcs[k])) + " on symbol " +
+                       std::to_string(g.symbols[std::size_t(std::get<1>(arcs[k]))]) + " to state " +
+                       std::to_string(std::get<2>(arcs[k])) + " is given twice");
   g.begin.assign(std::size_t(a.states) + 2, 0);
   for (const auto& [from, sym, to, k] : arcs) {
     ++g.begin[std::size_t(from) + 1];
@@ -112,6 +114,37 @@ LayeredAutomaton layered(const Automaton& a, const char* who) {
     g.original.push_back(k);
   }
   for (std::size_t q = 1; q < g.begin.size(); ++q) g.begin[q] += g.begin[q - 1];
+  // edges: the arcs of one source to one target merged (arcs are sorted by source, then
+  // symbol; a map from target to edge per source keeps the merge linear)
+  const std::size_t words = g.symbol_words();
+  g.edge_begin.assign(std::size_t(a.states) + 2, 0);
+  std::vector<int> edge_of(std::size_t(a.states) + 1, -1);
+  for (int q = 1; q <= a.states; ++q) {
+    g.edge_begin[std::size_t(q)] = int(g.edge_to.size());
+    const int first = int(g.edge_to.size());
+    for (int arc = g.begin[std::size_t(q)]; arc < g.begin[std::size_t(q) + 1]; ++arc) {
+      const int to = g.to[std::size_t(arc)];
+      int& e = edge_of[std::size_t(to)];
+      if (e < first) {
+        e = int(g.edge_to.size());
+        g.edge_from.push_back(q);
+        g.edge_to.push_back(to);
+        g.edge_mask.resize(g.edge_mask.size() + words, 0);
+      }
+      const int sym = g.symbol[std::size_t(arc)];
+      g.edge_mask[std::size_t(e) * words + std::size_t(sym) / 64] |= std::uint64_t{1} << (sym % 64);
+    }
+  }
+  g.edge_begin[std::size_t(a.states) + 1] = int(g.edge_to.size());
+  g.into_begin.assign(std::size_t(a.states) + 2, 0);
+  for (const int to : g.edge_to) ++g.into_begin[std::size_t(to) + 1];
+  for (std::size_t q = 1; q < g.into_begin.size(); ++q) g.into_begin[q] += g.into_begin[q - 1];
+  g.into.resize(g.edge_to.size());
+  {
+    std::vector<int> at(g.into_begin.begin(), g.into_begin.end() - 1);
+    for (int e = 0; e < int(g.edge_to.size()); ++e)
+      g.into[std::size_t(at[std::size_t(g.edge_to[std::size_t(e)])]++)] = e;
+  }
   // a deterministic automaton's table, for check() (not when it would be huge)
   const std::size_t cells = (std::size_t(a.states) + 1) * g.symbols.size();
   if (a.deterministic() && cells <= (std::size_t{1} << 24)) {
