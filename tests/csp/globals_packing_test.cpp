@@ -107,6 +107,51 @@ TEST_CASE("diffn: the same with 4 threads", "[globals][packing][differential][th
 
 namespace {
 
+/// Rectangles that all cross one line of one axis (fixed there, positive sides sharing a
+/// point), open on the other: diffn posts a unary resource on the other axis. Sides on the
+/// open axis from -1 (then diffn keeps its own propagator) to 2, positions 0..4.
+bool one_line_round(Random& r) {
+  const bool strict = r.pick(0, 2) > 0;
+  const std::size_t n = std::size_t(r.pick(2, 4));
+  const std::size_t line = std::size_t(r.pick(0, 1));  // the axis where they are fixed
+  std::vector<Values> d(4 * n);
+  const int point = r.pick(1, 3);
+  for (std::size_t i = 0; i < n; ++i) {
+    const int below = r.pick(0, 1), side = below + r.pick(1, 2);  // [point - below, + side)
+    d[line * n + i] = {point - below};
+    d[(2 + line) * n + i] = {side};
+    d[(1 - line) * n + i] = r.pick(0, 3) ? r.domain(0, 4) : Values{r.pick(0, 4)};
+    const int lo = r.pick(0, 12) ? r.pick(0, 2) : -1;
+    d[(3 - line) * n + i] = r.pick(0, 1) ? Values{lo} : Values{lo, lo + 1};
+  }
+  const auto expected = random_model::solutions(d, [&](const Values& a) { return apart(a, strict); });
+  Model m;
+  const std::vector<Var> xs = random_model::add_vars(m, d);
+  post(m, xs, strict);
+  bool negative = false;
+  for (std::size_t i = 0; i < n; ++i) negative = negative || d[(3 - line) * n + i].front() < 0;
+  REQUIRE(m.num_constraints() == 1);
+  CHECK(m.constraints()[0]->name() ==
+        (negative ? (strict ? "diffn" : "diffn_nonstrict") : "disjunctive"));
+  globals_test::agree(m, expected, {1, 4}, (strict ? "diffn " : "diffn_nonstrict ") + contract::show(d));
+  return !negative;
+}
+
+}  // namespace
+
+TEST_CASE("diffn: rectangles that all cross one line are a unary resource",
+          "[globals][packing][differential]") {
+  Random r(2338);
+  int unary = 0;
+  for (int round = 0; round < test_scale::rounds(300); ++round) {
+    INFO("round " << round);
+    unary += one_line_round(r);
+  }
+  CHECK(unary > test_scale::scaled(150));
+}
+
+namespace {
+
 /// diffn_k's definition over values: origins box by box (k each), then sizes box by box.
 bool apart_k(const Values& v, std::size_t n, std::size_t k, bool strict) {
   auto origin = [&](std::size_t i, std::size_t a) { return std::int64_t(v[i * k + a]); };

@@ -13,20 +13,23 @@
 //    the smallest volumes must fit the bounding box of every placement.
 // O(k n^2) per run; a run that pruned answers `changed` (one pruning can enable another).
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "solve/constraint.hpp"
 #include "solve/error.hpp"
 #include "solve/packing.hpp"
+#include "solve/scheduling.hpp"
 
 namespace solve {
 namespace detail {
 namespace {
 
 using I64 = std::int64_t;
-__extension__ typedef __int128 Wide;  // products of sides and their sums
+__extension__ typedef __int128 Wide;    // products of sides and their sums
 constexpr Wide kHuge = Wide(1) << 100;  // products saturate here (k sides of 33 bits each)
 
 /// a * b for a, b >= 0, saturated at kHuge.
@@ -54,7 +57,8 @@ class Diffn final : public CloneableConstraint<Diffn> {
       for (std::size_t j = i + 1; j < n_; ++j) {
         bool apart = false;
         for (std::size_t a = 0; a < k_ && !apart; ++a) {
-          apart = at(0, a, i) + at(1, a, i) <= at(0, a, j) || at(0, a, j) + at(1, a, j) <= at(0, a, i);
+          apart =
+              at(0, a, i) + at(1, a, i) <= at(0, a, j) || at(0, a, j) + at(1, a, j) <= at(0, a, i);
           if (!strict_) apart = apart || at(1, a, i) == 0 || at(1, a, j) == 0;
         }
         if (!apart) return false;
@@ -193,7 +197,9 @@ class Diffn final : public CloneableConstraint<Diffn> {
       const Wide h = section(i);
       if (len <= 0 || h <= 0) continue;
       const I64 lst = s.max(pos(axis, i)), ect = I64(s.min(pos(axis, i))) + len;
-      auto own = [&](const Segment& g) { return lst < ect && g.from >= lst && g.to <= ect ? h : 0; };
+      auto own = [&](const Segment& g) {
+        return lst < ect && g.from >= lst && g.to <= ect ? h : 0;
+      };
       // the earliest start: past every segment the box cannot share
       I64 start = s.min(pos(axis, i));
       for (const Segment& g : segments_) {
@@ -233,6 +239,36 @@ class Diffn final : public CloneableConstraint<Diffn> {
   std::vector<Segment> segments_;
 };
 
+/// x's value when the model fixed it at creation.
+std::optional<std::int64_t> fixed_value(const Model& m, Var x) {
+  const std::vector<int>& values = m.initial_domain(x);
+  if (values.size() != 1) return std::nullopt;  // open (or empty)
+  return x.apply(values[0]);
+}
+
+/// Every box is fixed on this axis with a positive side, and the intervals [origin, origin +
+/// side) share a point (pairwise overlapping intervals on a line always do).
+bool all_cross_one_line(const Model& m, std::span<const Var> origins, std::span<const Var> sides) {
+  std::int64_t last_start = INT64_MIN, first_end = INT64_MAX;
+  for (std::size_t i = 0; i < origins.size(); ++i) {
+    const std::optional<std::int64_t> o = fixed_value(m, origins[i]), d = fixed_value(m, sides[i]);
+    if (!o || !d || *d <= 0) return false;
+    last_start = std::max(last_start, *o);
+    first_end = std::min(first_end, *o + *d);
+  }
+  return last_start < first_end;
+}
+
+/// No side can be negative (disjunctive() would remove negative durations, diffn does not).
+bool nonnegative(const Model& m, std::span<const Var> sides) {
+  for (const Var d : sides) {
+    const std::vector<int>& values = m.initial_domain(d);
+    if (values.empty()) return false;
+    if (d.apply(values.front()) < 0 || d.apply(values.back()) < 0) return false;
+  }
+  return true;
+}
+
 /// Posts boxes given axis by axis: axes[a] = the origins on axis a, sizes[a] their sides.
 void post(Model& m, std::span<const std::span<const Var>> origins,
           std::span<const std::span<const Var>> sides, bool strict, const char* name) {
@@ -244,9 +280,19 @@ void post(Model& m, std::span<const std::span<const Var>> origins,
                        std::to_string(sides[a].size()) + " sizes for " + std::to_string(n) +
                        " boxes");
   if (n < 2) return;  // one box overlaps nothing
+  // rectangles that all cross one line (a row of a schedule): no two can be apart on that
+  // axis, so the other must keep each pair apart, which is a unary resource
+  if (origins.size() == 2)
+    for (std::size_t axis = 0; axis < 2; ++axis)
+      if (all_cross_one_line(m, origins[axis], sides[axis]) && nonnegative(m, sides[1 - axis])) {
+        disjunctive(m, origins[1 - axis], sides[1 - axis],
+                    strict ? ZeroDuration::strict : ZeroDuration::free);
+        return;
+      }
   std::vector<Var> scope;
   for (const auto part : {origins, sides})
-    for (const std::span<const Var> axis : part) scope.insert(scope.end(), axis.begin(), axis.end());
+    for (const std::span<const Var> axis : part)
+      scope.insert(scope.end(), axis.begin(), axis.end());
   m.post(std::make_unique<Diffn>(std::move(scope), origins.size(), strict));
 }
 
