@@ -156,21 +156,30 @@ inline void explain_all(const Model& m, Random& r, Tallies& tallies, const std::
   }
 }
 
-/// `rounds` random instances (a share under SOLVE_TEST_SCALE): five variables, two of them
-/// Booleans, and the constraint draw(r) posts; every constraint explained by explain_all.
-template <class Draw>
-Tallies explain_random(std::uint32_t seed, int rounds, Draw&& draw) {
+/// `rounds` random instances make(r) (a share under SOLVE_TEST_SCALE), every constraint of each
+/// explained by explain_all.
+template <class Make>
+Tallies explain_instances(std::uint32_t seed, int rounds, Make&& make) {
   Random r(seed);
   Tallies tally;
   for (int round = 0; round < test_scale::rounds(rounds); ++round) {
-    catalogue::Instance in = catalogue::base_instance(r, 5, 2, -2, 3);
-    in.specs.push_back(draw(r));
+    const catalogue::Instance in = make(r);
     Model m;
     const std::vector<Var> xs = random_model::add_vars(m, in.domains);
     for (const catalogue::Spec& spec : in.specs) spec.post(m, xs);
     explain_all(m, r, tally, catalogue::describe(in));
   }
   return tally;
+}
+
+/// Instances of five variables over [-2, 3], two of them Booleans, and the constraint draw(r).
+template <class Draw>
+Tallies explain_random(std::uint32_t seed, int rounds, Draw&& draw) {
+  return explain_instances(seed, rounds, [&](Random& r) {
+    catalogue::Instance in = catalogue::base_instance(r, 5, 2, -2, 3);
+    in.specs.push_back(draw(r));
+    return in;
+  });
 }
 
 }  // namespace explanation_check

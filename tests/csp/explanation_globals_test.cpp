@@ -40,7 +40,62 @@ catalogue::Spec random_table(Random& r) {
           }};
 }
 
+/// A domain within [lo, hi] of one value (most often) or a few.
+Values small_domain(Random& r, int lo, int hi) {
+  if (r.pick(0, 2) > 0) return {r.pick(lo, hi)};
+  return r.domain(lo, hi);
+}
+
+/// n tasks: starts over [0, 4], then durations (over [1, 3], sometimes from 0), usages (when
+/// `usages`, over [1, 2], sometimes from 0) and a capacity over [1, 3]; the variables in that
+/// order.
+catalogue::Instance tasks(Random& r, std::size_t n, bool usages) {
+  catalogue::Instance in;
+  for (std::size_t i = 0; i < n; ++i) in.domains.push_back(r.domain(0, 4));
+  for (std::size_t i = 0; i < n; ++i)
+    in.domains.push_back(small_domain(r, r.pick(0, 5) ? 1 : 0, 3));
+  if (usages) {
+    for (std::size_t i = 0; i < n; ++i)
+      in.domains.push_back(small_domain(r, r.pick(0, 5) ? 1 : 0, 2));
+    in.domains.push_back(small_domain(r, 1, 3));
+  }
+  return in;
+}
+
+/// cumulative over 2 to 5 tasks.
+catalogue::Instance random_cumulative(Random& r) {
+  const std::size_t n = std::size_t(r.pick(2, 5));
+  catalogue::Instance in = tasks(r, n, true);
+  in.specs.push_back(
+      {"cumulative",
+       [=](Model& m, const std::vector<Var>& xs) {
+         const auto at = [&](std::size_t k) { return std::span<const Var>(xs).subspan(k * n, n); };
+         cumulative(m, at(0), at(1), at(2), xs[3 * n]);
+       },
+       [=](const Values& a) {  // the load at every time fits the capacity
+         const int cap = a[3 * n];
+         if (cap < 0) return false;
+         for (std::size_t i = 0; i < n; ++i)
+           if (a[n + i] < 0 || a[2 * n + i] < 0) return false;
+         for (int t = -10; t <= 20; ++t) {
+           int load = 0;
+           for (std::size_t i = 0; i < n; ++i)
+             if (a[i] <= t && t < a[i] + a[n + i]) load += a[2 * n + i];
+           if (load > cap) return false;
+         }
+         return true;
+       }});
+  return in;
+}
+
 }  // namespace
+
+TEST_CASE("reasons of cumulative are true and smaller than the scope's domains") {
+  const Tallies all = explain_instances(22, 1000, random_cumulative);
+  all.print("cumulative");
+  CHECK(all.of("cumulative").reasons > test_scale::scaled(300));
+  CHECK(smaller(all.of("cumulative")));
+}
 
 TEST_CASE("reasons of tables are true and smaller than the scope's domains") {
   const Tallies all = explain_random(21, 600, random_table);
