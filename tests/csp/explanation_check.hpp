@@ -67,9 +67,15 @@ inline void check_reason(const Model& m, const Constraint& c, const Store& befor
     return "x" + std::to_string(l.var.id) + "*" + std::to_string(l.var.scale) + "+" +
            std::to_string(l.var.offset) + k[int(l.kind)] + std::to_string(l.value);
   };
-  std::string lits;
+  std::string lits, domains;
   for (const Literal& l : reason.literals()) lits += show(l) + " ";
-  INFO(what << (pruned ? " pruned " + show(*pruned) : " failure") << " because " << lits);
+  for (const Var x : c.scope()) {
+    domains += "{";
+    before.for_each_value(x, [&](int v) { domains += std::to_string(v) + " "; });
+    domains += "} ";
+  }
+  INFO(what << " from " << domains << (pruned ? " pruned " + show(*pruned) : " failure")
+            << " because " << lits);
   for (const Literal& l : reason.literals()) {
     INFO("literal on x" << l.var.id << " kind " << int(l.kind) << " value " << l.value);
     REQUIRE(l.holds_in(before));

@@ -7,8 +7,10 @@ using namespace explanation_check;
 
 namespace {
 
-/// Under 60 % of the literals of the scope's domains (the default reason's).
-bool smaller(const Tally& t) { return t.literals * 5 < t.scope_literals * 3; }
+/// Under `percent` % of the literals of the scope's domains (the default reason's).
+bool smaller(const Tally& t, std::size_t percent = 60) {
+  return t.literals * 100 < t.scope_literals * percent;
+}
 
 /// A table of arity 2 (binary_table) to 4 (compact-table) over the five variables, views and
 /// repeated variables allowed, 1 to 24 tuples over [-3, 4].
@@ -88,13 +90,47 @@ catalogue::Instance random_cumulative(Random& r) {
   return in;
 }
 
+/// disjunctive over 2 to 6 tasks, strict or free about durations of 0.
+catalogue::Instance random_disjunctive(Random& r) {
+  const std::size_t n = std::size_t(r.pick(2, 6));
+  const ZeroDuration zero = r.pick(0, 1) ? ZeroDuration::strict : ZeroDuration::free;
+  catalogue::Instance in = tasks(r, n, false);
+  in.specs.push_back(
+      {zero == ZeroDuration::strict ? "disjunctive strict" : "disjunctive free",
+       [=](Model& m, const std::vector<Var>& xs) {
+         const std::span<const Var> all(xs);
+         disjunctive(m, all.first(n), all.subspan(n, n), zero);
+       },
+       [=](const Values& a) {  // no two tasks overlap (under free, one of duration 0 anywhere)
+         for (std::size_t i = 0; i < n; ++i) {
+           if (a[n + i] < 0) return false;
+           for (std::size_t j = 0; j < i; ++j) {
+             if (zero == ZeroDuration::free && (a[n + i] == 0 || a[n + j] == 0)) continue;
+             const bool apart = a[i] + a[n + i] <= a[j] || a[j] + a[n + j] <= a[i];
+             if (!apart) return false;
+           }
+         }
+         return true;
+       }});
+  return in;
+}
+
 }  // namespace
+
+TEST_CASE("reasons of disjunctive are true and smaller than the scope's domains") {
+  const Tallies all = explain_instances(23, 1000, random_disjunctive);
+  all.print("disjunctive");
+  CHECK(all.of("disjunctive").reasons > test_scale::scaled(300));
+  // 67 % in a full run: a fifth of the prunings come from the mirror pass after the forward
+  // pass moved bounds past holes, and are explained by the starts' domains
+  CHECK(smaller(all.of("disjunctive"), 75));
+}
 
 TEST_CASE("reasons of cumulative are true and smaller than the scope's domains") {
   const Tallies all = explain_instances(22, 1000, random_cumulative);
   all.print("cumulative");
   CHECK(all.of("cumulative").reasons > test_scale::scaled(300));
-  CHECK(smaller(all.of("cumulative")));
+  CHECK(smaller(all.of("cumulative"), 65));  // 51 % in a full run
 }
 
 TEST_CASE("reasons of tables are true and smaller than the scope's domains") {
@@ -103,6 +139,6 @@ TEST_CASE("reasons of tables are true and smaller than the scope's domains") {
   for (const char* name : {"table", "binary_table"}) {
     INFO(name);
     CHECK(all.of(name).reasons > test_scale::scaled(300));
-    CHECK(smaller(all.of(name)));
+    CHECK(smaller(all.of(name)));  // 35 % (table) and 40 % (binary_table) in a full run
   }
 }

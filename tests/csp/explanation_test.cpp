@@ -6,8 +6,10 @@
 
 using namespace explanation_check;
 
-/// Under 60 % of the literals of the scope's domains (the default reason's).
-bool smaller(const Tally& t) { return t.literals * 5 < t.scope_literals * 3; }
+/// Under `percent` % of the literals of the scope's domains (the default reason's).
+bool smaller(const Tally& t, std::size_t percent = 60) {
+  return t.literals * 100 < t.scope_literals * percent;
+}
 
 TEST_CASE("reasons of linear constraints are true and smaller than the scope's domains") {
   const Tally t =
@@ -38,17 +40,17 @@ TEST_CASE("reasons of element are true and smaller than the scope's domains") {
   all.print("element");
   const Tally t = all.of("element");
   CHECK(t.reasons > test_scale::scaled(300));
-  CHECK(smaller(t));
+  CHECK(smaller(t));  // 33 % in a full run
 }
 
 TEST_CASE("reasons of Boolean constraints are true and smaller than the scope's domains") {
   const Tallies all =
-      explain_random(14, 600, [](Random& r) { return catalogue::random_boolean(r, {0, 1}); });
+      explain_random(14, 1500, [](Random& r) { return catalogue::random_boolean(r, {0, 1}); });
   all.print("boolean");
   for (const char* name : {"clause", "bool_or", "parity"}) {
     INFO(name);
-    CHECK(all.of(name).reasons > test_scale::scaled(30));
-    CHECK(smaller(all.of(name)));
+    CHECK(all.of(name).reasons > test_scale::scaled(40));
+    CHECK(smaller(all.of(name)));  // 30 to 46 % in a full run
   }
 }
 
@@ -60,5 +62,6 @@ TEST_CASE("reasons of reified constraints are true and smaller than the scope's 
   });
   all.print("reified");
   CHECK(all.of("reified").reasons > test_scale::scaled(100));
-  CHECK(smaller(all.of("reified")));
+  // 55 % in a full run: a reification of linear != names all but one variable's value
+  CHECK(smaller(all.of("reified"), 70));
 }
