@@ -61,7 +61,8 @@ struct Tallies {
 
 /// Checks one reason of c against brute force over the initial domains of its variables.
 inline void check_reason(const Model& m, const Constraint& c, const Store& before,
-                  std::optional<Literal> pruned, const Reason& reason, const std::string& what) {
+                         std::optional<Literal> pruned, const Reason& reason,
+                         const std::string& what) {
   auto show = [](const Literal& l) {
     const char* k[] = {"<=", ">=", "==", "!="};
     return "x" + std::to_string(l.var.id) + "*" + std::to_string(l.var.scale) + "+" +

@@ -70,25 +70,26 @@ catalogue::Instance tasks(Random& r, std::size_t n, bool usages) {
 catalogue::Instance random_cumulative(Random& r) {
   const std::size_t n = std::size_t(r.pick(2, 5));
   catalogue::Instance in = tasks(r, n, true);
-  in.specs.push_back(
-      {"cumulative",
-       [=](Model& m, const std::vector<Var>& xs) {
-         const auto at = [&](std::size_t k) { return std::span<const Var>(xs).subspan(k * n, n); };
-         cumulative(m, at(0), at(1), at(2), xs[3 * n]);
-       },
-       [=](const Values& a) {  // the load at every time fits the capacity
-         const int cap = a[3 * n];
-         if (cap < 0) return false;
-         for (std::size_t i = 0; i < n; ++i)
-           if (a[n + i] < 0 || a[2 * n + i] < 0) return false;
-         for (int t = -10; t <= 20; ++t) {
-           int load = 0;
-           for (std::size_t i = 0; i < n; ++i)
-             if (a[i] <= t && t < a[i] + a[n + i]) load += a[2 * n + i];
-           if (load > cap) return false;
-         }
-         return true;
-       }});
+  in.specs.push_back({"cumulative",
+                      [=](Model& m, const std::vector<Var>& xs) {
+                        const auto at = [&](std::size_t k) {
+                          return std::span<const Var>(xs).subspan(k * n, n);
+                        };
+                        cumulative(m, at(0), at(1), at(2), xs[3 * n]);
+                      },
+                      [=](const Values& a) {  // the load at every time fits the capacity
+                        const int cap = a[3 * n];
+                        if (cap < 0) return false;
+                        for (std::size_t i = 0; i < n; ++i)
+                          if (a[n + i] < 0 || a[2 * n + i] < 0) return false;
+                        for (int t = -10; t <= 20; ++t) {
+                          int load = 0;
+                          for (std::size_t i = 0; i < n; ++i)
+                            if (a[i] <= t && t < a[i] + a[n + i]) load += a[2 * n + i];
+                          if (load > cap) return false;
+                        }
+                        return true;
+                      }});
   return in;
 }
 

@@ -47,9 +47,8 @@ TEST_CASE("reasons of among are true and smaller than the scope's domains") {
 }
 
 TEST_CASE("reasons of element are true and smaller than the scope's domains") {
-  const Tallies all = explain_random(15, 600, [](Random& r) {
-    return catalogue::random_element_or_count(r, 5, r.pick(0, 1));
-  });
+  const Tallies all = explain_random(
+      15, 600, [](Random& r) { return catalogue::random_element_or_count(r, 5, r.pick(0, 1)); });
   all.print("element");
   const Tally t = all.of("element");
   CHECK(t.reasons > test_scale::scaled(300));
@@ -57,8 +56,9 @@ TEST_CASE("reasons of element are true and smaller than the scope's domains") {
 }
 
 TEST_CASE("reasons of Boolean constraints are true and smaller than the scope's domains") {
-  const Tallies all =
-      explain_random(14, 1500, [](Random& r) { return catalogue::random_boolean(r, {0, 1}); });
+  const Tallies all = explain_random(14, 1500, [](Random& r) {
+    return catalogue::random_boolean(r, {0, 1});
+  });
   all.print("boolean");
   for (const char* name : {"clause", "bool_or", "parity"}) {
     INFO(name);
@@ -70,7 +70,8 @@ TEST_CASE("reasons of Boolean constraints are true and smaller than the scope's 
 TEST_CASE("reasons of reified constraints are true and smaller than the scope's domains") {
   const Tallies all = explain_random(16, 600, [](Random& r) {
     const Reification how = r.pick(0, 1) ? Reification::equivalent : Reification::implies;
-    if (r.pick(0, 2) == 0) return catalogue::reified(catalogue::random_basic(r, 5, r.pick(0, 3)), 0, how);
+    if (r.pick(0, 2) == 0)
+      return catalogue::reified(catalogue::random_basic(r, 5, r.pick(0, 3)), 0, how);
     return catalogue::reified(catalogue::random_linear(r, 5), 0, how);
   });
   all.print("reified");

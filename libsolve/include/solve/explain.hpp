@@ -67,7 +67,8 @@ class SOLVE_API Reason {
   void clear() { literals_.clear(); }
   /// Keeps the first n literals (drops a reason of one's own abandoned half-way).
   void truncate(std::size_t n) {
-    if (n < literals_.size()) literals_.erase(literals_.begin() + std::ptrdiff_t(n), literals_.end());
+    if (n < literals_.size())
+      literals_.erase(literals_.begin() + std::ptrdiff_t(n), literals_.end());
   }
   std::span<const Literal> literals() const { return literals_; }
   std::size_t size() const { return literals_.size(); }

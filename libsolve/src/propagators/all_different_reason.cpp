@@ -11,15 +11,18 @@
 namespace solve::detail {
 
 HallSets::HallSets(const Space& before, std::span<const Var> xs)
-    : before_(before), xs_(xs), adj_(xs.size()), mate_of_var_(xs.size(), -1),
+    : before_(before),
+      xs_(xs),
+      adj_(xs.size()),
+      mate_of_var_(xs.size(), -1),
       seen_var_(xs.size(), 0) {
   for (const Var x : xs) before.for_each_value(x, [&](int v) { values_.push_back(v); });
   std::sort(values_.begin(), values_.end());
   values_.erase(std::unique(values_.begin(), values_.end()), values_.end());
   for (std::size_t i = 0; i < xs.size(); ++i)
     before.for_each_value(xs[i], [&](int v) {
-      adj_[i].push_back(std::size_t(std::lower_bound(values_.begin(), values_.end(), v) -
-                                    values_.begin()));
+      adj_[i].push_back(
+          std::size_t(std::lower_bound(values_.begin(), values_.end(), v) - values_.begin()));
     });
   mate_of_value_.assign(values_.size(), -1);
   seen_value_.assign(values_.size(), 0);
@@ -98,7 +101,8 @@ bool HallSets::name(Reason& r) const {
 
 bool HallSets::in_set(int w) const {
   const auto at = std::lower_bound(values_.begin(), values_.end(), w);
-  return at != values_.end() && *at == w && seen_value_[std::size_t(at - values_.begin())] == stamp_;
+  return at != values_.end() && *at == w &&
+         seen_value_[std::size_t(at - values_.begin())] == stamp_;
 }
 
 }  // namespace solve::detail

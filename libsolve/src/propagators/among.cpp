@@ -83,8 +83,12 @@ class Among : public CloneableConstraint<Among> {
       const int lo = has_count() ? before.min(count_) : lo_;
       const int hi = has_count() ? before.max(count_) : hi_;
       // the count's bound that made it (none for a constant)
-      auto at_least = [&] { if (has_count()) r.add(Literal::ge(count_, lo)); };
-      auto at_most = [&] { if (has_count()) r.add(Literal::le(count_, hi)); };
+      auto at_least = [&] {
+        if (has_count()) r.add(Literal::ge(count_, lo));
+      };
+      auto at_most = [&] {
+        if (has_count()) r.add(Literal::le(count_, hi));
+      };
       if (!pruned) {
         if (sure > hi) return at_most(), name(before, Kind::sure, r);
         if (possible < lo) return at_least(), name(before, Kind::out, r);
@@ -98,7 +102,7 @@ class Among : public CloneableConstraint<Among> {
             return (w < sure && sure_side()) || (w > possible && out_side());
           }))
         return true;
-      if (sure == possible) return false;  // nothing else pruned from `before`
+      if (sure == possible) return false;                   // nothing else pruned from `before`
       const bool into = possible == lo, away = sure == hi;  // the undecided join or leave S
       if (!into && !away) return false;
       for (std::size_t i = 0; i < n_; ++i) {

@@ -228,8 +228,8 @@ class ReifiedFix final : public CloneableConstraint<ReifiedFix> {
       if (!pruned || pruned->var != b) return false;
       if (pruned->satisfied_by(0) && !pruned->satisfied_by(1) && !before.contains(x, value_))
         return r.add(Literal::ne(x, value_)), true;
-      if (pruned->satisfied_by(1) && !pruned->satisfied_by(0) && equivalent &&
-          before.assigned(x) && before.value(x) == value_)
+      if (pruned->satisfied_by(1) && !pruned->satisfied_by(0) && equivalent && before.assigned(x) &&
+          before.value(x) == value_)
         return r.add(Literal::eq(x, value_)), true;
       return false;
     });

@@ -144,10 +144,12 @@ class BoolOr final : public CloneableConstraint<BoolOr> {
       if (!pruned) {
         if (is_false(before, out)) {
           for (const Var& x : xs)
-            if (is_true(before, x)) return r.add(Literal::ne(out, 1)), r.add(Literal::eq(x, 1)), true;
+            if (is_true(before, x))
+              return r.add(Literal::ne(out, 1)), r.add(Literal::eq(x, 1)), true;
           return false;
         }
-        return is_true(before, out) && (r.add(Literal::eq(out, 1)), add_false(before, xs, nullptr, r));
+        return is_true(before, out) &&
+               (r.add(Literal::eq(out, 1)), add_false(before, xs, nullptr, r));
       }
       if (pruned->var == out) {
         if (pruned->satisfied_by(0)) return add_false(before, xs, nullptr, r);

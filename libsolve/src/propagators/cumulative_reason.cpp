@@ -161,8 +161,7 @@ namespace {
 
 /// The reason of a literal l on the start of task i: time-tabling pushed it (holes of the
 /// start's domain in the way appended, as a bound lands on the next value left).
-bool start_reason(TimeTable& tt, std::size_t i, const Literal& l, const Space& before,
-                  Reason& r) {
+bool start_reason(TimeTable& tt, std::size_t i, const Literal& l, const Space& before, Reason& r) {
   if (l.kind == Literal::Kind::eq)
     return start_reason(tt, i, Literal::ge(l.var, l.value), before, r) &&
            start_reason(tt, i, Literal::le(l.var, l.value), before, r);
@@ -209,14 +208,14 @@ void explain_cumulative(const Constraint& c, std::size_t n, const Space& before,
       if (scope[k] != pruned->var) continue;
       bool named = false;  // the capacity's reason, once
       const std::int64_t peak = tt.peak();
-      const bool found =
-          k < n ? start_reason(tt, k, *pruned, before, r)
-                : explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
-                    if (w < 0 && (k < 3 * n || n > 0)) return true;  // never negative
-                    if (k < 3 * n || w >= peak) return false;
-                    if (!named) named = tt.capacity_at_least(peak);
-                    return named;
-                  });
+      const bool found = k < n ? start_reason(tt, k, *pruned, before, r)
+                               : explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
+                                   if (w < 0 && (k < 3 * n || n > 0))
+                                     return true;  // never negative
+                                   if (k < 3 * n || w >= peak) return false;
+                                   if (!named) named = tt.capacity_at_least(peak);
+                                   return named;
+                                 });
       if (found) return;
       r.truncate(mark);
     }

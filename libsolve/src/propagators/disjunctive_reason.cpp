@@ -48,7 +48,7 @@ class Rules {
     std::vector<std::size_t> omega;
     std::int64_t a = 0;
     bool upper = false;
-    int rule = 0;       // 1 detectable precedence, 2 edge finding (L below), 3 not-last
+    int rule = 0;  // 1 detectable precedence, 2 edge finding (L below), 3 not-last
     std::int64_t L = 0;
     std::int64_t e = 0;  // edge finding: the earliest start of Θ and i
   };
@@ -82,7 +82,8 @@ class Rules {
       set.clear();
       std::int64_t e = t.est, p = t.p;
       for (std::size_t j = 0; j < tasks_.size(); ++j)
-        if (j != k && tasks_[j].lct <= L) set.push_back(j), e = std::min(e, tasks_[j].est), p += tasks_[j].p;
+        if (j != k && tasks_[j].lct <= L)
+          set.push_back(j), e = std::min(e, tasks_[j].est), p += tasks_[j].p;
       if (e + p <= L) continue;
       theta_ = set;  // Θ's other tasks are named too (they fill [e, L])
       b.rule = 2, b.L = L, b.e = e;
@@ -212,8 +213,8 @@ bool start_reason(Rules& rules, std::size_t column, const Literal& l, const Spac
   const std::size_t mark = r.size();
   // a literal the bound implies (holes of the start's domain in the way appended)
   auto implies = [&](const Rules::Bound& b) {
-    const Literal bound = b.upper ? rules.start_le(std::size_t(k), b.value)
-                                  : rules.start_ge(std::size_t(k), b.value);
+    const Literal bound =
+        b.upper ? rules.start_le(std::size_t(k), b.value) : rules.start_ge(std::size_t(k), b.value);
     const bool ok = bound.kind == Literal::Kind::ge ? follows_from_min(before, bound.value, l, r)
                                                     : follows_from_max(before, bound.value, l, r);
     if (ok) rules.name(std::size_t(k), b);
@@ -251,17 +252,17 @@ bool failure_reason(Rules& rules, Reason& r) {
 
 }  // namespace
 
-void explain_disjunctive(const Constraint& c, std::size_t n, ZeroDuration zero,
-                         const Space& before, std::optional<Literal> pruned, Reason& r) {
+void explain_disjunctive(const Constraint& c, std::size_t n, ZeroDuration zero, const Space& before,
+                         std::optional<Literal> pruned, Reason& r) {
   const std::span<const Var> scope = c.scope();
   const std::size_t mark = r.size();
   auto own = [&]() {
     if (!pruned) {
       for (std::size_t k = n; k < 2 * n; ++k)  // a duration below 0
-        if (before.max(scope[k]) < 0) return r.add(Literal::le(scope[k], before.max(scope[k]))), true;
+        if (before.max(scope[k]) < 0)
+          return r.add(Literal::le(scope[k], before.max(scope[k]))), true;
       for (const bool mirror : {false, true})
-        if (Rules rules(scope, n, zero, before, mirror, r); failure_reason(rules, r))
-          return true;
+        if (Rules rules(scope, n, zero, before, mirror, r); failure_reason(rules, r)) return true;
       return false;
     }
     for (std::size_t k = 0; k < 2 * n; ++k) {  // each column of the literal's variable

@@ -14,7 +14,7 @@ namespace solve::detail {
 /// starts then n durations, from the domains `before`, both ways in time. What the rules do
 /// not give from `before` alone (a pruning of the mirror pass that needed the forward pass's)
 /// is explained by what every rule reads: the starts' domains and the durations' minima.
-void explain_disjunctive(const Constraint& c, std::size_t n, ZeroDuration zero,
-                         const Space& before, std::optional<Literal> pruned, Reason& r);
+void explain_disjunctive(const Constraint& c, std::size_t n, ZeroDuration zero, const Space& before,
+                         std::optional<Literal> pruned, Reason& r);
 
 }  // namespace solve::detail

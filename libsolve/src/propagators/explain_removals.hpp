@@ -17,8 +17,7 @@ inline bool reachable(Var x, std::int64_t w) { return (w - x.offset) % x.scale =
 
 /// Appends [x != w] for each reachable w in (from, to) (values the domain lacks); false when
 /// there are more than `cap` of them (a reason that long is worth no more than the default).
-inline bool add_holes(Var x, std::int64_t from, std::int64_t to, Reason& r,
-                      std::int64_t cap = 64) {
+inline bool add_holes(Var x, std::int64_t from, std::int64_t to, Reason& r, std::int64_t cap = 64) {
   if (to - from - 1 > cap * (x.scale < 0 ? -std::int64_t(x.scale) : x.scale)) return false;
   for (std::int64_t w = from + 1; w < to; ++w)
     if (reachable(x, w)) r.add(Literal::ne(x, int(w)));
@@ -50,8 +49,8 @@ bool explain_by_removals(const Space& before, const Literal& l, Reason& r, Remov
     }
     return add_holes(x, last, b + 1, r);
   };
-  if (l.kind == Literal::Kind::eq) return exclude(lo, std::int64_t(l.value) - 1) &&
-                                          exclude(std::int64_t(l.value) + 1, hi);
+  if (l.kind == Literal::Kind::eq)
+    return exclude(lo, std::int64_t(l.value) - 1) && exclude(std::int64_t(l.value) + 1, hi);
   return exclude(from, to);
 }
 

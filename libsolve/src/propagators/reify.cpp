@@ -156,7 +156,9 @@ class Reified final : public Constraint {
     explain_or_scope(*this, before, r, [&](Reason& r) {
       if (before.assigned(b)) {
         const int v = before.value(b);
-        const Constraint* ran = v == 1 ? c_.get() : how_ == Reification::equivalent ? neg_.get() : nullptr;
+        const Constraint* ran = v == 1                            ? c_.get()
+                                : how_ == Reification::equivalent ? neg_.get()
+                                                                  : nullptr;
         if (!ran || (v != 0 && v != 1)) return false;
         r.add(Literal::eq(b, v));
         ran->explain(before, pruned, r);
