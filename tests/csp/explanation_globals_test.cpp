@@ -170,7 +170,7 @@ TEST_CASE("reasons of cumulative are true and smaller than the scope's domains")
   const Tallies all = explain_instances(22, 1000, random_cumulative);
   all.print("cumulative");
   CHECK(all.of("cumulative").reasons > test_scale::scaled(300));
-  CHECK(smaller(all.of("cumulative"), 65));  // 51 % in a full run
+  CHECK(smaller(all.of("cumulative"), 60));  // 48 % in a full run
 }
 
 TEST_CASE("reasons of tables are true and smaller than the scope's domains") {

@@ -70,7 +70,7 @@ class Cumulative : public CloneableConstraint<Cumulative> {
     if (PropStatus verdict; decided_by_check(sp, *this, values_, verdict)) return verdict;
     return r > 0 || e > 0 ? PropStatus::changed : PropStatus::fixpoint;
   }
-  // time-tabling's reasons (cumulative_reason.cpp); energy reasoning's: the bounds it read
+  // time-tabling's and energy reasoning's reasons (cumulative_reason.cpp)
   void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
     explain_cumulative(*this, n_, before, pruned, r);
   }

@@ -56,6 +56,58 @@ class TimeTable {
       if (g.h > c_) return name(g, n_, c_), r_.add(Literal::le(cap(), int(c_))), true;
     return false;
   }
+  /// Energy: a window [a, L] and the tasks within it (est >= a, lct <= L), with task i too
+  /// when `with` < n (and its est >= a), whose energy passes C (L - a). f(a, L) for each
+  /// such window until f returns true (then true).
+  template <class F>
+  bool energy_windows(std::size_t with, F&& f) const {
+    for (const Task& lo : tasks_)
+      for (const Task& hi : tasks_) {
+        const std::int64_t a = lo.est, L = hi.lst + hi.p;
+        if (!usable(lo) || !usable(hi) || a >= L) continue;
+        std::int64_t e = 0;
+        for (std::size_t j = 0; j < n_; ++j)
+          if (j != with && within(tasks_[j], a, L)) e += tasks_[j].p * tasks_[j].h;
+        if (with < n_) {
+          if (tasks_[with].est < a) continue;
+          e += tasks_[with].p * tasks_[with].h;
+        }
+        if (e > c_ * (L - a) && f(a, L)) return true;
+      }
+    return false;
+  }
+  /// Names the tasks of window [a, L] (but `skip`) by [s >= a], [s <= L - p] and their sizes,
+  /// and the capacity's maximum.
+  void name_window(std::int64_t a, std::int64_t L, std::size_t skip) {
+    r_.add(Literal::le(cap(), int(c_)));
+    for (std::size_t j = 0; j < n_; ++j)
+      if (j != skip && within(tasks_[j], a, L)) {
+        r_.add(Literal::ge(scope_[j], int(a)));
+        r_.add(Literal::le(scope_[j], int(L - tasks_[j].p)));
+        name_size(j);
+      }
+  }
+  /// Energy reasoning's push of task i: it cannot end by L, so s_i >= L - p_i + 1; by
+  /// [s_i >= a] and its size.
+  bool energy_push(std::size_t i, const Literal& l, Reason& r) {
+    const Task& t = tasks_[i];
+    if (!usable(t)) return false;
+    return energy_windows(i, [&](std::int64_t a, std::int64_t L) {
+      if (!follows_from_min(before_, L - t.p + 1, l, r)) return false;
+      r.add(Literal::ge(scope_[i], int(a)));
+      name_size(i);
+      name_window(a, L, i);
+      return true;
+    });
+  }
+  /// Energy overload: a window whose tasks need more than C (L - a).
+  bool energy_overload() {
+    return energy_windows(n_, [&](std::int64_t a, std::int64_t L) {
+      name_window(a, L, n_);
+      return true;
+    });
+  }
+
   /// The height of the profile's highest segment (0 when none).
   std::int64_t peak() const {
     std::int64_t h = 0;
@@ -113,6 +165,9 @@ class TimeTable {
     std::int64_t est, lst, p, h;
   };
   static bool usable(const Task& t) { return t.p > 0 && t.h > 0; }
+  static bool within(const Task& t, std::int64_t a, std::int64_t L) {
+    return usable(t) && t.est >= a && t.lst + t.p <= L;
+  }
   static bool compulsory(const Task& t) { return usable(t) && t.lst < t.est + t.p; }
   static bool covers(const Task& t, const Segment& g) {
     return compulsory(t) && t.lst <= g.from && g.to <= t.est + t.p;
@@ -170,7 +225,7 @@ bool start_reason(TimeTable& tt, std::size_t i, const Literal& l, const Space& b
   if (!up.empty() && follows_from_min(before, est, l, r)) return tt.name_push(i, up, true), true;
   if (!down.empty() && follows_from_max(before, lst, l, r))
     return tt.name_push(i, down, false), true;
-  return false;
+  return tt.energy_push(i, l, r);
 }
 
 /// The reason of a failure: a size or the capacity below 0, the profile above the capacity,
@@ -180,7 +235,7 @@ bool failure_reason(TimeTable& tt, std::span<const Var> scope, std::size_t n, co
   for (std::size_t k = n; k < scope.size(); ++k)
     if (before.max(scope[k]) < 0 && (k < 3 * n || n > 0))
       return r.add(Literal::le(scope[k], before.max(scope[k]))), true;
-  if (tt.overload()) return true;
+  if (tt.overload() || tt.energy_overload()) return true;
   for (std::size_t i = 0; i < n; ++i) {
     TimeTable::Why up, down;
     const std::int64_t est = tt.pushed_est(i, up), lst = tt.pushed_lst(i, down);
