@@ -22,15 +22,22 @@ namespace solve::detail {
 
 namespace {
 
+/// The starts' bounds, per task (a pass of the rules moves them).
+struct Starts {
+  std::vector<std::int64_t> lo, hi;
+};
+
 class Rules {
  public:
+  /// The tasks from `before`, their starts' bounds from `starts` when given.
   Rules(std::span<const Var> scope, std::size_t n, ZeroDuration zero, const Space& before,
-        bool mirror, Reason& r)
+        bool mirror, Reason& r, const Starts* starts = nullptr)
       : scope_(scope), mirror_(mirror), r_(r) {
     for (std::size_t i = 0; i < n; ++i) {
       const std::int64_t p = std::max(0, before.min(scope[n + i]));
       if (zero == ZeroDuration::free && p == 0) continue;
-      const std::int64_t lo = before.min(scope[i]), hi = before.max(scope[i]);
+      const std::int64_t lo = starts ? starts->lo[i] : before.min(scope[i]);
+      const std::int64_t hi = starts ? starts->hi[i] : before.max(scope[i]);
       tasks_.push_back({i, mirror ? -(hi + p) : lo, mirror ? -lo : hi + p, p});
     }
   }
@@ -250,12 +257,65 @@ bool failure_reason(Rules& rules, Reason& r) {
   return false;
 }
 
+/// The starts' bounds after the forward pass of the rules from `before` (each bound landing
+/// on the next value its domain has), as the propagator's mirror pass finds them.
+Starts forward_pass(std::span<const Var> scope, std::size_t n, ZeroDuration zero,
+                    const Space& before) {
+  Starts st;
+  for (std::size_t i = 0; i < n; ++i) {
+    st.lo.push_back(before.min(scope[i]));
+    st.hi.push_back(before.max(scope[i]));
+  }
+  Reason scratch;
+  Rules rules(scope, n, zero, before, false, scratch);
+  const auto& tasks = rules.tasks();
+  for (std::size_t k = 0; k < tasks.size(); ++k) {
+    const std::size_t i = tasks[k].column;
+    const Var s = scope[i];
+    std::int64_t lo = st.lo[i], hi = st.hi[i];
+    rules.lower_bounds(k, [&](const Rules::Bound& b) { return lo = std::max(lo, b.value), false; });
+    rules.upper_bounds(k, [&](const Rules::Bound& b) { return hi = std::min(hi, b.value), false; });
+    if (lo > st.lo[i]) st.lo[i] = lo > st.hi[i] ? lo : before.next_value(s, int(lo - 1));
+    if (hi < st.hi[i]) st.hi[i] = hi < st.lo[i] ? hi : before.prev_value(s, int(hi + 1));
+  }
+  return st;
+}
+
+/// The reason of l from the mirror pass run on the forward pass's bounds: its literals that
+/// did not hold in `before` replaced by their forward reasons.
+bool chained_reason(std::span<const Var> scope, std::size_t n, ZeroDuration zero,
+                    const Space& before, std::size_t column, const Literal& l, Reason& r) {
+  const Starts st = forward_pass(scope, n, zero, before);
+  for (std::size_t i = 0; i < n; ++i)
+    if (st.lo[i] > st.hi[i]) return false;  // the forward pass fails: not this pruning
+  Reason mirrored;
+  Rules mirror(scope, n, zero, before, true, mirrored, &st);
+  if (!start_reason(mirror, column, l, before, mirrored)) return false;
+  for (const Literal& m : mirrored.literals()) {
+    if (m.holds_in(before)) {
+      r.add(m);
+      continue;
+    }
+    const auto at = std::find(scope.begin(), scope.begin() + std::ptrdiff_t(n), m.var);
+    if (at == scope.begin() + std::ptrdiff_t(n)) return false;
+    Rules forward(scope, n, zero, before, false, r);
+    if (!start_reason(forward, std::size_t(at - scope.begin()), m, before, r)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void explain_disjunctive(const Constraint& c, std::size_t n, ZeroDuration zero, const Space& before,
                          std::optional<Literal> pruned, Reason& r) {
   const std::span<const Var> scope = c.scope();
   const std::size_t mark = r.size();
+  std::size_t fallback = n;  // the size of the reason at the end
+  for (std::size_t k = 0; k < n; ++k) {
+    const Var s = scope[k];
+    fallback +=
+        before.assigned(s) ? 1 : std::size_t(before.max(s)) - before.min(s) + 3 - before.size(s);
+  }
   auto own = [&]() {
     if (!pruned) {
       for (std::size_t k = n; k < 2 * n; ++k)  // a duration below 0
@@ -277,6 +337,11 @@ void explain_disjunctive(const Constraint& c, std::size_t n, ZeroDuration zero, 
         for (const bool mirror : {false, true})
           if (Rules rules(scope, n, zero, before, mirror, r); start_reason(rules, k, l, before, r))
             return true;
+        // through the forward pass, when that names fewer literals than the fallback below
+        const std::size_t at = r.size();
+        if (chained_reason(scope, n, zero, before, k, l, r) && r.size() - at < fallback)
+          return true;
+        r.truncate(at);
         return false;
       };
       if (pruned->kind == Literal::Kind::eq ? bound(Literal::ge(pruned->var, pruned->value)) &&

@@ -11,9 +11,10 @@
 namespace solve::detail {
 
 /// Explains a pruning (or the failure) of the disjunctive constraint c, whose scope is n
-/// starts then n durations, from the domains `before`, both ways in time. What the rules do
-/// not give from `before` alone (a pruning of the mirror pass that needed the forward pass's)
-/// is explained by what every rule reads: the starts' domains and the durations' minima.
+/// starts then n durations, from the domains `before`, both ways in time; a pruning of the
+/// mirror pass that needed the forward pass's, by the mirror rule on the forward pass's
+/// bounds and their own reasons. What the rules do not give (or give larger) is explained by
+/// what every rule reads: the starts' domains and the durations' minima.
 void explain_disjunctive(const Constraint& c, std::size_t n, ZeroDuration zero, const Space& before,
                          std::optional<Literal> pruned, Reason& r);
 
