@@ -78,6 +78,6 @@ TEST_CASE("reasons of reified constraints are true and smaller than the scope's 
   });
   all.print("reified");
   CHECK(all.of("reified").reasons > test_scale::scaled(100));
-  // 55 % in a full run
+  // 54 % in a full run
   CHECK(smaller(all.of("reified"), 70));
 }
