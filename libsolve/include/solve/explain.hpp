@@ -65,6 +65,11 @@ class SOLVE_API Reason {
  public:
   void add(Literal l) { literals_.push_back(l); }
   void clear() { literals_.clear(); }
+  /// Keeps the first n literals (drops a reason of one's own abandoned half-way).
+  void truncate(std::size_t n) {
+    if (n < literals_.size())
+      literals_.erase(literals_.begin() + std::ptrdiff_t(n), literals_.end());
+  }
   std::span<const Literal> literals() const { return literals_; }
   std::size_t size() const { return literals_.size(); }
   bool empty() const { return literals_.empty(); }

@@ -11,6 +11,8 @@
 #include <tuple>
 #include <vector>
 
+#include "propagators/all_different_reason.hpp"
+#include "propagators/explain_removals.hpp"
 #include "propagators/regin.hpp"
 #include "solve/constraints.hpp"
 #include "solve/error.hpp"
@@ -48,8 +50,9 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
       if (!s.assigned(x)) return PropStatus::fixpoint;
     return PropStatus::entailed;
   }
-  // x != v because another variable is v; a failure because two are the same value. Hall
-  // sets (what Regin's filter also prunes by) fall back to the domains of the scope.
+  // x != v because another variable is v; a failure because two are the same value. Else a
+  // Hall set (all_different_reason.hpp): what Regin's filter prunes by, and what chains of
+  // value propagation within one call amount to.
   void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
     for (std::size_t i = 0; i < xs_.size(); ++i) {
       if (!before.assigned(xs_[i])) continue;
@@ -62,7 +65,15 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
           if (before.assigned(xs_[j]) && before.value(xs_[j]) == v)
             return r.add(Literal::eq(xs_[i], v)), r.add(Literal::eq(xs_[j], v));
     }
-    Constraint::explain(before, pruned, r);
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      HallSets hall(before, xs_);
+      if (!pruned) return hall.overloaded(r);
+      const auto at = std::find(xs_.begin(), xs_.end(), pruned->var);
+      if (at == xs_.end()) return false;
+      const std::size_t x = std::size_t(at - xs_.begin());
+      return explain_by_removals(before, *pruned, r,
+                                 [&](int v, Reason& r) { return hall.value_taken(x, v, r); });
+    });
   }
 
  private:

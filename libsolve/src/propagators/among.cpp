@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "propagators/basic.hpp"
+#include "propagators/explain_removals.hpp"
 #include "solve/constraint.hpp"
 #include "solve/counting.hpp"
 #include "solve/error.hpp"
@@ -68,6 +69,53 @@ class Among : public CloneableConstraint<Among> {
     }
     return has_count() ? PropStatus::changed : PropStatus::entailed;  // the count follows next run
   }
+  // The count is at least the sure variables (each named as within S) and at most the
+  // possible ones (the others named as outside S); at a bound reached, the undecided lose S
+  // or its complement because of the variables on that bound's side and the count's bound.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      int sure = 0, possible = 0;
+      for (std::size_t i = 0; i < n_; ++i) {
+        const Kind k = kind_by_values(before, i);
+        sure += k == Kind::sure;
+        possible += k != Kind::out;
+      }
+      const int lo = has_count() ? before.min(count_) : lo_;
+      const int hi = has_count() ? before.max(count_) : hi_;
+      // the count's bound that made it (none for a constant)
+      auto at_least = [&] {
+        if (has_count()) r.add(Literal::ge(count_, lo));
+      };
+      auto at_most = [&] {
+        if (has_count()) r.add(Literal::le(count_, hi));
+      };
+      if (!pruned) {
+        if (sure > hi) return at_most(), name(before, Kind::sure, r);
+        if (possible < lo) return at_least(), name(before, Kind::out, r);
+        return false;
+      }
+      bool named_sure = false, named_out = false;
+      auto sure_side = [&] { return named_sure || (named_sure = name(before, Kind::sure, r)); };
+      auto out_side = [&] { return named_out || (named_out = name(before, Kind::out, r)); };
+      if (has_count() && pruned->var == count_ &&
+          explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
+            return (w < sure && sure_side()) || (w > possible && out_side());
+          }))
+        return true;
+      if (sure == possible) return false;                   // nothing else pruned from `before`
+      const bool into = possible == lo, away = sure == hi;  // the undecided join or leave S
+      if (!into && !away) return false;
+      for (std::size_t i = 0; i < n_; ++i) {
+        if (xs_[i] != pruned->var || kind_by_values(before, i) != Kind::mixed) continue;
+        return explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
+          if (in_set(w) ? !away : !into) return false;
+          if (in_set(w)) return at_most(), sure_side();
+          return at_least(), out_side();
+        });
+      }
+      return false;
+    });
+  }
 
  private:
   enum class Kind { out, mixed, sure };
@@ -106,6 +154,45 @@ class Among : public CloneableConstraint<Among> {
       any_out = any_out || (bits[w] & ~in[w]);
     }
     return !any_in ? Kind::out : any_out ? Kind::mixed : Kind::sure;
+  }
+
+  bool in_set(int v) const { return std::binary_search(values_.begin(), values_.end(), v); }
+  /// The kind of variable i, from its values (explain() runs on a copy that may never have
+  /// built the masks).
+  Kind kind_by_values(const Space& before, std::size_t i) const {
+    bool any_in = false, any_out = false;
+    before.for_each_value(xs_[i], [&](int v) { (in_set(v) ? any_in : any_out) = true; });
+    return !any_in ? Kind::out : any_out ? Kind::mixed : Kind::sure;
+  }
+  /// Names every counted variable of kind k (sure: within S; out: outside S) in `before`;
+  /// false when one would take too many literals.
+  bool name(const Space& before, Kind k, Reason& r) const {
+    for (std::size_t i = 0; i < n_; ++i) {
+      if (kind_by_values(before, i) != k) continue;
+      const Var x = xs_[i];
+      if (before.assigned(x)) {
+        r.add(Literal::eq(x, before.value(x)));
+        continue;
+      }
+      const std::int64_t lo = before.min(x), hi = before.max(x);
+      if (k == Kind::sure) {  // the bounds, and the values between them outside S
+        if (hi - lo > 256) return false;
+        add_bounds(before, x, r);
+        for (std::int64_t w = lo + 1; w < hi; ++w)
+          if (!in_set(int(w)) && reachable(x, w)) r.add(Literal::ne(x, int(w)));
+        continue;
+      }
+      // out: the values of S, those beyond a bound by the bound
+      bool below = false, above = false;
+      for (const int v : values_) {
+        if (v < lo) below = true;
+        else if (v > hi) above = true;
+        else if (reachable(x, v)) r.add(Literal::ne(x, v));
+      }
+      if (below) r.add(Literal::ge(x, int(lo)));
+      if (above) r.add(Literal::le(x, int(hi)));
+    }
+    return true;
   }
 
   std::vector<Var> xs_;  // the counted variables, then the count when there is one

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "propagators/basic.hpp"
+#include "propagators/explain_removals.hpp"
 #include "solve/constraints.hpp"
 
 namespace solve {
@@ -209,6 +210,29 @@ class ReifiedFix final : public CloneableConstraint<ReifiedFix> {
     if (!s.assigned(x)) return PropStatus::fixpoint;
     if (how_ == Reification::implies) return PropStatus::entailed;
     return s.assign(b, 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
+  }
+  // b fixed decides x (a failure: x against b); x decides b.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    const Var x = vars_[0], b = vars_[1];
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      const bool equivalent = how_ == Reification::equivalent;
+      if (before.assigned(b)) {
+        const int v = before.value(b);
+        if (v != 1 && !(v == 0 && equivalent)) return false;
+        r.add(Literal::eq(b, v));
+        if (!pruned) return r.add(v == 1 ? Literal::ne(x, value_) : Literal::eq(x, value_)), true;
+        if (pruned->var != x) return false;
+        if (v == 1) return pruned->satisfied_by(value_);  // b alone sets x
+        return explain_by_removals(before, *pruned, r, [&](int w, Reason&) { return w == value_; });
+      }
+      if (!pruned || pruned->var != b) return false;
+      if (pruned->satisfied_by(0) && !pruned->satisfied_by(1) && !before.contains(x, value_))
+        return r.add(Literal::ne(x, value_)), true;
+      if (pruned->satisfied_by(1) && !pruned->satisfied_by(0) && equivalent && before.assigned(x) &&
+          before.value(x) == value_)
+        return r.add(Literal::eq(x, value_)), true;
+      return false;
+    });
   }
 
  private:

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "propagators/explain_removals.hpp"
+#include "propagators/tuple_reason.hpp"
 #include "solve/binary_table.hpp"
 #include "solve/constraint.hpp"
 
@@ -40,6 +42,26 @@ class BinaryTable : public CloneableConstraint<BinaryTable> {
     }
     return s.assigned(vars_[0]) && s.assigned(vars_[1]) ? PropStatus::entailed
                                                         : PropStatus::fixpoint;
+  }
+  // [x != a]: every pair (a, b) lost b from y (by y's bounds or [y != b]); a failure: every
+  // pair lost a side. From the domains the call began with (a value lost in a later revision
+  // falls back to the scope).
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      TupleCover cover(before, vars_, r);
+      if (!pruned) {
+        for (const auto& [a, b] : allowed_)
+          if (const int t[] = {a, b}; !cover.exclude(t, 2)) return false;
+        return true;
+      }
+      const std::size_t i = pruned->var == vars_[0] ? 0 : pruned->var == vars_[1] ? 1 : 2;
+      if (i == 2) return false;
+      return explain_by_removals(before, *pruned, r, [&](int v, Reason&) {
+        for (const auto& [a, b] : allowed_)
+          if (const int t[] = {a, b}; t[i] == v && !cover.exclude(t, i)) return false;
+        return true;
+      });
+    });
   }
 
  private:

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "propagators/basic.hpp"
+#include "propagators/explain_removals.hpp"
 #include "solve/constraint.hpp"
 #include "solve/constraints.hpp"
 
@@ -19,6 +20,25 @@ namespace {
 
 bool is_true(const Space& s, Var x) { return s.assigned(x) && s.value(x) == 1; }
 bool is_false(const Space& s, Var x) { return !s.contains(x, 1); }
+
+/// Appends [x != 1] (x false) for every literal of xs but `skip`; false when one of them was
+/// not false in `before`.
+bool add_false(const Space& before, std::span<const Var> xs, const Var* skip, Reason& r) {
+  for (const Var& x : xs) {
+    if (&x == skip) continue;
+    if (!is_false(before, x)) return false;
+    r.add(Literal::ne(x, 1));
+  }
+  return true;
+}
+
+/// The literal of xs that `pruned` is about, when the call set it to `value` (every pruned
+/// literal on it follows from x == value); nullptr otherwise.
+const Var* set_to(std::span<const Var> xs, const Literal& pruned, int value) {
+  for (const Var& x : xs)
+    if (x == pruned.var && pruned.satisfied_by(value)) return &x;
+  return nullptr;
+}
 
 /// At least one literal is true.
 class Clause final : public CloneableConstraint<Clause> {
@@ -63,6 +83,19 @@ class Clause final : public CloneableConstraint<Clause> {
     return is_true(s, lits_[watch_[0]]) || is_true(s, lits_[watch_[1]]) ? PropStatus::entailed
                                                                         : PropStatus::fixpoint;
   }
+  // A literal is set true because every other one is false; a failure because all are.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      if (!pruned) return add_false(before, lits_, nullptr, r);
+      for (const Var& x : lits_) {
+        if (!(x == pruned->var && pruned->satisfied_by(1))) continue;
+        const std::size_t mark = r.size();
+        if (add_false(before, lits_, &x, r)) return true;
+        r.truncate(mark);
+      }
+      return false;
+    });
+  }
 
  private:
   std::vector<Var> lits_;  // at least 1
@@ -102,6 +135,38 @@ class BoolOr final : public CloneableConstraint<BoolOr> {
       return s.assign(vars_[last], 1) == Event::failed ? PropStatus::failed : PropStatus::entailed;
     return PropStatus::fixpoint;
   }
+  // r false takes 1 from every x; a true x sets r; all xs false clear r; r true with one x
+  // open sets it. A failure: r false and an x true, or r true and every x false.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    const std::span<const Var> xs = std::span<const Var>(vars_).first(vars_.size() - 1);
+    const Var out = vars_.back();
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      if (!pruned) {
+        if (is_false(before, out)) {
+          for (const Var& x : xs)
+            if (is_true(before, x))
+              return r.add(Literal::ne(out, 1)), r.add(Literal::eq(x, 1)), true;
+          return false;
+        }
+        return is_true(before, out) &&
+               (r.add(Literal::eq(out, 1)), add_false(before, xs, nullptr, r));
+      }
+      if (pruned->var == out) {
+        if (pruned->satisfied_by(0)) return add_false(before, xs, nullptr, r);
+        if (!pruned->satisfied_by(1)) return false;
+        for (const Var& x : xs)
+          if (is_true(before, x)) return r.add(Literal::eq(x, 1)), true;
+        return false;
+      }
+      if (const Var* x = set_to(xs, *pruned, 1); x && is_true(before, out))
+        return r.add(Literal::eq(out, 1)), add_false(before, xs, x, r);
+      // 1 left an x because r is false
+      return is_false(before, out) &&
+             explain_by_removals(before, *pruned, r, [&](int w, Reason& r) {
+               return w == 1 && (r.add(Literal::ne(out, 1)), true);
+             });
+    });
+  }
 
  private:
   std::vector<Var> vars_;
@@ -134,6 +199,17 @@ class Parity final : public CloneableConstraint<Parity> {
     if (!open) return odd == odd_ ? PropStatus::entailed : PropStatus::failed;
     return s.assign(*open, odd == odd_ ? 0 : 1) == Event::failed ? PropStatus::failed
                                                                  : PropStatus::entailed;
+  }
+  // The last open x takes its value from the others' (a failure: from all of them).
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      for (const Var& x : xs_) {
+        if (pruned && x == pruned->var) continue;
+        if (!before.assigned(x)) return false;
+        r.add(Literal::eq(x, before.value(x)));
+      }
+      return true;
+    });
   }
 
  private:

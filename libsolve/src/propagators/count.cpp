@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "propagators/explain_removals.hpp"
 #include "solve/constraint.hpp"
 #include "solve/counting.hpp"
 
@@ -73,6 +74,81 @@ class OccurrencesVar final : public CloneableConstraint<OccurrencesVar> {
       if ((none_more ? s.remove(x, v) : s.assign(x, v)) == Event::failed) return PropStatus::failed;
     }
     return PropStatus::changed;
+  }
+  // From the first round of the rules (a later round's pruning falls back to the scope): y
+  // loses v when the variables that are v pass n's maximum, or those that may be v fall short
+  // of its minimum; n's bounds hold over every value y may take; y fixed to v, the undecided
+  // variables lose v at n's maximum and take it at its minimum.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    const Var y = vars_[k_], n = vars_[k_ + 1];
+    const int least = before.min(n), most = before.max(n);
+    const std::span<const Var> xs = std::span<const Var>(vars_).first(k_);
+    auto sure = [&](int v) {
+      return int(std::count_if(xs.begin(), xs.end(),
+                               [&](Var x) { return before.assigned(x) && before.value(x) == v; }));
+    };
+    auto possible = [&](int v) {
+      return int(std::count_if(xs.begin(), xs.end(), [&](Var x) { return before.contains(x, v); }));
+    };
+    auto name_sure = [&](int v, Reason& r) {  // the variables that are v
+      for (const Var x : xs)
+        if (before.assigned(x) && before.value(x) == v) r.add(Literal::eq(x, v));
+    };
+    auto name_lacking = [&](int v, Reason& r) {  // the variables that cannot be v
+      for (const Var x : xs)
+        if (!before.contains(x, v)) r.add(Literal::ne(x, v));
+    };
+    auto y_lost = [&](int v, Reason& r) {
+      if (sure(v) > most) return r.add(Literal::le(n, most)), name_sure(v, r), true;
+      if (possible(v) < least) return r.add(Literal::ge(n, least)), name_lacking(v, r), true;
+      return false;
+    };
+    auto lost = [&](int v) { return sure(v) > most || possible(v) < least; };
+    // the bounds of n over the values y keeps: at least the fewest sure, at most the most
+    // possible; named by y's domain, each value kept by its sure (or lacking) variables, each
+    // value lost by its reason
+    int lo = INT_MAX, hi = INT_MIN;
+    before.for_each_value(y, [&](int v) {
+      if (lost(v)) return;
+      lo = std::min(lo, sure(v));
+      hi = std::max(hi, possible(v));
+    });
+    auto name_bound = [&](bool lower, Reason& r) {
+      add_domain(before, y, r);
+      before.for_each_value(y, [&](int v) {
+        if (lost(v)) y_lost(v, r);
+        else if (lower) name_sure(v, r);
+        else name_lacking(v, r);
+      });
+    };
+    auto n_bound = [&](const Literal& l, Reason& r) {
+      if (lo != INT_MAX && follows_from_min(before, lo, l, r)) return name_bound(true, r), true;
+      if (hi != INT_MIN && follows_from_max(before, hi, l, r)) return name_bound(false, r), true;
+      return false;
+    };
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      if (!pruned) {  // y loses every value, or n's bounds cross
+        if (lo == INT_MAX) return name_bound(true, r), true;
+        if (lo > most) return r.add(Literal::le(n, most)), name_bound(true, r), true;
+        if (hi < least) return r.add(Literal::ge(n, least)), name_bound(false, r), true;
+        return false;
+      }
+      if (pruned->var == n) {
+        if (pruned->kind != Literal::Kind::eq) return n_bound(*pruned, r);
+        return n_bound(Literal::ge(n, pruned->value), r) &&
+               n_bound(Literal::le(n, pruned->value), r);
+      }
+      if (pruned->var == y) return explain_by_removals(before, *pruned, r, y_lost);
+      if (!before.assigned(y) || std::find(xs.begin(), xs.end(), pruned->var) == xs.end())
+        return false;
+      const int v = before.value(y);
+      r.add(Literal::eq(y, v));
+      if (sure(v) == most && !pruned->satisfied_by(v) && pruned->kind == Literal::Kind::ne)
+        return r.add(Literal::le(n, most)), name_sure(v, r), true;  // no more v
+      if (possible(v) == least && pruned->satisfied_by(v))
+        return r.add(Literal::ge(n, least)), name_lacking(v, r), true;  // every possible one
+      return false;
+    });
   }
 
  private:
@@ -142,8 +218,8 @@ class NValue final : public CloneableConstraint<NValue> {
   }
   std::size_t k_;
   std::vector<Var> vars_;
-  std::vector<int> fixed_, all_;              // scratch
-  std::vector<std::pair<int, int>> hulls_;    // scratch: (max, min) per variable
+  std::vector<int> fixed_, all_;            // scratch
+  std::vector<std::pair<int, int>> hulls_;  // scratch: (max, min) per variable
 };
 
 }  // namespace

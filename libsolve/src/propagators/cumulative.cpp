@@ -19,6 +19,7 @@
 #include "solve/error.hpp"
 #include "solve/scheduling.hpp"
 #include "basic.hpp"
+#include "cumulative_reason.hpp"
 #include "theta_tree.hpp"
 
 namespace solve::detail {
@@ -68,6 +69,10 @@ class Cumulative : public CloneableConstraint<Cumulative> {
     if (e < 0) return PropStatus::failed;
     if (PropStatus verdict; decided_by_check(sp, *this, values_, verdict)) return verdict;
     return r > 0 || e > 0 ? PropStatus::changed : PropStatus::fixpoint;
+  }
+  // time-tabling's and energy reasoning's reasons (cumulative_reason.cpp)
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_cumulative(*this, n_, before, pruned, r);
   }
 
  private:

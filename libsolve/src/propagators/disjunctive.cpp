@@ -15,6 +15,7 @@
 #include "solve/error.hpp"
 #include "solve/scheduling.hpp"
 #include "basic.hpp"
+#include "disjunctive_reason.hpp"
 #include "theta_tree.hpp"
 
 namespace solve::detail {
@@ -73,6 +74,10 @@ class Disjunctive : public CloneableConstraint<Disjunctive> {
     }
     if (PropStatus verdict; decided_by_check(sp, *this, values_, verdict)) return verdict;
     return changed ? PropStatus::changed : PropStatus::fixpoint;
+  }
+  // the sets of tasks that force each bound (disjunctive_reason.cpp)
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_disjunctive(*this, n_, zero_, before, pruned, r);
   }
 
  private:

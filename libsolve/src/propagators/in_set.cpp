@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "propagators/basic.hpp"
+#include "propagators/explain_removals.hpp"
 #include "solve/constraints.hpp"
 
 namespace solve {
@@ -41,6 +42,15 @@ class InSet final : public CloneableConstraint<InSet> {
         if (s.remove(var_, v) == Event::failed) return PropStatus::failed;
     }
     return PropStatus::entailed;
+  }
+  // A value outside S (inside, for not in S) goes by the constraint alone; a bound names the
+  // holes it passes.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      return pruned && explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
+               return std::binary_search(values_.begin(), values_.end(), w) != member_;
+             });
+    });
   }
 
  private:

@@ -18,6 +18,7 @@
 
 #include "csp/arith.hpp"
 #include "propagators/basic.hpp"
+#include "propagators/explain_removals.hpp"
 #include "solve/constraint.hpp"
 #include "solve/error.hpp"
 
@@ -225,6 +226,26 @@ class LinearNe final : public CloneableConstraint<LinearNe>, LinearBase {
         s.remove(open->x, int(rest / open->a)) == Event::failed)
       return PropStatus::failed;
     return PropStatus::entailed;
+  }
+  // The open variable loses the one value that would make the sum c: the others' values.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      for (const Term& t : terms_) {
+        if (pruned && t.x == pruned->var) continue;
+        if (!before.assigned(t.x)) return false;
+        r.add(Literal::eq(t.x, before.value(t.x)));
+      }
+      if (!pruned) return true;
+      std::int64_t rest = c_;
+      const Term* open = nullptr;
+      for (const Term& t : terms_) {
+        if (t.x == pruned->var) open = &t;
+        else rest -= t.a * before.value(t.x);
+      }
+      return open && explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
+               return open->a * std::int64_t(w) == rest;
+             });
+    });
   }
 };
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "propagators/basic.hpp"
+#include "propagators/explain_removals.hpp"
 #include "solve/constraints.hpp"
 #include "solve/error.hpp"
 
@@ -146,6 +147,32 @@ class Reified final : public Constraint {
       case Entailment::unknown: break;
     }
     return PropStatus::fixpoint;
+  }
+  // With b fixed, the call was the constraint's (or its negation's): b's value and that one's
+  // reason. With b open, b took the value whose other side failed: c's failure reason sets b
+  // to 0, the negation's sets it to 1 (the reasons that a call of theirs would have given).
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    const Var b = vars_.back();
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      if (before.assigned(b)) {
+        const int v = before.value(b);
+        const Constraint* ran = v == 1                            ? c_.get()
+                                : how_ == Reification::equivalent ? neg_.get()
+                                                                  : nullptr;
+        if (!ran || (v != 0 && v != 1)) return false;
+        r.add(Literal::eq(b, v));
+        ran->explain(before, pruned, r);
+        return true;
+      }
+      if (!pruned || pruned->var != b) return false;
+      if (pruned->satisfied_by(0) && !pruned->satisfied_by(1))
+        return c_->entailment(before) == Entailment::disentailed &&
+               (c_->explain(before, std::nullopt, r), true);
+      if (pruned->satisfied_by(1) && !pruned->satisfied_by(0) && neg_)
+        return c_->entailment(before) == Entailment::entailed &&
+               (neg_->explain(before, std::nullopt, r), true);
+      return false;
+    });
   }
 
  private:

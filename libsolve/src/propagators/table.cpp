@@ -12,6 +12,8 @@
 #include <memory>
 #include <vector>
 
+#include "propagators/explain_removals.hpp"
+#include "propagators/tuple_reason.hpp"
 #include "solve/binary_table.hpp"
 #include "solve/constraints.hpp"
 #include "solve/error.hpp"
@@ -139,6 +141,31 @@ class CompactTable final : public CloneableConstraint<CompactTable> {
     if (all_assigned) return PropStatus::entailed;
     // removing values without support invalidates no tuple: a fixpoint
     return PropStatus::fixpoint;
+  }
+  // [x != v]: every tuple with x = v lost a value elsewhere, named per tuple (shared bounds
+  // and [y != w] literals, tuple_reason.hpp); a failure: every tuple lost one. From the
+  // domains the call began with, so a value lost through a repeated variable's second column
+  // falls back to the scope.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    const std::vector<int>& tuples = data_->tuples;
+    const std::size_t n = xs_.size();
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      TupleCover cover(before, xs_, r);
+      if (!pruned) {
+        for (std::size_t t = 0; t < tuples.size(); t += n)
+          if (!cover.exclude(std::span<const int>(tuples).subspan(t, n), n)) return false;
+        return true;
+      }
+      const auto column = std::find(xs_.begin(), xs_.end(), pruned->var);
+      if (column == xs_.end()) return false;
+      const std::size_t i = std::size_t(column - xs_.begin());
+      return explain_by_removals(before, *pruned, r, [&](int v, Reason&) {
+        for (std::size_t t = 0; t < tuples.size(); t += n)
+          if (tuples[t + i] == v && !cover.exclude(std::span<const int>(tuples).subspan(t, n), i))
+            return false;
+        return true;
+      });
+    });
   }
 
  private:

@@ -1,0 +1,48 @@
+#pragma once
+// Reasons of all_different by Hall sets: a value leaves a variable because a set K of the
+// other variables has exactly |K| values between them, that one among them; a failure because
+// a set has fewer. Found from a maximum matching of the domains `before` (the variables
+// reached by alternating paths from the value's partner, or from an unmatched variable), so
+// every pruning of value propagation and of Regin's filter has one. Each variable of K is
+// named by the bounds of its domain and the holes between them outside the set's values.
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "solve/explain.hpp"
+#include "solve/space.hpp"
+
+namespace solve::detail {
+
+class HallSets {
+ public:
+  HallSets(const Space& before, std::span<const Var> xs);
+  /// Names a Hall set without variable x that holds the value v; false when there is none
+  /// (some maximum matching gives x the value v).
+  bool value_taken(std::size_t x, int v, Reason& r);
+  /// Names a set of variables with fewer values than variables; false when every variable is
+  /// matched.
+  bool overloaded(Reason& r);
+
+ private:
+  bool augment(std::size_t var);
+  /// Visits the alternating paths from variable `from`: false when they reach a free value or
+  /// the variable `avoid`.
+  bool reach(std::size_t from, std::size_t avoid);
+  /// Names the variables of the last walk, each within the walk's values: its bounds and the
+  /// holes between them outside those values (false past 256 values between its bounds).
+  bool name(Reason& r) const;
+  /// True when the last walk reached the value w.
+  bool in_set(int w) const;
+
+  const Space& before_;
+  std::span<const Var> xs_;
+  std::vector<int> values_;                      // every value of the domains, ascending
+  std::vector<std::vector<std::size_t>> adj_;    // per variable, its values' positions
+  std::vector<std::ptrdiff_t> mate_of_value_;    // variable matched to each value, or -1
+  std::vector<std::ptrdiff_t> mate_of_var_;      // value matched to each variable, or -1
+  std::vector<unsigned> seen_var_, seen_value_;  // visit stamps
+  unsigned stamp_ = 0;
+};
+
+}  // namespace solve::detail

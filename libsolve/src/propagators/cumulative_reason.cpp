@@ -1,0 +1,287 @@
+// Time-table reasons of cumulative (cumulative_reason.hpp). From `before`, as the propagator
+// saw it: each task as its smallest version (min d, min r, both clamped at 0), its compulsory
+// part [lst, est + p), the profile of those parts as segments of constant height. Each
+// segment keeps the tasks that cover it; a reason names just enough of them (the tallest
+// first) to exceed what is left of the capacity, each by [s <= from] and [s >= to - p] (it
+// covers the whole segment) with [d >= p] and [r >= h].
+#include "propagators/cumulative_reason.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "propagators/explain_removals.hpp"
+#include "solve/explain.hpp"
+
+namespace solve::detail {
+
+namespace {
+
+class TimeTable {
+ public:
+  struct Segment {
+    std::int64_t from, to, h;
+    std::vector<std::size_t> tasks;  // the tasks whose compulsory parts cover it
+  };
+  using Why = std::vector<const Segment*>;
+
+  TimeTable(std::span<const Var> scope, std::size_t n, const Space& before, Reason& r)
+      : scope_(scope), n_(n), before_(before), r_(r), named_(n, 0) {
+    c_ = before.max(cap());
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::int64_t p = std::max(0, before.min(scope[n + i]));
+      const std::int64_t h = std::max(0, before.min(scope[2 * n + i]));
+      tasks_.push_back({before.min(scope[i]), before.max(scope[i]), p, h});
+    }
+    // the profile: segments between consecutive ends of compulsory parts
+    std::vector<std::int64_t> times;
+    for (const Task& t : tasks_)
+      if (compulsory(t)) times.push_back(t.lst), times.push_back(t.est + t.p);
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    for (std::size_t k = 0; k + 1 < times.size(); ++k) {
+      Segment g{times[k], times[k + 1], 0, {}};
+      for (std::size_t j = 0; j < n; ++j)
+        if (covers(tasks_[j], g)) g.h += tasks_[j].h, g.tasks.push_back(j);
+      if (g.h > 0) segments_.push_back(std::move(g));
+    }
+  }
+
+  Var cap() const { return scope_[3 * n_]; }
+
+  /// A segment where the profile alone exceeds the capacity: its tasks (and the capacity's
+  /// maximum) are the reason of the failure.
+  bool overload() {
+    for (const Segment& g : segments_)
+      if (g.h > c_) return name(g, n_, c_), r_.add(Literal::le(cap(), int(c_))), true;
+    return false;
+  }
+  /// Energy: a window [a, L] and the tasks within it (est >= a, lct <= L), with task i too
+  /// when `with` < n (and its est >= a), whose energy passes C (L - a). f(a, L) for each
+  /// such window until f returns true (then true).
+  template <class F>
+  bool energy_windows(std::size_t with, F&& f) const {
+    for (const Task& lo : tasks_)
+      for (const Task& hi : tasks_) {
+        const std::int64_t a = lo.est, L = hi.lst + hi.p;
+        if (!usable(lo) || !usable(hi) || a >= L) continue;
+        std::int64_t e = 0;
+        for (std::size_t j = 0; j < n_; ++j)
+          if (j != with && within(tasks_[j], a, L)) e += tasks_[j].p * tasks_[j].h;
+        if (with < n_) {
+          if (tasks_[with].est < a) continue;
+          e += tasks_[with].p * tasks_[with].h;
+        }
+        if (e > c_ * (L - a) && f(a, L)) return true;
+      }
+    return false;
+  }
+  /// Names the tasks of window [a, L] (but `skip`) by [s >= a], [s <= L - p] and their sizes,
+  /// and the capacity's maximum.
+  void name_window(std::int64_t a, std::int64_t L, std::size_t skip) {
+    r_.add(Literal::le(cap(), int(c_)));
+    for (std::size_t j = 0; j < n_; ++j)
+      if (j != skip && within(tasks_[j], a, L)) {
+        r_.add(Literal::ge(scope_[j], int(a)));
+        r_.add(Literal::le(scope_[j], int(L - tasks_[j].p)));
+        name_size(j);
+      }
+  }
+  /// Energy reasoning's push of task i: it cannot end by L, so s_i >= L - p_i + 1; by
+  /// [s_i >= a] and its size.
+  bool energy_push(std::size_t i, const Literal& l, Reason& r) {
+    const Task& t = tasks_[i];
+    if (!usable(t)) return false;
+    return energy_windows(i, [&](std::int64_t a, std::int64_t L) {
+      if (!follows_from_min(before_, L - t.p + 1, l, r)) return false;
+      r.add(Literal::ge(scope_[i], int(a)));
+      name_size(i);
+      name_window(a, L, i);
+      return true;
+    });
+  }
+  /// Energy overload: a window whose tasks need more than C (L - a).
+  bool energy_overload() {
+    return energy_windows(n_, [&](std::int64_t a, std::int64_t L) {
+      name_window(a, L, n_);
+      return true;
+    });
+  }
+
+  /// The height of the profile's highest segment (0 when none).
+  std::int64_t peak() const {
+    std::int64_t h = 0;
+    for (const Segment& g : segments_) h = std::max(h, g.h);
+    return h;
+  }
+  /// The capacity is at least v (v <= the peak): the tasks of a segment of height >= v.
+  bool capacity_at_least(std::int64_t v) {
+    for (const Segment& g : segments_)
+      if (g.h >= v) return name(g, n_, v - 1), true;
+    return false;
+  }
+
+  /// Task i's earliest start after time-tabling, the reason of the segments that pushed it
+  /// appended to `why` (a run of segments each starting before the pushed task would end).
+  std::int64_t pushed_est(std::size_t i, Why& why) const {
+    const Task& t = tasks_[i];
+    std::int64_t est = t.est;
+    if (!usable(t)) return est;
+    for (const Segment& g : segments_) {
+      if (g.to <= est) continue;
+      if (g.from >= est + t.p) break;
+      if (others(g, i) + t.h > c_) est = g.to, why.push_back(&g);
+    }
+    return est;
+  }
+  /// Task i's latest start after time-tabling, likewise.
+  std::int64_t pushed_lst(std::size_t i, Why& why) const {
+    const Task& t = tasks_[i];
+    std::int64_t end = t.lst + t.p;
+    if (!usable(t)) return t.lst;
+    for (auto g = segments_.rbegin(); g != segments_.rend(); ++g) {
+      if (g->from >= end) continue;
+      if (g->to <= end - t.p) break;
+      if (others(*g, i) + t.h > c_) end = g->from, why.push_back(&*g);
+    }
+    return end - t.p;
+  }
+
+  /// The reason of a push of task i by the segments `why`: i's own bound on the side it came
+  /// from, pointwise (just enough to overlap the first segment), its smallest size, the
+  /// capacity's maximum, and each segment's tasks.
+  void name_push(std::size_t i, const Why& why, bool up) {
+    const Task& t = tasks_[i];
+    const Var s = scope_[i];
+    if (up) r_.add(Literal::ge(s, int(why.front()->from - t.p + 1)));
+    else r_.add(Literal::le(s, int(why.front()->to - 1)));
+    name_size(i);
+    r_.add(Literal::le(cap(), int(c_)));
+    for (const Segment* g : why) name(*g, i, c_ - t.h);
+  }
+
+ private:
+  struct Task {
+    std::int64_t est, lst, p, h;
+  };
+  static bool usable(const Task& t) { return t.p > 0 && t.h > 0; }
+  static bool within(const Task& t, std::int64_t a, std::int64_t L) {
+    return usable(t) && t.est >= a && t.lst + t.p <= L;
+  }
+  static bool compulsory(const Task& t) { return usable(t) && t.lst < t.est + t.p; }
+  static bool covers(const Task& t, const Segment& g) {
+    return compulsory(t) && t.lst <= g.from && g.to <= t.est + t.p;
+  }
+  /// The height of g without task i's part.
+  std::int64_t others(const Segment& g, std::size_t i) const {
+    return covers(tasks_[i], g) ? g.h - tasks_[i].h : g.h;
+  }
+
+  void name_size(std::size_t j) {
+    if (named_[j]) return;
+    named_[j] = 1;
+    r_.add(Literal::ge(scope_[n_ + j], int(tasks_[j].p)));
+    r_.add(Literal::ge(scope_[2 * n_ + j], int(tasks_[j].h)));
+  }
+  /// Names tasks of g other than `skip`, the tallest first, until their heights pass `room`.
+  void name(const Segment& g, std::size_t skip, std::int64_t room) {
+    std::vector<std::size_t> by_height;
+    for (const std::size_t j : g.tasks)
+      if (j != skip) by_height.push_back(j);
+    std::sort(by_height.begin(), by_height.end(),
+              [&](std::size_t a, std::size_t b) { return tasks_[a].h > tasks_[b].h; });
+    std::int64_t sum = 0;
+    for (const std::size_t j : by_height) {
+      if (sum > room) break;
+      sum += tasks_[j].h;
+      r_.add(Literal::le(scope_[j], int(g.from)));
+      r_.add(Literal::ge(scope_[j], int(g.to - tasks_[j].p)));
+      name_size(j);
+    }
+  }
+
+  std::span<const Var> scope_;
+  std::size_t n_;
+  const Space& before_;
+  Reason& r_;
+  std::int64_t c_ = 0;
+  std::vector<Task> tasks_;
+  std::vector<Segment> segments_;
+  std::vector<char> named_;  // per task: its [d >= p] and [r >= h] named already
+};
+
+}  // namespace
+
+namespace {
+
+/// The reason of a literal l on the start of task i: time-tabling pushed it (holes of the
+/// start's domain in the way appended, as a bound lands on the next value left).
+bool start_reason(TimeTable& tt, std::size_t i, const Literal& l, const Space& before, Reason& r) {
+  if (l.kind == Literal::Kind::eq)
+    return start_reason(tt, i, Literal::ge(l.var, l.value), before, r) &&
+           start_reason(tt, i, Literal::le(l.var, l.value), before, r);
+  TimeTable::Why up, down;
+  const std::int64_t est = tt.pushed_est(i, up), lst = tt.pushed_lst(i, down);
+  if (!up.empty() && follows_from_min(before, est, l, r)) return tt.name_push(i, up, true), true;
+  if (!down.empty() && follows_from_max(before, lst, l, r))
+    return tt.name_push(i, down, false), true;
+  return tt.energy_push(i, l, r);
+}
+
+/// The reason of a failure: a size or the capacity below 0, the profile above the capacity,
+/// or a start pushed past its other bound.
+bool failure_reason(TimeTable& tt, std::span<const Var> scope, std::size_t n, const Space& before,
+                    Reason& r) {
+  for (std::size_t k = n; k < scope.size(); ++k)
+    if (before.max(scope[k]) < 0 && (k < 3 * n || n > 0))
+      return r.add(Literal::le(scope[k], before.max(scope[k]))), true;
+  if (tt.overload() || tt.energy_overload()) return true;
+  for (std::size_t i = 0; i < n; ++i) {
+    TimeTable::Why up, down;
+    const std::int64_t est = tt.pushed_est(i, up), lst = tt.pushed_lst(i, down);
+    const Var s = scope[i];
+    if (!up.empty() && est > before.max(s))
+      return tt.name_push(i, up, true), r.add(Literal::le(s, before.max(s))), true;
+    if (!down.empty() && lst < before.min(s))
+      return tt.name_push(i, down, false), r.add(Literal::ge(s, before.min(s))), true;
+    if (!up.empty() && !down.empty() && est > lst)
+      return tt.name_push(i, up, true), tt.name_push(i, down, false), true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void explain_cumulative(const Constraint& c, std::size_t n, const Space& before,
+                        std::optional<Literal> pruned, Reason& r) {
+  const std::span<const Var> scope = c.scope();
+  const std::size_t mark = r.size();
+  TimeTable tt(scope, n, before, r);
+  if (!pruned && failure_reason(tt, scope, n, before, r)) return;
+  if (pruned)
+    for (std::size_t k = 0; k < scope.size(); ++k) {  // each column of the literal's variable
+      if (scope[k] != pruned->var) continue;
+      bool named = false;  // the capacity's reason, once
+      const std::int64_t peak = tt.peak();
+      const bool found = k < n ? start_reason(tt, k, *pruned, before, r)
+                               : explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
+                                   if (w < 0 && (k < 3 * n || n > 0))
+                                     return true;  // never negative
+                                   if (k < 3 * n || w >= peak) return false;
+                                   if (!named) named = tt.capacity_at_least(peak);
+                                   return named;
+                                 });
+      if (found) return;
+      r.truncate(mark);
+    }
+  // Energy reasoning, and time-tabling past a hole: every rule reads only the starts'
+  // bounds, the sizes' minima and the capacity's maximum (and the holes a bound lands past)
+  for (std::size_t k = 0; k < scope.size(); ++k) {
+    const Var x = scope[k];
+    const bool whole = !pruned || pruned->var == x;
+    if (k < n || k == 3 * n) whole ? add_domain(before, x, r) : add_bounds(before, x, r);
+    else r.add(Literal::ge(x, before.min(x)));
+  }
+}
+
+}  // namespace solve::detail
