@@ -84,22 +84,29 @@ ConflictAnalysis::Domain ConflictAnalysis::old(std::uint32_t change) const {
   return {c.old_min, c.old_max, c.old_size, before_.base(x), trail_->old_words(change, nwords).data()};
 }
 
+std::int32_t ConflictAnalysis::defining_change(const Literal& l, Domain& after) const {
+  // the oldest change after which l holds (domains only shrink along the trail)
+  after = current(l.var.id);
+  if (!holds(l, after)) return kNotTrue;
+  std::int32_t k = trail_->last(l.var.id);
+  for (; k >= 0; k = trail_->changes()[std::size_t(k)].prev) {
+    const Domain before = old(std::uint32_t(k));
+    if (!holds(l, before)) return k;
+    after = before;
+  }
+  return kAtRoot;
+}
+
 ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   bool never = false;
   const std::optional<Literal> l = on_variable(given, never);
   if (!l) return never ? Added::not_true : Added::dropped;
   for (const Item& it : items_)
     if (it.literal == *l) return Added::yes;
-  // the defining change: the oldest after which l holds (domains only shrink along the trail)
-  Domain after = current(l->var.id);
-  if (!holds(*l, after)) return Added::not_true;
-  std::int32_t k = trail_->last(l->var.id);
-  for (; k >= 0; k = trail_->changes()[std::size_t(k)].prev) {
-    const Domain before = old(std::uint32_t(k));
-    if (!holds(*l, before)) break;
-    after = before;
-  }
-  if (k < 0) return Added::dropped;  // true before the first change: at the root
+  Domain after;
+  const std::int32_t k = defining_change(*l, after);
+  if (k == kNotTrue) return Added::not_true;
+  if (k == kAtRoot) return Added::dropped;  // true before the first change
   const int level = trail_->level_of(std::uint32_t(k));
   if (level == 0) return Added::dropped;  // made true before any decision: by the model alone
   // what the change made true, in the terms explain() is asked (the explanation test's)
@@ -198,6 +205,62 @@ bool ConflictAnalysis::replace_by_decision(std::uint32_t k) {
   return add(d.literal) == Added::yes;
 }
 
+bool ConflictAnalysis::implied(const Literal& l, std::size_t skip) const {
+  for (std::size_t i = 0; i < items_.size(); ++i) {
+    const Literal& m = items_[i].literal;
+    if (i == skip || m.var.id != l.var.id) continue;
+    switch (m.kind) {
+      case Kind::eq:
+        if (l.satisfied_by(m.value)) return true;
+        break;
+      case Kind::ge:
+        if (l.follows_from_min(m.value)) return true;
+        break;
+      case Kind::le:
+        if (l.follows_from_max(m.value)) return true;
+        break;
+      case Kind::ne:
+        if (l == m) return true;
+        break;
+    }
+  }
+  return false;
+}
+
+void ConflictAnalysis::minimise() {
+  int top = 0;
+  for (const Item& it : items_) top = std::max(top, it.level);
+  for (std::size_t i = 0; i < items_.size();) {
+    const Item it = items_[i];
+    const LearningTrail::Change& c = trail_->changes()[it.change];
+    bool drop = false;
+    if (it.level < top && c.cause != LearningTrail::kDecision &&
+        !kernel_->runs_by_check(c.cause)) {
+      const Constraint& con = kernel_->constraint(c.cause);
+      rebuild(con.scope(), c.call);
+      reason_.clear();
+      con.explain(before_, it.pruned, reason_);
+      drop = true;
+      for (const Literal& r : reason_.literals()) {
+        bool never = false;
+        const std::optional<Literal> l = on_variable(r, never);
+        if (never) {
+          drop = false;
+          break;
+        }
+        if (!l || implied(*l, i)) continue;
+        // a literal true before any decision needs nothing
+        Domain after;
+        const std::int32_t k = defining_change(*l, after);
+        drop = k == kAtRoot || (k >= 0 && trail_->level_of(std::uint32_t(k)) == 0);
+        if (!drop) break;
+      }
+    }
+    if (drop) items_.erase(items_.begin() + std::ptrdiff_t(i));
+    else ++i;
+  }
+}
+
 bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
   LearningTrail* trail = kernel.learning();
   if (!trail || !trail->conflict().pending) return false;
@@ -255,6 +318,7 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
     }
     if (!expand(newest)) return false;
   }
+  minimise();
   literals_.clear();
   levels_.clear();
   level_ = 0;
