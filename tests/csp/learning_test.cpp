@@ -7,6 +7,7 @@
 #include "catalogue.hpp"
 
 #include <map>
+#include <mutex>
 #include <sstream>
 
 namespace {
@@ -149,4 +150,42 @@ TEST_CASE("nogoods learnt from reified and Boolean constraints remove no solutio
     return catalogue::reified(catalogue::random_linear(r, 6), r.pick(0, 1),
                               r.pick(0, 1) ? Reification::equivalent : Reification::implies);
   });
+}
+
+TEST_CASE("nogoods learnt by several workers and across restarts remove no solution") {
+  // each worker learns on its own (the hook is called from all of them); restarts begin again
+  // from the root with the trail empty
+  Random r(45);
+  std::uint64_t nogoods = 0;
+  for (int round = 0; round < test_scale::rounds(60); ++round) {
+    const catalogue::Instance in = instance(r, 3, [](Random& g) {
+      return g.pick(0, 1) ? catalogue::random_linear(g, 6) : catalogue::random_basic(g, 6);
+    });
+    const std::set<Values> solutions = catalogue::brute_force(in);
+    Model m;
+    const std::vector<Var> xs = random_model::add_vars(m, in.domains);
+    for (const catalogue::Spec& spec : in.specs) spec.post(m, xs);
+    std::mutex lock;
+    Tally t;
+    SearchOptions o;
+    o.propagation = Propagation::forward;  // more failures
+    o.var_order = VarOrder::input;
+    o.learning.enabled = true;
+    o.learning.on_nogood = [&](const Nogood& g) {
+      const std::lock_guard<std::mutex> hold(lock);
+      check(g, solutions, t);
+    };
+    o.threads = 2;
+    INFO(catalogue::describe(in));
+    Result result;
+    REQUIRE(random_model::search_all(m, o, &result) == solutions);
+    o.threads = 1;
+    o.restart = {RestartPolicy::Kind::luby, 2, 1.5};
+    const std::optional<Solution> first = solve_first(m, o);
+    REQUIRE(first.has_value() == !solutions.empty());
+    INFO(t.wrong);
+    REQUIRE(t.wrong.empty());
+    nogoods += t.nogoods;
+  }
+  CHECK(nogoods > std::uint64_t(test_scale::scaled(200)));  // 400 in a full run, 95 in a quarter
 }
