@@ -192,9 +192,14 @@ void Space::recount(Info& d) {
   d.max = d.lo + last;
 }
 
-void Space::save(int id) {
+// The test inline, the trailing out of line: a change repeated within a level (most of them)
+// then costs no register saves for the path it does not take.
+inline void Space::save(int id) {
+  if (info_[std::size_t(id)].stamp != epoch_) save_slow(id);
+}
+
+void Space::save_slow(int id) {
   Info& d = info_[std::size_t(id)];
-  if (d.stamp == epoch_) return;
   detail::csp::Store& st = store();
   if (st.learning_) {
     // Learning records every change: its stamp then never equals the epoch, so that each
