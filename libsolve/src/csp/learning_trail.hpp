@@ -7,6 +7,7 @@
 // Kept only when a search asks for learning (the Store then holds a pointer to it): the store
 // records a change before each domain operation that removes something, the kernel counts and
 // names the propagator call running, the search announces each decision.
+#include <cassert>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -54,6 +55,9 @@ class LearningTrail {
   /// Records that variable var is about to change from the domain given (called by the store).
   void record(std::int32_t var, int min, int max, int size, std::span<const std::uint64_t> words) {
     sync();
+    // after a pop(), a change comes from a decision or a new propagator call, never from the
+    // call that ran before the pop (whose first change may have been undone)
+    assert(call_ <= changes_.size());
     const std::size_t at = changes_.size();
     changes_.push_back({var, cause_, call_, last_[std::size_t(var)], min, max, size,
                         std::uint32_t(words_.size())});
