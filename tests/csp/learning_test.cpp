@@ -234,3 +234,22 @@ TEST_CASE("nogoods learnt from scheduling, table and circuit remove no solution 
   }
   check_totals(total, 4000);  // 8074 nogoods in a full run, 1672 in a quarter, 616 in a tenth
 }
+
+TEST_CASE("nogoods learnt on n-queens (all_different over views) remove no solution and assert") {
+  // longer chains of reasons than the random models: minimisation reaches further back
+  Tally total;
+  for (int n = 5; n <= 8; ++n) {
+    Model m;
+    const std::vector<Var> q = m.add_vars(n, 0, n - 1);
+    for (const int slope : {0, 1, -1}) {  // the columns, then both diagonals: q[i] + slope * i
+      std::vector<Var> line;
+      for (int i = 0; i < n; ++i) line.push_back(q[std::size_t(i)] + slope * i);
+      all_different(m, line);
+    }
+    learn_on_model(m, random_model::search_all(m, SearchOptions{}), std::to_string(n) + "-queens",
+                   total);
+  }
+  // (not smaller than their decisions here: 7.7 literals against 7.4 levels on average, the
+  // reasons of all_different over views being whole domains)
+  CHECK(total.nogoods > 4000);  // 4819
+}

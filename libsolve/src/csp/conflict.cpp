@@ -97,6 +97,21 @@ std::int32_t ConflictAnalysis::defining_change(const Literal& l, Domain& after) 
   return kAtRoot;
 }
 
+Literal ConflictAnalysis::made_true(const Literal& l, const Domain& after) {
+  // in the terms explain() is asked (the explanation test's): a bound the change moved, a value
+  // it removed, an assignment
+  switch (l.kind) {
+    case Kind::ge: return Literal::ge(l.var, after.min);
+    case Kind::le: return Literal::le(l.var, after.max);
+    case Kind::ne:
+      if (l.value < after.min) return Literal::ge(l.var, after.min);
+      if (l.value > after.max) return Literal::le(l.var, after.max);
+      return l;
+    case Kind::eq: return l;
+  }
+  return l;
+}
+
 ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   bool never = false;
   const std::optional<Literal> l = on_variable(given, never);
@@ -109,20 +124,9 @@ ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   if (k == kAtRoot) return Added::dropped;  // true before the first change
   const int level = trail_->level_of(std::uint32_t(k));
   if (level == 0) return Added::dropped;  // made true before any decision: by the model alone
-  // what the change made true, in the terms explain() is asked (the explanation test's)
   // a wipe-out is no pruning to explain (a failure's reason holds before it)
   if (after.size == 0) return Added::not_true;
-  Literal pruned = *l;
-  switch (l->kind) {
-    case Kind::ge: pruned = Literal::ge(l->var, after.min); break;
-    case Kind::le: pruned = Literal::le(l->var, after.max); break;
-    case Kind::ne:
-      if (l->value < after.min) pruned = Literal::ge(l->var, after.min);
-      else if (l->value > after.max) pruned = Literal::le(l->var, after.max);
-      break;
-    case Kind::eq: break;
-  }
-  items_.push_back({*l, pruned, std::uint32_t(k), level});
+  items_.push_back({*l, made_true(*l, after), std::uint32_t(k), level});
   return Added::yes;
 }
 
@@ -227,37 +231,58 @@ bool ConflictAnalysis::implied(const Literal& l, std::size_t skip) const {
   return false;
 }
 
+bool ConflictAnalysis::follows(const Literal& l, std::size_t skip, int depth) {
+  if (implied(l, skip)) return true;
+  Domain after;
+  const std::int32_t k = defining_change(l, after);
+  if (k == kAtRoot) return true;
+  if (k < 0 || after.size == 0) return false;
+  const int level = trail_->level_of(std::uint32_t(k));
+  if (level == 0) return true;  // made true before any decision: by the model alone
+  // a level with no literal in the nogood is unlikely to be derived from them (MiniSat's
+  // abstraction of levels): give up early
+  if (depth == 0 || !((levels_seen_ >> (level & 63)) & 1u)) return false;
+  // a change whose reason did not follow once in this minimisation is not tried again (it
+  // might with more depth left, or for another literal of the change: missing a drop is safe)
+  if (failed_[std::size_t(k)] == minimisation_) return false;
+  if (reason_follows(std::uint32_t(k), made_true(l, after), skip, depth - 1)) return true;
+  failed_[std::size_t(k)] = minimisation_;
+  return false;
+}
+
+bool ConflictAnalysis::reason_follows(std::uint32_t k, const Literal& pruned, std::size_t skip,
+                                      int depth) {
+  const LearningTrail::Change& c = trail_->changes()[k];
+  if (c.cause == LearningTrail::kDecision || kernel_->runs_by_check(c.cause)) return false;
+  const Constraint& con = kernel_->constraint(c.cause);
+  rebuild(con.scope(), c.call);
+  Reason& reason = reasons_[std::size_t(depth)];  // the deeper calls use the buffers below
+  reason.clear();
+  con.explain(before_, pruned, reason);
+  for (const Literal& r : reason.literals()) {
+    bool never = false;
+    const std::optional<Literal> l = on_variable(r, never);
+    if (never) return false;
+    if (l && !follows(*l, skip, depth)) return false;
+  }
+  return true;
+}
+
 void ConflictAnalysis::minimise() {
+  ++minimisation_;
+  if (failed_.size() < trail_->changes().size()) failed_.resize(trail_->changes().size(), 0);
   int top = 0;
-  for (const Item& it : items_) top = std::max(top, it.level);
+  levels_seen_ = 0;
+  for (const Item& it : items_) {
+    top = std::max(top, it.level);
+    levels_seen_ |= std::uint64_t{1} << (it.level & 63);
+  }
   for (std::size_t i = 0; i < items_.size();) {
     const Item it = items_[i];
-    const LearningTrail::Change& c = trail_->changes()[it.change];
-    bool drop = false;
-    if (it.level < top && c.cause != LearningTrail::kDecision &&
-        !kernel_->runs_by_check(c.cause)) {
-      const Constraint& con = kernel_->constraint(c.cause);
-      rebuild(con.scope(), c.call);
-      reason_.clear();
-      con.explain(before_, it.pruned, reason_);
-      drop = true;
-      for (const Literal& r : reason_.literals()) {
-        bool never = false;
-        const std::optional<Literal> l = on_variable(r, never);
-        if (never) {
-          drop = false;
-          break;
-        }
-        if (!l || implied(*l, i)) continue;
-        // a literal true before any decision needs nothing
-        Domain after;
-        const std::int32_t k = defining_change(*l, after);
-        drop = k == kAtRoot || (k >= 0 && trail_->level_of(std::uint32_t(k)) == 0);
-        if (!drop) break;
-      }
-    }
-    if (drop) items_.erase(items_.begin() + std::ptrdiff_t(i));
-    else ++i;
+    if (it.level < top && reason_follows(it.change, it.pruned, i, kMinimiseDepth))
+      items_.erase(items_.begin() + std::ptrdiff_t(i));
+    else
+      ++i;
   }
 }
 
