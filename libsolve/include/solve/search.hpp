@@ -13,8 +13,10 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
+#include "solve/explain.hpp"
 #include "solve/export.hpp"
 #include "solve/limits.hpp"
 #include "solve/model.hpp"
@@ -91,6 +93,33 @@ struct LnsOptions {
                                    ///< the share reaches 1)
 };
 
+/// A nogood learnt from a failure: literals that cannot all hold in a solution of the model
+/// (the clause "one of them is false"). Each literal is on a plain variable (views are
+/// mapped to it) and comes with its level: the number of decisions (values tried and values
+/// refuted) of the search path when it became true.
+struct Nogood {
+  std::span<const Literal> literals;
+  std::span<const int> levels;  ///< one per literal
+  int level = 0;                ///< the failure's level: the highest of `levels`
+  /// The one literal of that level (first unique implication point); the others' highest
+  /// level is where a search that backjumps would go. Meaningless for an empty nogood (the
+  /// model has no solution).
+  std::size_t asserting = 0;
+};
+
+/// EXPERIMENTAL, the first phase of learning from failure (issue 24; the plan in
+/// docs/notes/lcg-design.md). With `enabled`, the search records every domain change with its
+/// cause and analyses every failure of propagation into a nogood (to the first unique
+/// implication point), given to `on_nogood`. The nogoods do not prune yet (no clause
+/// propagation, no backjumping): the search itself, its solutions and its statistics, are
+/// the same as without; it only costs the recording and the analysis. Ignored with an
+/// objective and with skip_equivalent_states. With threads, each worker learns on its own and
+/// on_nogood may be called from several at once.
+struct LearningOptions {
+  bool enabled = false;
+  std::function<void(const Nogood&)> on_nogood;
+};
+
 /// Everything a search can be told; the defaults are the fastest general setting.
 struct SearchOptions {
   Propagation propagation = Propagation::domain;
@@ -130,6 +159,8 @@ struct SearchOptions {
   /// estimate of the fraction of the tree searched.
   ProgressHook progress;
   double progress_seconds = 0.5;
+  /// Learning from failure: EXPERIMENTAL, off by default (see LearningOptions).
+  LearningOptions learning;
 };
 
 /// Called for each solution; return false to stop the search.

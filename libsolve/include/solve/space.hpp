@@ -210,6 +210,7 @@ class SOLVE_API Space {
   std::int64_t layout_end(int id) const;  // largest value of the declared range
 
   void save(int id);                                     // trail the domain once per epoch
+  void save_slow(int id);                                // save()'s path that trails
   void trail_word(std::uint64_t& word);                  // save_word's slow path
   Event after_change(int id, int old_min, int old_max);  // record the event
   void recount(Info& d);                                 // size/min/max from the words

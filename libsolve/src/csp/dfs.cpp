@@ -50,6 +50,10 @@ DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control,
     for (int i = 0; i < m.num_vars(); ++i)
       if ((all || seen[std::size_t(i)]) && i != objective) relaxable_.push_back(i);
   }
+  // Learning is experimental (SearchOptions::learning): no objective bound or dominance in
+  // its reasons yet.
+  if (opt_.learning.enabled && !bound_.active() && dominance_.empty())
+    learner_ = std::make_unique<ConflictAnalysis>(m, opt_.propagation);
   frames_.reserve(std::size_t(m.num_vars()));
   std::size_t total = 0;
   for (int i = 0; i < m.num_vars(); ++i) total += m.initial_domain(Var{i}).size();
@@ -87,6 +91,11 @@ bool DfsSearch::open_frame(std::uint64_t node) {
     if (at != values_.end()) std::rotate(first, at, at + 1);
   }
   return true;
+}
+
+void DfsSearch::learn() {
+  if (!learner_ || !learner_->analyse(kernel_)) return;
+  if (opt_.learning.on_nogood) opt_.learning.on_nogood(learner_->nogood());
 }
 
 bool DfsSearch::solution_found() {
@@ -132,6 +141,7 @@ bool DfsSearch::start(const Work& w, Worker& worker, bool resume) {
   if (!root_propagated_) {  // once per engine; the root's states belong to every path
     root_propagated_ = true;
     root_ok_ = kernel_.propagate_root() && admitted(Dominance::root_node);
+    if (learner_) kernel_.start_learning();
   }
   if (!root_ok_) return false;
   kernel_.push();
@@ -148,9 +158,12 @@ bool DfsSearch::start(const Work& w, Worker& worker, bool resume) {
     const bool equal = w.path[2 * i] % 2 == 1;
     const int v = w.path[2 * i + 1];
     node = name(node, x, v, equal);
-    if ((equal ? s.assign(x, v) : s.remove(x, v)) == Event::failed || !kernel_.propagate() ||
-        !admitted(node))
+    decide(x, v, equal);
+    if ((equal ? s.assign(x, v) : s.remove(x, v)) == Event::failed) return false;
+    if (!kernel_.propagate() || !admitted(node)) {
+      learn();
       return false;
+    }
     depth_ += equal;
   }
   path_node_ = node;
@@ -193,11 +206,14 @@ bool DfsSearch::next() {
         bool dead = false;
         if (refute_) {
           f.node = name(f.node, f.var, f.tried, false);
+          decide(f.var, f.tried, false);
+          // (refuting the last value left teaches nothing: no failure to analyse)
           dead = s.remove(f.var, f.tried) == Event::failed;
         }
         const Event bound = dead ? Event::none : bound_.restrict(s);
         if (dead || bound == Event::failed ||
             ((refute_ || bound != Event::none) && (!kernel_.propagate() || !admitted(f.node)))) {
+          learn();
           close_frame();
           continue;
         }
@@ -223,8 +239,10 @@ bool DfsSearch::next() {
     brancher_.push();
     f.child_open = true;
     const std::uint64_t child = name(f.node, f.var, v, true);
+    decide(f.var, v, true);
     if (s.assign(f.var, v) == Event::failed || bound_.restrict(s) == Event::failed ||
         !kernel_.propagate() || !admitted(child)) {
+      learn();
       ++stats_.failures;
       trace(TraceEvent::Kind::fail, f.var, v);
       if (stats_.failures >= fail_stop_) {

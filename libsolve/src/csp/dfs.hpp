@@ -36,6 +36,7 @@
 
 #include "csp/bound.hpp"
 #include "csp/branching.hpp"
+#include "csp/conflict.hpp"
 #include "csp/dominance.hpp"
 #include "csp/kernel.hpp"
 #include "search/engine.hpp"
@@ -126,6 +127,12 @@ class DfsSearch final : public SearchEngine {
   std::uint64_t name(std::uint64_t node, Var x, int v, bool equal) const {
     return dominance_.empty() ? 0 : Dominance::mix(node, x, v, equal);
   }
+  /// Learning (SearchOptions::learning): a decision begins, x = v or x != v.
+  void decide(Var x, int v, bool equal) {
+    if (learner_) kernel_.learning()->decide(equal ? Literal::eq(x, v) : Literal::ne(x, v));
+  }
+  /// Learning: analyses the failure pending, if any, and hands the nogood to the hook.
+  void learn();
 
   const Model* model_;
   SearchOptions opt_;
@@ -161,6 +168,8 @@ class DfsSearch final : public SearchEngine {
   std::vector<int> incumbent_;             // LNS: the best solution's values
   std::int64_t incumbent_value_ = INT64_MAX;  // ... and its objective (minimisation form)
   std::vector<std::int32_t> relaxable_;    // LNS: the variables a neighbourhood may fix
+
+  std::unique_ptr<ConflictAnalysis> learner_;  // null unless learning
 };
 
 }  // namespace solve::detail::csp

@@ -161,9 +161,11 @@ bool PropagationKernel::propagate() {
     }
     state_[std::size_t(p)] &= std::uint8_t(~kQueued);
     ++propagations_;
+    running_ = p;  // for the learning trail
     const PropStatus st = by_check_[std::size_t(p)] ? propagate_by_check(p)
                                                     : props_[std::size_t(p)]->propagate(space_);
     if (st == PropStatus::failed || space_.failed()) {
+      if (learning_) learning_->fail();
       ++weight_[std::size_t(p)];
       if (!activity_.empty()) bump_activity();
       for (std::size_t k = head_cheap_; k < queue_cheap_.size(); ++k)
@@ -201,6 +203,12 @@ bool PropagationKernel::propagate_root() {
     if (wake) enqueue(p);
   }
   return propagate();
+}
+
+void PropagationKernel::start_learning() {
+  if (learning_) return;
+  learning_ = std::make_unique<LearningTrail>(space_.num_vars(), &running_, &propagations_);
+  space_.set_learning(learning_.get());
 }
 
 void PropagationKernel::push() {

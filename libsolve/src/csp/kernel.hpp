@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "csp/learning_trail.hpp"
 #include "csp/store.hpp"
 #include "solve/model.hpp"
 
@@ -46,6 +47,19 @@ class PropagationKernel {
   std::uint64_t weight(std::int32_t p) const { return weight_[std::size_t(p)]; }
 
   std::uint64_t propagations() const { return propagations_; }
+
+  // Learning (issue 24): off until start_learning(); then every change is on the trail.
+  /// Starts the learning trail (at the root, after its propagation: what holds there is
+  /// never part of a reason).
+  void start_learning();
+  /// The learning trail, null unless started.
+  LearningTrail* learning() { return learning_.get(); }
+  const LearningTrail* learning() const { return learning_.get(); }
+  /// Constraint p, as the kernel runs it.
+  const Constraint& constraint(std::int32_t p) const { return *props_[std::size_t(p)]; }
+  /// True when constraint p runs through check() (below its propagates_from()): its own
+  /// explain() may assume reasoning it did not do, the domains of its scope are its reason.
+  bool runs_by_check(std::int32_t p) const { return by_check_[std::size_t(p)]; }
 
   /// Starts keeping activities (VarOrder::activity): from now on, a failing propagate() bumps
   /// every variable whose domain changed in the level (the node: its decision and the
@@ -104,6 +118,8 @@ class PropagationKernel {
   void bump_activity();
   std::vector<double> activity_;
   double activity_bump_ = 1;
+  std::unique_ptr<LearningTrail> learning_;
+  std::int32_t running_ = -1;  // the constraint propagating (what the learning trail reads)
 };
 
 }  // namespace solve::detail::csp

@@ -8,6 +8,7 @@
 #include <cassert>
 
 #include "csp/arith.hpp"
+#include "csp/learning_trail.hpp"
 #include "csp/store.hpp"
 #include "solve/error.hpp"
 
@@ -191,11 +192,26 @@ void Space::recount(Info& d) {
   d.max = d.lo + last;
 }
 
-void Space::save(int id) {
+// The test inline, the trailing out of line: a change repeated within a level (most of them)
+// then costs no register saves for the path it does not take.
+inline void Space::save(int id) {
+  if (info_[std::size_t(id)].stamp != epoch_) save_slow(id);
+}
+
+void Space::save_slow(int id) {
   Info& d = info_[std::size_t(id)];
   detail::csp::Store& st = store();
-  if (d.stamp == epoch_) return;
-  d.stamp = epoch_;
+  if (st.learning_) {
+    // Learning records every change: its stamp then never equals the epoch, so that each
+    // change comes here, and the epoch with the top bit set says the level saved it already.
+    // Without learning the test above is all a repeated change costs.
+    st.record_change(id);
+    const std::uint64_t saved = epoch_ | (std::uint64_t{1} << 63);
+    if (d.stamp == saved) return;
+    d.stamp = saved;
+  } else {
+    d.stamp = epoch_;
+  }
   st.trail_.push_back({id, d.size, d.min, d.max, std::uint32_t(st.trail_words_.size())});
   st.trail_words_.insert(st.trail_words_.end(), words_.begin() + d.off,
                          words_.begin() + d.off + d.nwords);
@@ -343,7 +359,19 @@ Var Store::add_var(int lo, int hi, std::span<const int> values) {
   return Var{std::int32_t(info_.size() - 1)};
 }
 
+void Store::record_change(int id) {
+  const Info& d = info_[std::size_t(id)];
+  learning_->record(id, d.min, d.max, d.size, {words_.data() + d.off, d.nwords});
+}
+
+void Store::overwrite(std::int32_t id, std::span<const std::uint64_t> words) {
+  Info& d = info_[std::size_t(id)];
+  std::copy(words.begin(), words.end(), words_.begin() + d.off);
+  recount(d);
+}
+
 void Store::push_level() {
+  if (learning_) learning_->push();
   level_marks_.push_back(std::uint32_t(trail_.size()));
   word_marks_.push_back(std::uint32_t(word_trail_.size()));
   ++epoch_;
@@ -351,6 +379,7 @@ void Store::push_level() {
 
 void Store::pop_level() {
   assert(!level_marks_.empty());
+  if (learning_) learning_->pop();
   const std::uint32_t mark = level_marks_.back();
   level_marks_.pop_back();
   while (trail_.size() > mark) {

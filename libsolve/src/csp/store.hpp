@@ -10,6 +10,8 @@
 
 namespace solve::detail::csp {
 
+class LearningTrail;
+
 class Store : public Space {
  public:
   Store() = default;
@@ -36,6 +38,12 @@ class Store : public Space {
   }
   /// Counts domain operations that removed something (for statistics).
   std::uint64_t updates() const { return updates_; }
+  /// From now on, every domain change is also recorded on `trail` (null: no more), with the
+  /// domain it replaces; its levels follow push_level() and pop_level() (learning_trail.hpp).
+  void set_learning(LearningTrail* trail) { learning_ = trail; }
+  /// Replaces variable id's domain by `words` (its layout), without trail or event: for a
+  /// scratch store that shows the domains of an earlier moment (conflict analysis).
+  void overwrite(std::int32_t id, std::span<const std::uint64_t> words);
 
  private:
   friend class solve::Space;  // its operations trail, record and use the scratch (space.cpp)
@@ -59,6 +67,8 @@ class Store : public Space {
   mutable std::vector<std::uint64_t> view_words_;  // scratch of scaled_bits()
   std::vector<std::uint64_t> mask_words_;          // scratch of keep_only() and intersect()
   std::uint64_t updates_ = 0;
+  LearningTrail* learning_ = nullptr;
+  void record_change(int id);  // Space::save()'s call when learning
 };
 
 }  // namespace solve::detail::csp

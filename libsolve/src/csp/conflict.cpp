@@ -1,0 +1,366 @@
+// Conflict analysis to the first unique implication point (see conflict.hpp).
+#include "csp/conflict.hpp"
+
+#include <algorithm>
+#include <climits>
+
+#include "csp/arith.hpp"
+
+namespace solve::detail::csp {
+
+namespace {
+
+using Kind = Literal::Kind;
+
+/// l as a literal on its plain variable; nullopt when it holds for every value of the
+/// variable (a view's [a * x + c != v] with v - c not a multiple of a, a bound beyond int).
+/// `never` is set when it holds for none.
+std::optional<Literal> on_variable(const Literal& l, bool& never) {
+  never = false;
+  const Var x = l.var;
+  const Var plain{x.id};
+  if (!x.is_view()) return Literal{plain, l.kind, l.value};
+  const std::int64_t n = std::int64_t(l.value) - x.offset, a = x.scale;
+  auto bound = [&](Kind k, std::int64_t v) -> std::optional<Literal> {
+    if (k == Kind::le ? v >= INT_MAX : v <= INT_MIN) return std::nullopt;
+    if (k == Kind::le ? v < INT_MIN : v > INT_MAX) {
+      never = true;
+      return std::nullopt;
+    }
+    return Literal{plain, k, int(v)};
+  };
+  switch (l.kind) {
+    case Kind::le: return a > 0 ? bound(Kind::le, floor_div(n, a)) : bound(Kind::ge, ceil_div(n, a));
+    case Kind::ge: return a > 0 ? bound(Kind::ge, ceil_div(n, a)) : bound(Kind::le, floor_div(n, a));
+    case Kind::eq:
+      if (n % a != 0) {
+        never = true;
+        return std::nullopt;
+      }
+      return Literal::eq(plain, int(n / a));
+    case Kind::ne:
+      if (n % a != 0) return std::nullopt;
+      return Literal::ne(plain, int(n / a));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+ConflictAnalysis::ConflictAnalysis(const Model& m, Propagation level) {
+  // the kernel's layout (kernel.cpp adds the variables the same way)
+  for (int i = 0; i < m.num_vars(); ++i) {
+    const std::vector<int>& d = m.initial_domain(Var{i});
+    before_.add_var(d.front(), d.back(), d);
+  }
+  before_.set_propagation(level);
+}
+
+bool ConflictAnalysis::holds(const Literal& l, const Domain& d) {
+  if (d.size == 0) return true;  // a failed domain satisfies everything
+  switch (l.kind) {
+    case Kind::le: return d.max <= l.value;
+    case Kind::ge: return d.min >= l.value;
+    case Kind::eq: return d.size == 1 && d.min == l.value;
+    case Kind::ne: {
+      if (l.value < d.min || l.value > d.max) return true;
+      const unsigned i = unsigned(std::int64_t(l.value) - d.lo);
+      return !((d.words[i >> 6] >> (i & 63)) & 1u);
+    }
+  }
+  return false;
+}
+
+ConflictAnalysis::Domain ConflictAnalysis::current(std::int32_t id) const {
+  const Store& s = kernel_->space();
+  const Var x{id};
+  return {s.min(x), s.max(x), s.size(x), s.base(x), s.bits(x).data()};
+}
+
+ConflictAnalysis::Domain ConflictAnalysis::old(std::uint32_t change) const {
+  const LearningTrail::Change& c = trail_->changes()[change];
+  const Var x{c.var};
+  const auto nwords = std::uint32_t(before_.bits(x).size());
+  return {c.old_min, c.old_max, c.old_size, before_.base(x), trail_->old_words(change, nwords).data()};
+}
+
+std::int32_t ConflictAnalysis::defining_change(const Literal& l, Domain& after) const {
+  // the oldest change after which l holds (domains only shrink along the trail)
+  after = current(l.var.id);
+  if (!holds(l, after)) return kNotTrue;
+  std::int32_t k = trail_->last(l.var.id);
+  for (; k >= 0; k = trail_->changes()[std::size_t(k)].prev) {
+    const Domain before = old(std::uint32_t(k));
+    if (!holds(l, before)) return k;
+    after = before;
+  }
+  return kAtRoot;
+}
+
+Literal ConflictAnalysis::made_true(const Literal& l, const Domain& after) {
+  // in the terms explain() is asked (the explanation test's): a bound the change moved, a value
+  // it removed, an assignment
+  switch (l.kind) {
+    case Kind::ge: return Literal::ge(l.var, after.min);
+    case Kind::le: return Literal::le(l.var, after.max);
+    case Kind::ne:
+      if (l.value < after.min) return Literal::ge(l.var, after.min);
+      if (l.value > after.max) return Literal::le(l.var, after.max);
+      return l;
+    case Kind::eq: return l;
+  }
+  return l;
+}
+
+ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
+  bool never = false;
+  const std::optional<Literal> l = on_variable(given, never);
+  if (!l) return never ? Added::not_true : Added::dropped;
+  for (const Item& it : items_)
+    if (it.literal == *l) return Added::yes;
+  Domain after;
+  const std::int32_t k = defining_change(*l, after);
+  if (k == kNotTrue) return Added::not_true;
+  if (k == kAtRoot) return Added::dropped;  // true before the first change
+  const int level = trail_->level_of(std::uint32_t(k));
+  if (level == 0) return Added::dropped;  // made true before any decision: by the model alone
+  // a wipe-out is no pruning to explain (a failure's reason holds before it)
+  if (after.size == 0) return Added::not_true;
+  items_.push_back({*l, made_true(*l, after), std::uint32_t(k), level});
+  return Added::yes;
+}
+
+bool ConflictAnalysis::add_all(const Reason& reason) {
+  for (const Literal& l : reason.literals())
+    if (add(l) == Added::not_true) return false;
+  return true;
+}
+
+void ConflictAnalysis::rebuild(std::span<const Var> scope, std::uint32_t at) {
+  const Store& s = kernel_->space();
+  for (const Var y : scope) {
+    // the first change of y at or after `at` holds its domain then; none: it is unchanged since
+    std::int32_t found = -1;
+    for (std::int32_t k = trail_->last(y.id); k >= 0 && std::uint32_t(k) >= at;
+         k = trail_->changes()[std::size_t(k)].prev)
+      found = k;
+    const Var x{y.id};
+    before_.overwrite(y.id, found < 0 ? s.bits(x)
+                                      : trail_->old_words(std::uint32_t(found),
+                                                          std::uint32_t(s.bits(x).size())));
+  }
+}
+
+void ConflictAnalysis::take(std::uint32_t k, bool pruned) {
+  taken_.clear();
+  std::size_t kept = 0;
+  for (const Item& it : items_) {
+    if (it.change == k) taken_.push_back(pruned ? it.pruned : it.literal);
+    else items_[kept++] = it;
+  }
+  items_.resize(kept);
+}
+
+bool ConflictAnalysis::expand(std::uint32_t k) {
+  const LearningTrail::Change& c = trail_->changes()[k];
+  const Constraint& con = kernel_->constraint(c.cause);
+  rebuild(con.scope(), c.call);
+  take(k, true);  // first: their reasons are added to the same vector
+  for (const Literal& p : taken_) {
+    reason_.clear();
+    if (kernel_->runs_by_check(c.cause)) add_scope(before_, con.scope(), reason_);
+    else con.explain(before_, p, reason_);
+    const std::size_t n = items_.size();
+    if (!add_all(reason_)) return false;
+    for (std::size_t i = n; i < items_.size(); ++i)
+      if (items_[i].change >= k) return false;  // a reason must hold before the call
+  }
+  return true;
+}
+
+bool ConflictAnalysis::replace_by_decision(std::uint32_t k) {
+  const LearningTrail::Decision& d = trail_->decisions()[std::size_t(trail_->level_of(k)) - 1];
+  const Domain was = old(k);
+  const std::int32_t x = trail_->changes()[k].var;
+  take(k, false);
+  reason_.clear();
+  if (d.literal.kind == Kind::ne) {
+    // refuting v: a bound or an assignment it implies needs the old domain's values around v
+    const int v = d.literal.value;
+    auto holes = [&](std::int64_t from, std::int64_t to) {  // [x != h] for h in (from, to)
+      for (std::int64_t h = from + 1; h < to; ++h) {
+        const Literal ne = Literal::ne(Var{x}, int(h));
+        if (holds(ne, was)) reason_.add(ne);
+      }
+    };
+    for (const Literal& l : taken_) {
+      if (l.kind == Kind::ne) continue;  // l is d itself
+      if (l.kind != Kind::le) {          // ge or eq: v was the minimum
+        reason_.add(Literal::ge(Var{x}, was.min));
+        holes(v, l.value);
+      }
+      if (l.kind != Kind::ge) {  // le or eq: v was the maximum
+        reason_.add(Literal::le(Var{x}, was.max));
+        holes(l.value, v);
+      }
+    }
+  }
+  if (!add_all(reason_)) return false;
+  return add(d.literal) == Added::yes;
+}
+
+bool ConflictAnalysis::implied(const Literal& l, std::size_t skip) const {
+  for (std::size_t i = 0; i < items_.size(); ++i) {
+    const Literal& m = items_[i].literal;
+    if (i == skip || m.var.id != l.var.id) continue;
+    switch (m.kind) {
+      case Kind::eq:
+        if (l.satisfied_by(m.value)) return true;
+        break;
+      case Kind::ge:
+        if (l.follows_from_min(m.value)) return true;
+        break;
+      case Kind::le:
+        if (l.follows_from_max(m.value)) return true;
+        break;
+      case Kind::ne:
+        if (l == m) return true;
+        break;
+    }
+  }
+  return false;
+}
+
+bool ConflictAnalysis::follows(const Literal& l, std::size_t skip, int depth) {
+  if (implied(l, skip)) return true;
+  Domain after;
+  const std::int32_t k = defining_change(l, after);
+  if (k == kAtRoot) return true;
+  if (k < 0 || after.size == 0) return false;
+  const int level = trail_->level_of(std::uint32_t(k));
+  if (level == 0) return true;  // made true before any decision: by the model alone
+  // a level with no literal in the nogood is unlikely to be derived from them (MiniSat's
+  // abstraction of levels): give up early
+  if (depth == 0 || !((levels_seen_ >> (level & 63)) & 1u)) return false;
+  // a change whose reason did not follow once in this minimisation is not tried again (it
+  // might with more depth left, or for another literal of the change: missing a drop is safe)
+  if (failed_[std::size_t(k)] == minimisation_) return false;
+  if (reason_follows(std::uint32_t(k), made_true(l, after), skip, depth - 1)) return true;
+  failed_[std::size_t(k)] = minimisation_;
+  return false;
+}
+
+bool ConflictAnalysis::reason_follows(std::uint32_t k, const Literal& pruned, std::size_t skip,
+                                      int depth) {
+  const LearningTrail::Change& c = trail_->changes()[k];
+  if (c.cause == LearningTrail::kDecision || kernel_->runs_by_check(c.cause)) return false;
+  const Constraint& con = kernel_->constraint(c.cause);
+  rebuild(con.scope(), c.call);
+  Reason& reason = reasons_[std::size_t(depth)];  // the deeper calls use the buffers below
+  reason.clear();
+  con.explain(before_, pruned, reason);
+  for (const Literal& r : reason.literals()) {
+    bool never = false;
+    const std::optional<Literal> l = on_variable(r, never);
+    if (never) return false;
+    if (l && !follows(*l, skip, depth)) return false;
+  }
+  return true;
+}
+
+void ConflictAnalysis::minimise() {
+  ++minimisation_;
+  if (failed_.size() < trail_->changes().size()) failed_.resize(trail_->changes().size(), 0);
+  int top = 0;
+  levels_seen_ = 0;
+  for (const Item& it : items_) {
+    top = std::max(top, it.level);
+    levels_seen_ |= std::uint64_t{1} << (it.level & 63);
+  }
+  for (std::size_t i = 0; i < items_.size();) {
+    const Item it = items_[i];
+    if (it.level < top && reason_follows(it.change, it.pruned, i, kMinimiseDepth))
+      items_.erase(items_.begin() + std::ptrdiff_t(i));
+    else
+      ++i;
+  }
+}
+
+bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
+  LearningTrail* trail = kernel.learning();
+  if (!trail || !trail->conflict().pending) return false;
+  const LearningTrail::Conflict conflict = trail->conflict();
+  trail->take_conflict();
+  kernel_ = &kernel;
+  trail_ = trail;
+  items_.clear();
+  reason_.clear();
+  if (conflict.cause == LearningTrail::kDecision) return false;  // the kernel's failures only
+  const Constraint& con = kernel.constraint(conflict.cause);
+  rebuild(con.scope(), conflict.call);
+  if (kernel.runs_by_check(conflict.cause)) add_scope(before_, con.scope(), reason_);
+  else con.explain(before_, std::nullopt, reason_);
+  if (!add_all(reason_)) return false;
+  // resolve the newest change of the highest level until it is the only one of its level
+  for (;;) {
+    if (items_.empty()) break;
+    int top = 0;
+    std::uint32_t newest = 0;
+    for (const Item& it : items_) {
+      top = std::max(top, it.level);
+      newest = std::max(newest, it.change);
+    }
+    bool alone = true;  // every item of the top level is newest's
+    std::size_t count = 0;
+    bool all_ge = true, all_le = true;
+    for (const Item& it : items_) {
+      if (it.level == top && it.change != newest) alone = false;
+      if (it.change == newest) {
+        ++count;
+        all_ge = all_ge && it.literal.kind == Kind::ge;
+        all_le = all_le && it.literal.kind == Kind::le;
+      }
+    }
+    const bool decision = trail->changes()[newest].cause == LearningTrail::kDecision;
+    if (alone && count > 1 && (all_ge || all_le)) {
+      // one variable's bound twice (or more): the strongest implies the others
+      int best = all_ge ? INT_MIN : INT_MAX;
+      for (const Item& it : items_)
+        if (it.change == newest)
+          best = all_ge ? std::max(best, it.literal.value) : std::min(best, it.literal.value);
+      items_.erase(std::remove_if(items_.begin(), items_.end(),
+                                  [&](const Item& it) {
+                                    return it.change == newest && it.literal.value != best;
+                                  }),
+                   items_.end());
+      count = 1;
+    }
+    if (alone && count == 1) break;
+    if (decision) {
+      if (!replace_by_decision(newest)) return false;
+      if (!alone) return false;  // a decision is the oldest change of its level
+      break;
+    }
+    if (!expand(newest)) return false;
+  }
+  minimise();
+  literals_.clear();
+  levels_.clear();
+  level_ = 0;
+  asserting_ = 0;
+  for (const Item& it : items_) {
+    if (it.level > level_) {
+      level_ = it.level;
+      asserting_ = literals_.size();
+    }
+    literals_.push_back(it.literal);
+    levels_.push_back(it.level);
+  }
+  return true;
+}
+
+Nogood ConflictAnalysis::nogood() const {
+  return Nogood{literals_, levels_, level_, asserting_};
+}
+
+}  // namespace solve::detail::csp

@@ -1,0 +1,30 @@
+// The learning trail (see learning_trail.hpp).
+#include "csp/learning_trail.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace solve::detail::csp {
+
+void LearningTrail::pop() {
+  assert(!marks_.empty());
+  const std::uint32_t mark = marks_.back();
+  marks_.pop_back();
+  if (changes_.size() > mark) {
+    for (std::size_t k = changes_.size(); k-- > mark;)
+      last_[std::size_t(changes_[k].var)] = changes_[k].prev;
+    words_.resize(changes_[mark].words);
+    changes_.resize(mark);
+  }
+  while (!decisions_.empty() && decisions_.back().depth > marks_.size()) decisions_.pop_back();
+  conflict_.pending = false;
+}
+
+int LearningTrail::level_of(std::uint32_t change) const {
+  // decisions are in trail order: those at or before the change
+  const auto after = std::upper_bound(decisions_.begin(), decisions_.end(), change,
+                                      [](std::uint32_t k, const Decision& d) { return k < d.at; });
+  return int(after - decisions_.begin());
+}
+
+}  // namespace solve::detail::csp
