@@ -357,6 +357,7 @@ void ClauseStore::explain(const Space& before, std::optional<Literal> pruned,
     return true;
   };
   if (!pruned) {
+    if (root_empty_) return;  // an empty clause: nothing needs to hold for the failure
     if (conflict_ != kNoId && false_from(before, conflict_, 0)) {
       for (const LitId l : clause(conflict_)) reason.add(table_.literal(negate(l)));
       return;
