@@ -75,6 +75,9 @@ class ClauseStore final : public Constraint {
   /// The clause that made l true last (kNoId when none, or when it was deleted); it is the
   /// reason of l while l is true and the clause's other literals are false.
   ClauseRef reason_of(LitId l) const { return l < reason_.size() ? reason_[l] : kNoId; }
+  /// The clause the last propagate() found false (kNoId: none, or the failure came from two
+  /// prunings of one variable): what conflict analysis starts from and bumps.
+  ClauseRef last_conflict() const { return conflict_; }
   /// Calls f(ref) for every clause.
   template <class F>
   void for_each_clause(F&& f) const {
