@@ -380,7 +380,7 @@ struct LearningDriver {
   }
 };
 
-TEST_CASE("clauses: learnt clauses added mid-search never remove a solution; reduce keeps "
+TEST_CASE("clauses: learnt clauses added mid-search never remove a solution, reduce keeps "
           "reasons", "[clauses]") {
   Random r(2403);
   int added = 0, units = 0, conflicts = 0, reduced = 0, reasons_kept = 0, conflict_clauses = 0;
