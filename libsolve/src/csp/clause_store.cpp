@@ -3,7 +3,7 @@
 #include "csp/clause_store.hpp"
 
 #include <algorithm>
-#include <bit>
+#include <cstring>
 
 namespace solve::detail::csp {
 
@@ -11,6 +11,19 @@ namespace {
 
 // far outside every int: the first call sees every bound as moved
 constexpr std::int64_t kFar = std::int64_t{1} << 40;
+
+// an activity as the arena word it is kept in, and back (memcpy: the playground's libc++ has
+// no std::bit_cast)
+std::uint32_t float_bits(float f) {
+  std::uint32_t w;
+  std::memcpy(&w, &f, sizeof w);
+  return w;
+}
+float bits_float(std::uint32_t w) {
+  float f;
+  std::memcpy(&f, &w, sizeof f);
+  return f;
+}
 
 }  // namespace
 
@@ -29,7 +42,7 @@ ClauseStore::ClauseStore(std::vector<Var> vars, std::span<const std::pair<int, i
     table_.declare(vars_[i], ranges[i].first, ranges[i].second);
 }
 
-float ClauseStore::activity(ClauseRef c) const { return std::bit_cast<float>(arena_[c + 2]); }
+float ClauseStore::activity(ClauseRef c) const { return bits_float(arena_[c + 2]); }
 
 bool ClauseStore::normalise(std::span<const Literal> lits) {
   lits_.clear();
@@ -69,7 +82,7 @@ ClauseRef ClauseStore::push_clause(std::span<const LitId> lits, bool learnt) {
   const ClauseRef c = ClauseRef(arena_.size());
   arena_.push_back(std::uint32_t(lits.size()));
   arena_.push_back(learnt ? kLearnt : 0);
-  arena_.push_back(std::bit_cast<std::uint32_t>(0.0f));
+  arena_.push_back(float_bits(0.0f));
   arena_.insert(arena_.end(), lits.begin(), lits.end());
   ++clauses_;
   if (learnt) ++learnt_;
@@ -385,10 +398,10 @@ void ClauseStore::explain(const Space& before, std::optional<Literal> pruned,
 
 void ClauseStore::bump_activity(ClauseRef c) {
   const float a = activity(c) + activity_inc_;
-  arena_[c + 2] = std::bit_cast<std::uint32_t>(a);
+  arena_[c + 2] = float_bits(a);
   if (a > 1e20f) {  // scale every activity down before floats overflow
     for (std::size_t d = 0; d < arena_.size(); d += kHeader + arena_[d])
-      arena_[d + 2] = std::bit_cast<std::uint32_t>(activity(ClauseRef(d)) * 1e-20f);
+      arena_[d + 2] = float_bits(activity(ClauseRef(d)) * 1e-20f);
     activity_inc_ *= 1e-20f;
   }
 }
