@@ -173,6 +173,22 @@ std::vector<Literal> pruned_literals(const Space& before, Var x, const Values& k
   return out;
 }
 
+TEST_CASE("clauses: beside other constraints (all_different of the first two variables)",
+          "[clauses][threads]") {
+  Random r(2404);
+  for (int round = 0; round < test_scale::rounds(60); ++round) {
+    const Cnf f = random_cnf(r);
+    Model m;
+    const std::vector<Var> xs = random_model::add_vars(m, f.domains);
+    m.post(make_store(f, xs));
+    all_different(m, std::vector<Var>{xs[0], xs[1]});
+    std::set<Values> expected;
+    for (const Values& a : brute_force(f))
+      if (a[0] != a[1]) expected.insert(a);
+    globals_test::agree(m, expected, {1, 4}, describe(f));
+  }
+}
+
 TEST_CASE("clauses: every reason, call after call, checked by brute force", "[clauses]") {
   Random r(2402);
   int reasons = 0, failures = 0, defaults = 0;  // defaults: the scope's domains given
