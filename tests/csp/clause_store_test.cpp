@@ -141,6 +141,16 @@ TEST_CASE("literal table: views normalised, constants folded, one literal per Bo
   CHECK(t.truth(s, b1) == Truth::no);
 }
 
+TEST_CASE("clauses: a clause over a variable outside the scope is a ModelError", "[clauses]") {
+  ClauseStore cs({Var{0}, Var{2}});
+  CHECK(cs.add_clause(std::vector<Literal>{Literal::le(Var{0}, 1), Literal::eq(Var{2}, 3)}));
+  CHECK_THROWS_AS(cs.add_clause(std::vector<Literal>{Literal::le(Var{2}, 0), Literal::le(Var{1}, 1)}),
+                  ModelError);
+  CHECK(cs.literals().num_atoms() == 2);  // nothing made for the clause thrown out
+  CHECK_THROWS_AS(cs.add_clause(std::vector<Literal>{Literal::le(Var{5}, 1)}), ModelError);
+  CHECK(cs.num_clauses() == 1);
+}
+
 TEST_CASE("clauses: random CNFs agree with brute force at every level, 1 and 4 threads",
           "[clauses][threads]") {
   Random r(2401);

@@ -2,6 +2,8 @@
 // through reversible words, reasons, and deletion of learnt clauses by activity.
 #include "csp/clause_store.hpp"
 
+#include "solve/error.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -47,6 +49,11 @@ float ClauseStore::activity(ClauseRef c) const { return bits_float(arena_[c + 2]
 bool ClauseStore::normalise(std::span<const Literal> lits) {
   lits_.clear();
   bool always_true = false;
+  for (const Literal& l : lits) {  // all checked before any atom is made
+    const std::size_t id = std::size_t(l.var.id);
+    if (l.var.id < 0 || id >= index_of_.size() || index_of_[id] == kNoId)
+      throw ModelError("clause store: a clause names a variable outside the store's scope");
+  }
   for (const Literal& l : lits) {
     const LiteralTable::Lookup k = table_.find_or_add(l);
     always_true = always_true || k.kind == LiteralTable::Lookup::Kind::always_true;

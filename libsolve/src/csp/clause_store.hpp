@@ -40,8 +40,8 @@ class ClauseStore final : public Constraint {
     conflict,   ///< every literal is false: the caller must backtrack
   };
 
-  /// A store over the variables `vars` (plain variables, the scope: every clause names only
-  /// these); `ranges` (optional, one [lo, hi] per variable) makes literals outside a
+  /// A store over the variables `vars` (plain variables, the scope: a clause that names
+  /// another throws ModelError); `ranges` (optional, one [lo, hi] per variable) makes literals outside a
   /// variable's range constants and its 0..1 literals one.
   explicit ClauseStore(std::vector<Var> vars);
   ClauseStore(std::vector<Var> vars, std::span<const std::pair<int, int>> ranges);
