@@ -1,0 +1,161 @@
+#pragma once
+// The clause database of learning from failure (issue 24, docs/notes/lcg-clauses.md): one
+// Constraint that the kernel runs like any other, holding clauses over the lazily made
+// literals of a LiteralTable.
+//
+// Clauses lie in one flat arena (a header, then the literal ids); each clause of two or more
+// literals watches its first two (two watched literals: a clause needs a look only when a
+// watched literal becomes false). A call of propagate() finds the literals that became false
+// since the last call from the domain changes of the variables that have literals (a bound
+// move: the [x <= v] values crossed, by binary search in the variable's sorted table; a
+// removal: [x == v]), visits their watches, and then makes true, through Space, the last
+// open literal of each clause whose others are all false. The literals are judged on the
+// domains the call began with and the prunings come after, so the reason of a pruning (the
+// negation of the clause's other literals) holds in those domains, as explain() promises;
+// a pruning that makes more clauses unit is seen at the next call (propagate() then says
+// `changed`). What it knows between calls (how far each variable's changes were seen) is
+// trailed through Space::save_word.
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "csp/literal_table.hpp"
+#include "solve/constraint.hpp"
+
+namespace solve::detail::csp {
+
+/// A clause: its offset in the arena.
+using ClauseRef = std::uint32_t;
+
+class ClauseStore final : public Constraint {
+ public:
+  /// What add_learnt() found in the domains at once.
+  enum class Added : std::uint8_t {
+    open,       ///< two literals are not false (or one is true): nothing to do
+    unit,       ///< one literal is open, the others false: the next propagate() makes it true
+    conflict,   ///< every literal is false: the caller must backtrack
+  };
+
+  /// A store over the variables `vars` (plain variables, the scope: a clause that names
+  /// another throws ModelError); `ranges` (optional, one [lo, hi] per variable) makes literals outside a
+  /// variable's range constants and its 0..1 literals one.
+  explicit ClauseStore(std::vector<Var> vars);
+  ClauseStore(std::vector<Var> vars, std::span<const std::pair<int, int>> ranges);
+
+  /// Adds a clause of the model (before the search): the disjunction of `lits`. Returns
+  /// false when it is empty once constants are folded in (every propagate() then fails).
+  bool add_clause(std::span<const Literal> lits);
+  /// Adds a learnt clause during the search, on the domains of s. A unit or false clause is
+  /// kept aside and looked at by every propagate() call until it has two non-false literals.
+  Added add_learnt(const Space& s, std::span<const Literal> lits);
+  /// Raises the activity of a learnt clause (used in conflict analysis), and lets older bumps
+  /// weigh less (decay_activity()).
+  void bump_activity(ClauseRef c);
+  void decay_activity();
+  /// When the arena holds more than max_bytes: deletes the half of the learnt clauses with
+  /// the lowest activity, but never one of <= 2 literals nor one that is the reason of a
+  /// literal true in s. Returns the number deleted. References to clauses change (compaction).
+  std::size_t reduce(const Space& s, std::size_t max_bytes);
+
+  /// Counts and sizes.
+  std::size_t num_clauses() const { return clauses_; }
+  std::size_t num_learnt() const { return learnt_; }
+  std::size_t arena_bytes() const { return arena_.size() * sizeof(std::uint32_t); }
+  const LiteralTable& literals() const { return table_; }
+  /// The literals of a clause (the forced literal first when it is a reason).
+  std::span<const LitId> clause(ClauseRef c) const {
+    return {arena_.data() + c + kHeader, arena_[c]};
+  }
+  bool is_learnt(ClauseRef c) const { return arena_[c + 1] & kLearnt; }
+  float activity(ClauseRef c) const;
+  /// The clause that made l true last (kNoId when none, or when it was deleted); it is the
+  /// reason of l while l is true and the clause's other literals are false.
+  ClauseRef reason_of(LitId l) const { return l < reason_.size() ? reason_[l] : kNoId; }
+  /// The clause the last propagate() found false (kNoId: none, or the failure came from two
+  /// prunings of one variable): what conflict analysis starts from and bumps.
+  ClauseRef last_conflict() const { return conflict_; }
+  /// Calls f(ref) for every clause.
+  template <class F>
+  void for_each_clause(F&& f) const {
+    for (std::size_t c = 0; c < arena_.size(); c += kHeader + arena_[c]) f(ClauseRef(c));
+  }
+
+  // ---- Constraint ----
+  std::span<const Var> scope() const override { return vars_; }
+  PropStatus propagate(Space& s) override;
+  std::unique_ptr<Constraint> clone() const override {
+    return std::make_unique<ClauseStore>(*this);
+  }
+  /// True when the model's clauses (not the learnt ones) hold.
+  bool check(std::span<const int> values) const override;
+  std::string_view name() const override { return "clauses"; }
+  Wake wakes_on(Propagation) const override { return Wake::domain; }
+  Propagation propagates_from() const override { return Propagation::none; }
+  /// A literal pruned: the negation of the other literals of the clause that forced it (and
+  /// the holes of `before` that carry a bound over). A failure: the clause found false, or
+  /// the clauses whose literals emptied a variable (with its domain in `before`).
+  void explain(const Space& before, std::optional<Literal> pruned,
+               Reason& reason) const override;
+
+ private:
+  static constexpr std::uint32_t kHeader = 3;  // size, flags, activity (float bits)
+  static constexpr std::uint32_t kLearnt = 1, kUnsettled = 2, kDeleted = 4;
+  // what was seen of a variable's changes (reversible words, each with its stamp)
+  struct Seen {
+    std::uint64_t min, min_stamp, max, max_stamp, size, size_stamp;
+  };
+  // per atom: bit 0 once its literal was seen false, bit 1 once its negation was
+  struct AtomSeen {
+    std::uint64_t bits, stamp;
+  };
+
+  ClauseRef push_clause(std::span<const LitId> lits, bool learnt);
+  void watch(ClauseRef c);
+  void grow_state();  // per-literal and per-variable state for new atoms and slots
+  void reset(std::uint64_t store);
+  bool normalise(std::span<const Literal> lits);  // into lits_; false: always true
+  void collect_false(Space& s);
+  bool visit_watches(const Space& s, LitId f);  // false: a clause is false
+  bool settle(const Space& s);                  // the unsettled clauses; false: one is false
+  // the literals of c from `from` on are false in `before`
+  bool false_from(const Space& before, ClauseRef c, std::uint32_t from) const;
+  void add_clause_reason(ClauseRef c, Reason& reason) const;
+  bool explain_by(const Space& before, LitId l, ClauseRef c, const Literal& pruned,
+                  Reason& reason) const;
+
+  std::vector<Var> vars_;
+  std::vector<std::uint32_t> index_of_;  // per variable id: its place in vars_ (check())
+  LiteralTable table_;
+  std::vector<std::uint32_t> arena_;
+  std::vector<std::vector<ClauseRef>> watches_;  // per literal id: clauses watching it
+  std::vector<ClauseRef> units_;                 // clauses of one literal (checked every call)
+  std::vector<ClauseRef> unsettled_;             // learnt clauses unit or false when added
+  std::vector<ClauseRef> reason_;                // per literal id: the clause that forced it
+  bool root_empty_ = false;                      // a model clause was empty
+  std::size_t clauses_ = 0, learnt_ = 0;
+  float activity_inc_ = 1.0f;
+
+  // reversible state of the search on store store_ (addresses kept: deques)
+  std::uint64_t store_ = 0;
+  std::deque<Seen> seen_;          // per slot
+  std::deque<AtomSeen> atom_seen_;  // per atom (only [x == v] atoms use it)
+
+  // the last call, for explain(): what it made true and why, and how it failed
+  struct Forced {
+    LitId lit;
+    ClauseRef clause;
+  };
+  std::vector<Forced> forced_;
+  ClauseRef conflict_ = kNoId;       // the clause found false
+  std::uint32_t failed_slot_ = kNoId;  // the variable the prunings emptied
+  // scratch, kept between calls so that a warm store does not allocate
+  std::vector<LitId> lits_;
+  std::vector<LitId> newly_false_;
+  std::vector<Forced> pending_;
+};
+
+}  // namespace solve::detail::csp

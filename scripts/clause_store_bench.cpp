@@ -1,0 +1,61 @@
+// clause-store-bench: random 3-SAT (ratio 4.26) counted by the model's search, its clauses
+// held by one ClauseStore (csp/clause_store.hpp, issue 24) or posted one clause() each, so
+// that scripts/bench clauses can time the two on the same instances.
+//
+//   clause-store-bench store|clause [VARS] [SEEDS]
+//
+// Prints the solutions and nodes of the SEEDS instances (seeds 1..SEEDS) summed.
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <solve/solve.hpp>
+
+#include "csp/clause_store.hpp"
+
+int main(int argc, char** argv) {
+  using namespace solve;
+  const std::string mode = argc > 1 ? argv[1] : "";
+  if (mode != "store" && mode != "clause") {
+    std::fprintf(stderr, "usage: clause-store-bench store|clause [VARS] [SEEDS]\n");
+    return 2;
+  }
+  const int n = argc > 2 ? std::atoi(argv[2]) : 80;
+  const int seeds = argc > 3 ? std::atoi(argv[3]) : 5;
+  const int m = int(4.26 * n);
+  std::uint64_t nodes = 0, solutions = 0;
+  for (int seed = 1; seed <= seeds; ++seed) {
+    std::mt19937 rng{std::uint32_t(seed)};
+    auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    Model model;
+    const std::vector<Var> xs = model.add_vars(n, 0, 1);
+    std::vector<std::vector<Literal>> clauses{std::size_t(m)};
+    for (auto& c : clauses)
+      for (int k = 0; k < 3; ++k) {
+        const Var x = xs[std::size_t(pick(0, n - 1))];  // then the value: a fixed order
+        c.push_back(Literal::eq(x, pick(0, 1)));
+      }
+    if (mode == "store") {
+      const std::vector<std::pair<int, int>> ranges(std::size_t(n), {0, 1});
+      auto store = std::make_unique<detail::csp::ClauseStore>(xs, ranges);
+      for (const auto& c : clauses) store->add_clause(c);
+      model.post(std::move(store));
+    } else {
+      for (const auto& c : clauses) {
+        std::vector<Var> pos, neg;
+        for (const Literal& l : c) (l.value == 1 ? pos : neg).push_back(l.var);
+        clause(model, pos, neg);
+      }
+    }
+    SearchOptions o;
+    o.var_order = VarOrder::input;
+    o.branching = Branching::refutation;
+    const Result r = search(model, o, [](const Solution&) { return true; });
+    nodes += r.stats.nodes;
+    solutions += r.stats.solutions;
+  }
+  std::printf("solutions: %llu\nnodes: %llu\n", static_cast<unsigned long long>(solutions),
+              static_cast<unsigned long long>(nodes));
+}
