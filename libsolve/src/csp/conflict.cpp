@@ -45,6 +45,26 @@ std::optional<Literal> on_variable(const Literal& l, bool& never) {
   return std::nullopt;
 }
 
+/// l (on a plain variable) as explain() is asked it: on its variable as the scope has it,
+/// plainly when it can, else through the first view of it (all_different over views names
+/// the pruned literal by its position in the scope: asked on the plain variable it found
+/// none and gave the scope's whole domains). l itself when the variable is not in the scope
+/// or the view's value would leave int.
+Literal in_scope(const Literal& l, std::span<const Var> scope) {
+  const Var* view = nullptr;
+  for (const Var& x : scope) {
+    if (x == l.var) return l;
+    if (x.id == l.var.id && !view) view = &x;
+  }
+  if (!view) return l;
+  const std::int64_t v = view->apply(l.value);
+  if (v < INT_MIN || v > INT_MAX) return l;
+  Kind kind = l.kind;
+  if (view->scale < 0 && kind == Kind::le) kind = Kind::ge;
+  else if (view->scale < 0 && kind == Kind::ge) kind = Kind::le;
+  return Literal{*view, kind, int(v)};
+}
+
 }  // namespace
 
 ConflictAnalysis::ConflictAnalysis(const Model& m, Propagation level) {
@@ -152,7 +172,7 @@ ConflictAnalysis::CachedReason ConflictAnalysis::reason_of(std::uint32_t k, cons
   rebuild(c.cause, c.call);
   reason_.clear();
   if (kernel_->runs_by_check(c.cause)) add_scope(before_, con.scope(), reason_);
-  else con.explain(before_, pruned, reason_);
+  else con.explain(before_, in_scope(pruned, con.scope()), reason_);
   const auto begin = std::uint32_t(cached_literals_.size());
   cached_literals_.insert(cached_literals_.end(), reason_.literals().begin(),
                           reason_.literals().end());
