@@ -162,7 +162,8 @@ TEST_CASE("nogoods learnt from reified and Boolean constraints remove no solutio
   });
 }
 
-TEST_CASE("nogoods learnt by several workers and across restarts remove no solution") {
+TEST_CASE("nogoods learnt by several workers and across restarts remove no solution",
+          "[threads]") {
   // each worker learns on its own (the hook is called from all of them); restarts begin again
   // from the root with the trail empty
   Random r(45);
