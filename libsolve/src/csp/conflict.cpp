@@ -45,6 +45,26 @@ std::optional<Literal> on_variable(const Literal& l, bool& never) {
   return std::nullopt;
 }
 
+/// l (on a plain variable) as explain() is asked it: on its variable as the scope has it,
+/// plainly when it can, else through the first view of it (all_different over views names
+/// the pruned literal by its position in the scope: asked on the plain variable it found
+/// none and gave the scope's whole domains). l itself when the variable is not in the scope
+/// or the view's value would leave int.
+Literal in_scope(const Literal& l, std::span<const Var> scope) {
+  const Var* view = nullptr;
+  for (const Var& x : scope) {
+    if (x == l.var) return l;
+    if (x.id == l.var.id && !view) view = &x;
+  }
+  if (!view) return l;
+  const std::int64_t v = view->apply(l.value);
+  if (v < INT_MIN || v > INT_MAX) return l;
+  Kind kind = l.kind;
+  if (view->scale < 0 && kind == Kind::le) kind = Kind::ge;
+  else if (view->scale < 0 && kind == Kind::ge) kind = Kind::le;
+  return Literal{*view, kind, int(v)};
+}
+
 }  // namespace
 
 ConflictAnalysis::ConflictAnalysis(const Model& m, Propagation level) {
@@ -130,15 +150,62 @@ ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   return Added::yes;
 }
 
-bool ConflictAnalysis::add_all(const Reason& reason) {
-  for (const Literal& l : reason.literals())
+bool ConflictAnalysis::add_all(std::span<const Literal> reason) {
+  for (const Literal& l : reason)
     if (add(l) == Added::not_true) return false;
   return true;
 }
 
-void ConflictAnalysis::rebuild(std::span<const Var> scope, std::uint32_t at) {
+ConflictAnalysis::CachedReason ConflictAnalysis::reason_of(std::uint32_t k, const Literal& pruned) {
+  if (cache_stamp_.size() <= k) {
+    cache_stamp_.resize(trail_->changes().size(), 0);
+    cache_head_.resize(trail_->changes().size(), -1);
+  }
+  if (cache_stamp_[k] != generation_) {
+    cache_stamp_[k] = generation_;
+    cache_head_[k] = -1;
+  }
+  for (std::int32_t e = cache_head_[k]; e >= 0; e = cached_[std::size_t(e)].next)
+    if (cached_[std::size_t(e)].pruned == pruned) return cached_[std::size_t(e)];
+  const LearningTrail::Change& c = trail_->changes()[k];
+  const Constraint& con = kernel_->constraint(c.cause);
+  rebuild(c.cause, c.call);
+  reason_.clear();
+  if (kernel_->runs_by_check(c.cause)) add_scope(before_, con.scope(), reason_);
+  else con.explain(before_, in_scope(pruned, con.scope()), reason_);
+  const auto begin = std::uint32_t(cached_literals_.size());
+  cached_literals_.insert(cached_literals_.end(), reason_.literals().begin(),
+                          reason_.literals().end());
+  cached_.push_back({pruned, begin, std::uint32_t(cached_literals_.size()), cache_head_[k]});
+  cache_head_[k] = std::int32_t(cached_.size() - 1);
+  return cached_.back();
+}
+
+void ConflictAnalysis::forget(std::uint32_t kept) {
+  // the changes below `kept` are the ones the reasons were asked of: their calls found the
+  // same domains, so explain() would say the same
+  if (cache_stamp_.size() > kept) {
+    cache_stamp_.resize(kept);
+    cache_head_.resize(kept);
+  }
+  if (rebuilt_at_ > kept) rebuilt_ = false;
+  // the entries of forgotten changes stay in cached_ until it is cleared: when it outgrows
+  // what the trail's changes could use
+  if (kept == 0 || cached_literals_.size() > (std::size_t{1} << 16) + 16 * std::size_t(kept)) {
+    ++generation_;
+    cached_.clear();
+    cached_literals_.clear();
+    rebuilt_ = false;
+  }
+}
+
+void ConflictAnalysis::rebuild(std::int32_t cause, std::uint32_t at) {
+  if (rebuilt_ && rebuilt_cause_ == cause && rebuilt_at_ == at) return;
+  rebuilt_ = true;
+  rebuilt_cause_ = cause;
+  rebuilt_at_ = at;
   const Store& s = kernel_->space();
-  for (const Var y : scope) {
+  for (const Var y : kernel_->constraint(cause).scope()) {
     // the first change of y at or after `at` holds its domain then; none: it is unchanged since
     std::int32_t found = -1;
     for (std::int32_t k = trail_->last(y.id); k >= 0 && std::uint32_t(k) >= at;
@@ -162,16 +229,12 @@ void ConflictAnalysis::take(std::uint32_t k, bool pruned) {
 }
 
 bool ConflictAnalysis::expand(std::uint32_t k) {
-  const LearningTrail::Change& c = trail_->changes()[k];
-  const Constraint& con = kernel_->constraint(c.cause);
-  rebuild(con.scope(), c.call);
   take(k, true);  // first: their reasons are added to the same vector
   for (const Literal& p : taken_) {
-    reason_.clear();
-    if (kernel_->runs_by_check(c.cause)) add_scope(before_, con.scope(), reason_);
-    else con.explain(before_, p, reason_);
+    const CachedReason reason = reason_of(k, p);
     const std::size_t n = items_.size();
-    if (!add_all(reason_)) return false;
+    if (!add_all(std::span(cached_literals_).subspan(reason.begin, reason.end - reason.begin)))
+      return false;
     for (std::size_t i = n; i < items_.size(); ++i)
       if (items_[i].change >= k) return false;  // a reason must hold before the call
   }
@@ -205,7 +268,7 @@ bool ConflictAnalysis::replace_by_decision(std::uint32_t k) {
       }
     }
   }
-  if (!add_all(reason_)) return false;
+  if (!add_all(reason_.literals())) return false;
   return add(d.literal) == Added::yes;
 }
 
@@ -254,14 +317,11 @@ bool ConflictAnalysis::reason_follows(std::uint32_t k, const Literal& pruned, st
                                       int depth) {
   const LearningTrail::Change& c = trail_->changes()[k];
   if (c.cause == LearningTrail::kDecision || kernel_->runs_by_check(c.cause)) return false;
-  const Constraint& con = kernel_->constraint(c.cause);
-  rebuild(con.scope(), c.call);
-  Reason& reason = reasons_[std::size_t(depth)];  // the deeper calls use the buffers below
-  reason.clear();
-  con.explain(before_, pruned, reason);
-  for (const Literal& r : reason.literals()) {
+  const CachedReason reason = reason_of(k, pruned);
+  // by index: the deeper calls append to cached_literals_
+  for (std::uint32_t i = reason.begin; i < reason.end; ++i) {
     bool never = false;
-    const std::optional<Literal> l = on_variable(r, never);
+    const std::optional<Literal> l = on_variable(cached_literals_[i], never);
     if (never) return false;
     if (l && !follows(*l, skip, depth)) return false;
   }
@@ -295,12 +355,15 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
   trail_ = trail;
   items_.clear();
   reason_.clear();
+  const std::uint32_t kept = trail->take_kept();
+  forget(cached_trail_ == trail ? kept : 0);
+  cached_trail_ = trail;
   if (conflict.cause == LearningTrail::kDecision) return false;  // the kernel's failures only
   const Constraint& con = kernel.constraint(conflict.cause);
-  rebuild(con.scope(), conflict.call);
+  rebuild(conflict.cause, conflict.call);
   if (kernel.runs_by_check(conflict.cause)) add_scope(before_, con.scope(), reason_);
   else con.explain(before_, std::nullopt, reason_);
-  if (!add_all(reason_)) return false;
+  if (!add_all(reason_.literals())) return false;
   // resolve the newest change of the highest level until it is the only one of its level
   for (;;) {
     if (items_.empty()) break;

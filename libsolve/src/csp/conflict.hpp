@@ -11,8 +11,12 @@
 // implication point of its level. Literals true before the first decision are left out.
 // Last, a literal whose reason follows from the others is dropped (minimisation, a few reasons
 // deep: on 12-queens it takes the nogoods from 30.7 literals on average to 16.5).
+// Each change's reasons are explained once and kept until the search takes the change back
+// (the walk, minimisation and the next failures ask the same ones), and the domains a call
+// began from are rebuilt once for all its changes.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "csp/kernel.hpp"
@@ -54,7 +58,17 @@ class ConflictAnalysis {
   /// Adds literal l (true at the failure) to the set, with its defining change.
   Added add(Literal l);
   /// Adds the literals of a reason; false when one does not hold.
-  bool add_all(const Reason& reason);
+  bool add_all(std::span<const Literal> reason);
+  /// The reason of `pruned`, made true by change k of a propagator: explained once (the 1UIP
+  /// walk and minimisation ask the same ones again, and the next analyses too while the
+  /// search has not taken the change back), its literals in cached_literals_[begin, end).
+  /// Read the literals by index: asking another reason may move them.
+  struct CachedReason {
+    Literal pruned;
+    std::uint32_t begin, end;
+    std::int32_t next;  // the change's previous entry, -1 for none
+  };
+  CachedReason reason_of(std::uint32_t k, const Literal& pruned);
   /// Moves the items of change k out of the set into taken_: what that change made true
   /// (pruned) or the literals themselves.
   void take(std::uint32_t k, bool pruned);
@@ -79,8 +93,10 @@ class ConflictAnalysis {
   static Literal made_true(const Literal& l, const Domain& after);
   /// True when a literal of the set other than items_[skip] implies l.
   bool implied(const Literal& l, std::size_t skip) const;
-  /// The scope's domains as they were at trail position `at`, into before_.
-  void rebuild(std::span<const Var> scope, std::uint32_t at);
+  /// The domains of the scope of `cause` as they were when its call that began at trail
+  /// position `at` ran, into before_ (nothing to do when they are there already: the changes
+  /// of one call are explained one after another).
+  void rebuild(std::int32_t cause, std::uint32_t at);
   Domain current(std::int32_t id) const;
   Domain old(std::uint32_t change) const;
   static bool holds(const Literal& l, const Domain& d);
@@ -89,8 +105,19 @@ class ConflictAnalysis {
   const LearningTrail* trail_ = nullptr;
   Store before_;  // the domains a propagator call began from (only its scope's are rebuilt)
   std::vector<Item> items_;
-  Reason reason_;
-  Reason reasons_[kMinimiseDepth + 1];  // minimise()'s, one per depth
+  Reason reason_;                       // scratch of explain()
+  /// Forgets the reasons of the changes from `kept` on (taken back since the last analysis),
+  /// or all of them (kept 0) when the cache has grown large with ones no longer asked.
+  void forget(std::uint32_t kept);
+  std::vector<CachedReason> cached_;    // the reasons asked, ...
+  std::vector<Literal> cached_literals_;
+  std::vector<std::int32_t> cache_head_;    // ... per change its newest entry in cached_
+  std::vector<std::uint64_t> cache_stamp_;  // per change: cache_head_ is valid at generation_
+  std::uint64_t generation_ = 1;            // changes when the whole cache is forgotten
+  const LearningTrail* cached_trail_ = nullptr;  // the trail they are of
+  std::int32_t rebuilt_cause_ = 0;  // the call before_ holds the scope of (when valid)
+  std::uint32_t rebuilt_at_ = 0;
+  bool rebuilt_ = false;
   std::uint64_t levels_seen_ = 0;       // bit (level % 64) of every level in the nogood
   std::vector<std::uint64_t> failed_;   // per change: the minimisation that found it does not
   std::uint64_t minimisation_ = 0;      // follow (counts the calls of minimise())

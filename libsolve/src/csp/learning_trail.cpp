@@ -15,6 +15,7 @@ void LearningTrail::pop() {
       last_[std::size_t(changes_[k].var)] = changes_[k].prev;
     words_.resize(changes_[mark].words);
     changes_.resize(mark);
+    kept_ = std::min(kept_, mark);
   }
   while (!decisions_.empty() && decisions_.back().depth > marks_.size()) decisions_.pop_back();
   conflict_.pending = false;

@@ -92,6 +92,13 @@ class LearningTrail {
   }
   /// The learning level of change k: the number of decisions at or before it.
   int level_of(std::uint32_t change) const;
+  /// The number of changes at the bottom of the trail that no pop() has taken back since the
+  /// last call (what the analysis derived from them still holds); counts afresh from here.
+  std::uint32_t take_kept() {
+    const std::uint32_t kept = kept_;
+    kept_ = std::uint32_t(changes_.size());
+    return kept;
+  }
 
  private:
   std::vector<Change> changes_;
@@ -99,6 +106,7 @@ class LearningTrail {
   std::vector<std::int32_t> last_;  // per variable: its newest change
   std::vector<Decision> decisions_;
   std::vector<std::uint32_t> marks_;
+  std::uint32_t kept_ = 0;  // the fewest changes since take_kept()
   /// A propagator call began since the last change: the changes from here are its own.
   void sync() {
     if (*calls_ == call_id_) return;
