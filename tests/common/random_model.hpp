@@ -93,6 +93,25 @@ inline std::vector<solve::Var> add_vars(solve::Model& m, const std::vector<Value
   return xs;
 }
 
+/// Scope entries over a model's variables: entry k is views[k].first * x[at[k]] +
+/// views[k].second (positions may repeat), for the model (vars) and for brute force (values).
+struct ViewedScope {
+  std::vector<std::size_t> at;
+  std::vector<std::pair<int, int>> views;
+  std::vector<solve::Var> vars(const std::vector<solve::Var>& xs) const {
+    std::vector<solve::Var> out;
+    for (std::size_t k = 0; k < at.size(); ++k)
+      out.push_back(views[k].first * xs[at[k]] + views[k].second);
+    return out;
+  }
+  Values values(const Values& a) const {
+    Values out;
+    for (std::size_t k = 0; k < at.size(); ++k)
+      out.push_back(views[k].first * a[at[k]] + views[k].second);
+    return out;
+  }
+};
+
 /// The solutions a search of m delivers (the values of every variable), as a set to compare
 /// with solutions(); `delivered` (when given) counts them as delivered, repeats included.
 inline std::set<Values> search_all(const solve::Model& m, const solve::SearchOptions& o,

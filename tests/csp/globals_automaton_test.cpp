@@ -86,22 +86,7 @@ std::string describe(const Automaton& a) {
 }
 
 /// A word over the model's variables: positions (repeats allowed unless fresh) and views.
-struct Word {
-  std::vector<std::size_t> at;
-  std::vector<std::pair<int, int>> views;
-  std::vector<Var> vars(const std::vector<Var>& xs) const {
-    std::vector<Var> out;
-    for (std::size_t k = 0; k < at.size(); ++k)
-      out.push_back(views[k].first * xs[at[k]] + views[k].second);
-    return out;
-  }
-  Values values(const Values& a) const {
-    Values out;
-    for (std::size_t k = 0; k < at.size(); ++k)
-      out.push_back(views[k].first * a[at[k]] + views[k].second);
-    return out;
-  }
-};
+using Word = random_model::ViewedScope;
 
 Word random_word(Random& r, std::size_t nvars, int length) {
   Word w;

@@ -55,26 +55,12 @@ Spec make(std::string what, std::function<void(Model&, const std::vector<Var>&)>
 }
 
 /// n fresh variables (with views where r.view() draws one).
-struct Scope {
-  std::vector<std::size_t> at;
-  std::vector<std::pair<int, int>> views;
+struct Scope : random_model::ViewedScope {
   Scope(Random& r, int n, bool with_views = true) {
     for (int k = 0; k < n; ++k) {
       at.push_back(r.var(0));
       views.push_back(with_views ? r.view() : std::pair{1, 0});
     }
-  }
-  std::vector<Var> vars(const std::vector<Var>& xs) const {
-    std::vector<Var> out;
-    for (std::size_t k = 0; k < at.size(); ++k)
-      out.push_back(views[k].first * xs[at[k]] + views[k].second);
-    return out;
-  }
-  Values values(const Values& a) const {
-    Values out;
-    for (std::size_t k = 0; k < at.size(); ++k)
-      out.push_back(views[k].first * a[at[k]] + views[k].second);
-    return out;
   }
 };
 
