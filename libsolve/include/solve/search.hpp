@@ -107,17 +107,29 @@ struct Nogood {
   std::size_t asserting = 0;
 };
 
-/// EXPERIMENTAL, the first phase of learning from failure (issue 24; the plan in
-/// docs/notes/lcg-design.md). With `enabled`, the search records every domain change with its
-/// cause and analyses every failure of propagation into a nogood (to the first unique
-/// implication point), given to `on_nogood`. The nogoods do not prune yet (no clause
-/// propagation, no backjumping): the search itself, its solutions and its statistics, are
-/// the same as without; it only costs the recording and the analysis. Ignored with an
-/// objective and with skip_equivalent_states. With threads, each worker learns on its own and
-/// on_nogood may be called from several at once.
+/// EXPERIMENTAL: learning from failure (issue 24; the plan in docs/notes/lcg-design.md).
+/// With `enabled`, the search records every domain change with its cause and analyses every
+/// failure of propagation into a nogood (to the first unique implication point), given to
+/// `on_nogood`. Phase 1 (the frame search): the nogoods do not prune (no clause propagation,
+/// no backjumping); the search, its solutions and statistics are the same as without, and it
+/// only costs the recording and the analysis; ignored with an objective and with
+/// skip_equivalent_states. The fields below `on_nogood` are for the search that learns
+/// (phase 2, csp/lcg_search.cpp), which keeps the nogoods as clauses and backjumps. With
+/// threads, each worker learns on its own and on_nogood may be called from several at once.
 struct LearningOptions {
   bool enabled = false;
   std::function<void(const Nogood&)> on_nogood;
+  /// How the learning search branches: on the activity of literals (VSIDS: those of recent
+  /// conflicts first), on the model's own order (var_order, val_order), or switching between
+  /// the two at each restart (Chuffed's --toggle-vsids).
+  enum class Branching : std::uint8_t { toggle, activity, model };
+  Branching branching = Branching::toggle;
+  /// Memory bound of the learnt clauses, in MiB: past it, the less active half of them is
+  /// deleted (never a clause that is the reason of a current literal, nor a binary one).
+  std::size_t learnts_mb = 50;
+  /// Debug (small models): every learnt clause is checked against the original model, by a
+  /// search without learning for a solution it would remove; one found is an internal error.
+  bool verify = false;
 };
 
 /// Everything a search can be told; the defaults are the fastest general setting.
