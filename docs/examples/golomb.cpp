@@ -2,10 +2,11 @@
 // distinct, as short as possible. Branch and bound proves the optimum; exits 0 when it is
 // the known one (OEIS A003022: 8 marks -> 34).
 //
-//   golomb [marks] [threads]      (8 by default)
+//   golomb [marks] [threads] [learn]      (8 by default; learn: SearchOptions::learning)
 // Built and run by the test suite (tests/csp); scripts/bench csp times it against Gecode.
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 #include <vector>
 
 #include <solve/solve.hpp>
@@ -14,7 +15,7 @@ int main(int argc, char** argv) {
   const int n = argc > 1 ? std::atoi(argv[1]) : 8;
   const int threads = argc > 2 ? std::atoi(argv[2]) : 1;
   if (n < 2 || n > 14 || threads < 1) {
-    std::fprintf(stderr, "usage: golomb [marks (2..14)] [threads]\n");
+    std::fprintf(stderr, "usage: golomb [marks (2..14)] [threads] [learn]\n");
     return 2;
   }
   const int len = n * n;  // an upper bound on the optimum for these sizes
@@ -43,6 +44,7 @@ int main(int argc, char** argv) {
   solve::SearchOptions o;
   o.var_order = solve::VarOrder::input;  // marks first, smallest value first: short rulers early
   o.threads = threads;
+  o.learning.enabled = argc > 3 && std::string_view(argv[3]) == "learn";
   solve::Result r;
   const auto best = solve::solve_best(m, o, &r);
   if (!best) return 1;

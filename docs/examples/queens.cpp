@@ -2,10 +2,11 @@
 // and so do the diagonals q[i] + i and q[i] - i, written as views of q (no extra variables).
 // Prints the number of solutions and exits 0 when it is the known count.
 //
-//   queens [n] [threads]        (n = 8 by default)
+//   queens [n] [threads] [learn]      (n = 8 by default; learn: SearchOptions::learning)
 // Built and run by the test suite (tests/csp); scripts/bench csp times it against Gecode.
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 #include <vector>
 
 #include <solve/solve.hpp>
@@ -14,7 +15,7 @@ int main(int argc, char** argv) {
   const int n = argc > 1 ? std::atoi(argv[1]) : 8;
   const int threads = argc > 2 ? std::atoi(argv[2]) : 1;
   if (n < 1 || n > 20 || threads < 1) {
-    std::fprintf(stderr, "usage: queens [n (1..20)] [threads]\n");
+    std::fprintf(stderr, "usage: queens [n (1..20)] [threads] [learn]\n");
     return 2;
   }
   solve::Model m;
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   o.propagation = solve::Propagation::arc;
   o.var_order = solve::VarOrder::mrv;
   o.threads = threads;
+  o.learning.enabled = argc > 3 && std::string_view(argv[3]) == "learn";
   const solve::Result r = solve::count(m, o);
   std::printf("%d-queens: %llu solutions (%llu nodes, %.3f s)\n", n,
               static_cast<unsigned long long>(r.stats.solutions),

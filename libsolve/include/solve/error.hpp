@@ -27,4 +27,11 @@ class SOLVE_API InputError : public Error {
   using Error::Error;
 };
 
+/// The library found itself wrong (a check of LearningOptions::verify failed): a bug to
+/// report, not a fault of the model or the input.
+class SOLVE_API InternalError : public Error {
+ public:
+  using Error::Error;
+};
+
 }  // namespace solve

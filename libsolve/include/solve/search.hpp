@@ -94,41 +94,48 @@ struct LnsOptions {
 };
 
 /// A nogood learnt from a failure: literals that cannot all hold in a solution of the model
-/// (the clause "one of them is false"). Each literal is on a plain variable (views are
-/// mapped to it) and comes with its level: the number of decisions (values tried and values
-/// refuted) of the search path when it became true.
+/// not found yet (the clause "one of them is false"; with an objective, in one better than
+/// the best found). Each literal is on a plain variable (views are mapped to it) and comes
+/// with its level: the number of decisions of the search path when it became true.
 struct Nogood {
   std::span<const Literal> literals;
   std::span<const int> levels;  ///< one per literal
   int level = 0;                ///< the failure's level: the highest of `levels`
   /// The one literal of that level (first unique implication point); the others' highest
-  /// level is where a search that backjumps would go. Meaningless for an empty nogood (the
-  /// model has no solution).
+  /// level is where the search backjumps to.
   std::size_t asserting = 0;
 };
 
-/// EXPERIMENTAL: learning from failure (issue 24; the plan in docs/notes/lcg-design.md).
-/// With `enabled`, the search records every domain change with its cause and analyses every
-/// failure of propagation into a nogood (to the first unique implication point), given to
-/// `on_nogood`. Phase 1 (the frame search): the nogoods do not prune (no clause propagation,
-/// no backjumping); the search, its solutions and statistics are the same as without, and it
-/// only costs the recording and the analysis; ignored with an objective and with
-/// skip_equivalent_states. The fields below `on_nogood` are for the search that learns
-/// (phase 2, csp/lcg_search.cpp), which keeps the nogoods as clauses and backjumps. With
-/// threads, each worker learns on its own and on_nogood may be called from several at once.
+/// EXPERIMENTAL: learning from failure (issue 24; docs/notes/lcg-design.md). With `enabled`,
+/// search(), count(), solve_first() and solve_best() run the search that learns (lazy clause
+/// generation): every domain change is recorded with its cause, every failure of propagation
+/// is analysed into a nogood (first unique implication point), given to `on_nogood`, and kept
+/// as a clause that prunes from then on; the search backjumps to the nogood's second highest
+/// level. Decisions are [x == v] (no refutations: the learnt clause refutes), one level each.
+/// Solutions are blocked by clauses (counts stay exact); an objective's bound is a clause too.
+/// Restarts apply to a search for one solution or an optimum (SearchOptions::restart, Luby x
+/// 100 failures when none is set); SearchOptions::lns and ::branching are not used. With
+/// threads, one solution or an optimum is searched by a portfolio (each worker learns on its
+/// own, on_nogood may be called from several at once), counts and every solution by one
+/// worker. Not with skip_equivalent_states (the frame search runs, without learning), nor in
+/// the Search class.
 struct LearningOptions {
   bool enabled = false;
   std::function<void(const Nogood&)> on_nogood;
-  /// How the learning search branches: on the activity of literals (VSIDS: those of recent
-  /// conflicts first), on the model's own order (var_order, val_order), or switching between
-  /// the two at each restart (Chuffed's --toggle-vsids).
+  /// How the learning search branches: on the activity of variables (VSIDS: those of recent
+  /// nogoods first, each with the value it had last), on the model's own order (var_order,
+  /// val_order, branch groups), or the model's order first and the two in turn at each restart
+  /// (Chuffed's --toggle-vsids; without restarts, the model's order throughout).
   enum class Branching : std::uint8_t { toggle, activity, model };
   Branching branching = Branching::toggle;
-  /// Memory bound of the learnt clauses, in MiB: past it, the less active half of them is
-  /// deleted (never a clause that is the reason of a current literal, nor a binary one).
+  /// Memory bound of the learnt clauses, in MiB: past it, at a restart, the less active half
+  /// of them is deleted (never a clause that is the reason of a current literal, nor a binary
+  /// one). Counts and searches for every solution keep every clause (those blocking the
+  /// solutions found must stay).
   std::size_t learnts_mb = 50;
-  /// Debug (small models): every learnt clause is checked against the original model, by a
-  /// search without learning for a solution it would remove; one found is an internal error.
+  /// Debug (small models): every learnt nogood is checked against the original model, by a
+  /// search without learning for a solution it would remove that was not found already (or,
+  /// with an objective, that is better than the best found); one found throws InternalError.
   bool verify = false;
 };
 

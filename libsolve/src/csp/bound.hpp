@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "csp/store.hpp"
+#include "search/control.hpp"
 #include "solve/model.hpp"
 
 namespace solve::detail::csp {
@@ -23,6 +24,13 @@ struct SharedBest {
   /// The best delivered as a solution; read and written under the Control's lock only, so
   /// that each solution delivered beats the ones before.
   std::int64_t delivered = INT64_MAX;
+  /// Under the Control's lock: true, and recorded as delivered, when value beats every
+  /// solution delivered before.
+  bool admit(std::int64_t value) {
+    if (value >= delivered) return false;
+    delivered = value;
+    return true;
+  }
 
   /// An engine's new solution (value in minimisation form, the values of every variable):
   /// kept when it is the best offered so far, for the engines that search around the best
@@ -88,5 +96,22 @@ class Bound {
   std::atomic<std::int64_t>* shared_ = nullptr;
   std::int64_t best_ = INT64_MAX;
 };
+
+/// Delivers a solution through the control (call() hands it on); with an objective, only
+/// when its value beats every solution delivered before (another engine's may have been
+/// delivered since it was found), then shared with the other engines when `share`. False:
+/// stop searching.
+template <class Call>
+bool deliver_solution(Control& control, SharedBest* best, Bound& bound, std::int64_t value,
+                      bool share, Call&& call) {
+  if (!bound.active()) return control.solution(call);
+  return control.solution(
+      [&] {
+        if (!best->admit(value)) return false;
+        if (share) bound.share(value);
+        return true;
+      },
+      call);
+}
 
 }  // namespace solve::detail::csp

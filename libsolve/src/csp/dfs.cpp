@@ -2,9 +2,9 @@
 #include "csp/dfs.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include "csp/branching.hpp"
+#include "csp/restart_limit.hpp"
 
 namespace solve::detail::csp {
 
@@ -50,10 +50,6 @@ DfsSearch::DfsSearch(const Model& m, const SearchOptions& o, Control& control,
     for (int i = 0; i < m.num_vars(); ++i)
       if ((all || seen[std::size_t(i)]) && i != objective) relaxable_.push_back(i);
   }
-  // Learning is experimental (SearchOptions::learning): no objective bound or dominance in
-  // its reasons yet.
-  if (opt_.learning.enabled && !bound_.active() && dominance_.empty())
-    learner_ = std::make_unique<ConflictAnalysis>(m, opt_.propagation);
   frames_.reserve(std::size_t(m.num_vars()));
   std::size_t total = 0;
   for (int i = 0; i < m.num_vars(); ++i) total += m.initial_domain(Var{i}).size();
@@ -91,11 +87,6 @@ bool DfsSearch::open_frame(std::uint64_t node) {
     if (at != values_.end()) std::rotate(first, at, at + 1);
   }
   return true;
-}
-
-void DfsSearch::learn() {
-  if (!learner_ || !learner_->analyse(kernel_)) return;
-  if (opt_.learning.on_nogood) opt_.learning.on_nogood(learner_->nogood());
 }
 
 bool DfsSearch::solution_found() {
@@ -141,7 +132,6 @@ bool DfsSearch::start(const Work& w, Worker& worker, bool resume) {
   if (!root_propagated_) {  // once per engine; the root's states belong to every path
     root_propagated_ = true;
     root_ok_ = kernel_.propagate_root() && admitted(Dominance::root_node);
-    if (learner_) kernel_.start_learning();
   }
   if (!root_ok_) return false;
   kernel_.push();
@@ -158,12 +148,8 @@ bool DfsSearch::start(const Work& w, Worker& worker, bool resume) {
     const bool equal = w.path[2 * i] % 2 == 1;
     const int v = w.path[2 * i + 1];
     node = name(node, x, v, equal);
-    decide(x, v, equal);
     if ((equal ? s.assign(x, v) : s.remove(x, v)) == Event::failed) return false;
-    if (!kernel_.propagate() || !admitted(node)) {
-      learn();
-      return false;
-    }
+    if (!kernel_.propagate() || !admitted(node)) return false;
     depth_ += equal;
   }
   path_node_ = node;
@@ -206,14 +192,11 @@ bool DfsSearch::next() {
         bool dead = false;
         if (refute_) {
           f.node = name(f.node, f.var, f.tried, false);
-          decide(f.var, f.tried, false);
-          // (refuting the last value left teaches nothing: no failure to analyse)
           dead = s.remove(f.var, f.tried) == Event::failed;
         }
         const Event bound = dead ? Event::none : bound_.restrict(s);
         if (dead || bound == Event::failed ||
             ((refute_ || bound != Event::none) && (!kernel_.propagate() || !admitted(f.node)))) {
-          learn();
           close_frame();
           continue;
         }
@@ -239,10 +222,8 @@ bool DfsSearch::next() {
     brancher_.push();
     f.child_open = true;
     const std::uint64_t child = name(f.node, f.var, v, true);
-    decide(f.var, v, true);
     if (s.assign(f.var, v) == Event::failed || bound_.restrict(s) == Event::failed ||
         !kernel_.propagate() || !admitted(child)) {
-      learn();
       ++stats_.failures;
       trace(TraceEvent::Kind::fail, f.var, v);
       if (stats_.failures >= fail_stop_) {
@@ -303,24 +284,6 @@ DfsSearch::Outcome DfsSearch::run_from_root(const Work& w, Worker& worker, std::
   return out == Outcome::exhausted && limited_ ? Outcome::limited : out;
 }
 
-std::uint64_t DfsSearch::restart_limit(std::uint64_t k) const {
-  const RestartPolicy& r = opt_.restart;
-  const std::uint64_t scale = std::max<std::uint64_t>(r.scale, 1);
-  switch (r.kind) {
-    case RestartPolicy::Kind::none: return UINT64_MAX;
-    case RestartPolicy::Kind::constant: return scale;
-    case RestartPolicy::Kind::luby: {
-      const std::uint64_t l = luby(k + 1);
-      return l > UINT64_MAX / scale ? UINT64_MAX : l * scale;
-    }
-    case RestartPolicy::Kind::geometric: {
-      const double limit = double(scale) * std::pow(std::max(r.factor, 1.0), double(k));
-      return limit >= 1.8e19 ? UINT64_MAX : std::uint64_t(limit);
-    }
-  }
-  return UINT64_MAX;
-}
-
 bool DfsSearch::run_restarts(Worker& worker) {
   // The first start of this run() polls as a fresh start; the later ones resume.
   if (poll_.start(worker, stats_.solutions) == 0) return false;
@@ -330,7 +293,7 @@ bool DfsSearch::run_restarts(Worker& worker) {
       ++stats_.restarts;
       brancher_.draw_ties(rng_);
     }
-    const Outcome o = run_from_root(Work{}, worker, restart_limit(k), lns);
+    const Outcome o = run_from_root(Work{}, worker, restart_limit(opt_.restart, k), lns);
     if (o == Outcome::solution) return run_lns(worker);
     if (o != Outcome::limited) return o == Outcome::exhausted;
   }
@@ -374,17 +337,7 @@ void DfsSearch::neighbourhood(double relaxed, std::vector<std::int32_t>& path) {
 
 bool DfsSearch::deliver() {
   const auto call = [&] { return !*on_solution_ || (*on_solution_)(current()); };
-  if (!bound_.active()) return control_->solution(call);
-  // Another engine may have delivered a better one since this one was found: only a
-  // solution better than every one delivered before is delivered (and counted).
-  return control_->solution(
-      [&] {
-        if (value_ >= best_->delivered) return false;
-        best_->delivered = value_;
-        if (restarting_) bound_.share(value_);
-        return true;
-      },
-      call);
+  return deliver_solution(*control_, best_.get(), bound_, value_, restarting_, call);
 }
 
 bool DfsSearch::donate(Work& w) {

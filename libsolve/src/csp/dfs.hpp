@@ -36,7 +36,6 @@
 
 #include "csp/bound.hpp"
 #include "csp/branching.hpp"
-#include "csp/conflict.hpp"
 #include "csp/dominance.hpp"
 #include "csp/kernel.hpp"
 #include "search/engine.hpp"
@@ -100,8 +99,6 @@ class DfsSearch final : public SearchEngine {
   /// Restarted runs of the whole tree, then LNS after a first solution; true when complete.
   bool run_restarts(Worker& worker);
   bool run_lns(Worker& worker);
-  /// The failure limit of restarted run k (0, 1, ...).
-  std::uint64_t restart_limit(std::uint64_t k) const;
   /// Appends to path the LNS decisions fixing all but `relaxed` of the relaxable variables.
   void neighbourhood(double relaxed, std::vector<std::int32_t>& path);
   void push_frame(Var x, std::uint64_t node);
@@ -127,12 +124,6 @@ class DfsSearch final : public SearchEngine {
   std::uint64_t name(std::uint64_t node, Var x, int v, bool equal) const {
     return dominance_.empty() ? 0 : Dominance::mix(node, x, v, equal);
   }
-  /// Learning (SearchOptions::learning): a decision begins, x = v or x != v.
-  void decide(Var x, int v, bool equal) {
-    if (learner_) kernel_.learning()->decide(equal ? Literal::eq(x, v) : Literal::ne(x, v));
-  }
-  /// Learning: analyses the failure pending, if any, and hands the nogood to the hook.
-  void learn();
 
   const Model* model_;
   SearchOptions opt_;
@@ -168,8 +159,6 @@ class DfsSearch final : public SearchEngine {
   std::vector<int> incumbent_;             // LNS: the best solution's values
   std::int64_t incumbent_value_ = INT64_MAX;  // ... and its objective (minimisation form)
   std::vector<std::int32_t> relaxable_;    // LNS: the variables a neighbourhood may fix
-
-  std::unique_ptr<ConflictAnalysis> learner_;  // null unless learning
 };
 
 }  // namespace solve::detail::csp

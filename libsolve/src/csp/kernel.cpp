@@ -4,7 +4,9 @@
 
 namespace solve::detail::csp {
 
-PropagationKernel::PropagationKernel(const Model& model, Propagation level) : level_(level) {
+PropagationKernel::PropagationKernel(const Model& model, Propagation level,
+                                     std::unique_ptr<Constraint> extra)
+    : level_(level) {
   space_.set_propagation(level);
   for (int i = 0; i < model.num_vars(); ++i) {
     const std::vector<int>& d = model.initial_domain(Var{i});
@@ -13,6 +15,7 @@ PropagationKernel::PropagationKernel(const Model& model, Propagation level) : le
   const auto& cs = model.constraints();
   props_.reserve(cs.size());
   for (const auto& c : cs) props_.push_back(c->clone());
+  if (extra) props_.push_back(std::move(extra));
   const std::size_t np = props_.size();
   by_check_.resize(np);
   self_wake_.resize(np);

@@ -16,7 +16,10 @@ namespace solve::detail::csp {
 
 class PropagationKernel {
  public:
-  PropagationKernel(const Model& model, Propagation level);
+  /// extra: one more constraint after the model's (index model.num_constraints()), such as
+  /// the clause database of a search that learns (lcg_search.hpp).
+  PropagationKernel(const Model& model, Propagation level,
+                    std::unique_ptr<Constraint> extra = nullptr);
 
   Store& space() { return space_; }
   const Store& space() const { return space_; }
@@ -28,6 +31,10 @@ class PropagationKernel {
   /// Propagates the changes recorded in the space since the last call, to a fixpoint.
   /// False on failure (the space is then failed until pop()).
   bool propagate();
+
+  /// Queues constraint p for the next propagate() (a clause database that was given a clause
+  /// no domain change wakes it for).
+  void wake(std::int32_t p) { enqueue(p); }
 
   /// Opens / closes a search level (space and entailment together).
   void push();

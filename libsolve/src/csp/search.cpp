@@ -1,5 +1,6 @@
-// The public search API: the CSP engine (dfs.cpp, where the search loop is) under the driver
-// both halves share (search/driver.hpp), or one solution at a time (Search).
+// The public search API: the CSP engines (dfs.cpp, where the search loop is, and lcg_search.cpp,
+// the search that learns) under the driver both halves share (search/driver.hpp), or one
+// solution at a time (Search, always the frame search).
 #include "solve/search.hpp"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "solve/error.hpp"
 
 #include "csp/dfs.hpp"
+#include "csp/lcg_search.hpp"
 #include "search/driver.hpp"
 
 namespace solve {
@@ -54,23 +56,32 @@ bool restarting(const SearchOptions& o) {
   return o.restart.kind != RestartPolicy::Kind::none || o.lns.enabled;
 }
 
-/// Restarts or LNS on several threads: each worker searches the whole tree on its own
-/// (search.hpp), sharing the control (limits, solutions delivered) and the best solution.
-/// The first worker to search its tree to the end stops the others: its proof is the answer.
-Result run_portfolio(const Model& model, const SearchOptions& options,
+/// The learning search applies (SearchOptions::learning): not with skip_equivalent_states,
+/// whose skipped states are no clause.
+bool learns(const Model& model, const SearchOptions& o) {
+  return o.learning.enabled && model.equivalent_states().empty();
+}
+
+/// Restarts or LNS on several threads, or the learning search for one solution or an optimum
+/// on several threads: each worker searches the whole tree on its own (search.hpp), sharing
+/// the control (limits, solutions delivered) and the best solution. The first worker to
+/// search its tree to the end stops the others: its proof is the answer.
+template <class Engine, class Make>
+Result run_portfolio(const SearchOptions& options,
                      const SolutionCallback& on_solution,
-                     const std::shared_ptr<detail::csp::SharedBest>& best, int threads) {
+                     const std::shared_ptr<detail::csp::SharedBest>& best, int threads,
+                     Make&& make) {
   // progress is reported from the calling thread, which here only waits: none
   detail::Control control(options.limits, bool(on_solution) || bool(best), nullptr, 0);
-  const auto states = detail::csp::make_state_stores(model);
-  std::vector<std::unique_ptr<detail::csp::DfsSearch>> engines;
+  std::vector<std::unique_ptr<Engine>> engines;
   for (int t = 0; t < threads; ++t) {
     SearchOptions o = options;
     o.seed = options.seed + std::uint64_t(t);
     if (t % 2 == 1 && o.var_order == VarOrder::dom_wdeg) o.var_order = VarOrder::activity;
     else if (t % 2 == 1 && o.var_order == VarOrder::activity) o.var_order = VarOrder::dom_wdeg;
-    engines.push_back(std::make_unique<detail::csp::DfsSearch>(model, o, control, &on_solution,
-                                                               states, best));
+    if (t % 2 == 1 && o.learning.branching == LearningOptions::Branching::toggle)
+      o.learning.branching = LearningOptions::Branching::activity;
+    engines.push_back(make(o, control));
   }
   std::vector<std::thread> pool;
   for (auto& e : engines)
@@ -89,6 +100,28 @@ Result run_portfolio(const Model& model, const SearchOptions& options,
   return r;
 }
 
+/// The learning search: a portfolio for one solution or an optimum with threads, else one
+/// engine (counts and every solution: the clauses blocking the solutions found are one
+/// engine's, so the tree is not shared).
+Result run_learning(const Model& model, const SearchOptions& options,
+                    const SolutionCallback& on_solution,
+                    const std::shared_ptr<detail::csp::SharedBest>& best, bool optimise) {
+  const bool restarts = optimise && (model.objective() || options.limits.max_solutions == 1);
+  const int threads = threads_of(options);
+  if (threads > 1 && restarts) {
+    return run_portfolio<detail::csp::LcgSearch>(
+        options, on_solution, best, threads,
+        [&](const SearchOptions& o, detail::Control& control) {
+          return std::make_unique<detail::csp::LcgSearch>(model, o, control, &on_solution, best,
+                                                          true, true);
+        });
+  }
+  detail::Control control(options.limits, bool(on_solution) || bool(best), options.progress,
+                          options.progress_seconds);
+  detail::csp::LcgSearch root(model, options, control, &on_solution, best, restarts, false);
+  return detail::run_search(root, control, 1);
+}
+
 /// search() and count(): with `optimise`, branch and bound on the model's objective (when
 /// it has one); without, every solution counts.
 Result run(const Model& model, const SearchOptions& given, const SolutionCallback& on_solution,
@@ -97,8 +130,16 @@ Result run(const Model& model, const SearchOptions& given, const SolutionCallbac
   auto best = optimise && model.objective() ? std::make_shared<detail::csp::SharedBest>() : nullptr;
   const int threads = threads_of(options);
   Result r;
-  if (threads > 1 && restarting(options)) {
-    r = run_portfolio(model, options, on_solution, best, threads);
+  if (learns(model, options)) {
+    r = run_learning(model, given, on_solution, best, optimise);
+  } else if (threads > 1 && restarting(options)) {
+    const auto states = detail::csp::make_state_stores(model);
+    r = run_portfolio<detail::csp::DfsSearch>(
+        options, on_solution, best, threads,
+        [&](const SearchOptions& o, detail::Control& control) {
+          return std::make_unique<detail::csp::DfsSearch>(model, o, control, &on_solution,
+                                                          states, best);
+        });
   } else {
     // with an objective every solution goes through the control, which keeps only improvements
     detail::Control control(options.limits, bool(on_solution) || bool(best), options.progress,
