@@ -168,11 +168,7 @@ ConflictAnalysis::CachedReason ConflictAnalysis::reason_of(std::uint32_t k, cons
   for (std::int32_t e = cache_head_[k]; e >= 0; e = cached_[std::size_t(e)].next)
     if (cached_[std::size_t(e)].pruned == pruned) return cached_[std::size_t(e)];
   const LearningTrail::Change& c = trail_->changes()[k];
-  const Constraint& con = kernel_->constraint(c.cause);
-  rebuild(c.cause, c.call);
-  reason_.clear();
-  if (kernel_->runs_by_check(c.cause)) add_scope(before_, con.scope(), reason_);
-  else con.explain(before_, in_scope(pruned, con.scope()), reason_);
+  explain_call(c.cause, c.call, pruned);
   const auto begin = std::uint32_t(cached_literals_.size());
   cached_literals_.insert(cached_literals_.end(), reason_.literals().begin(),
                           reason_.literals().end());
@@ -199,13 +195,39 @@ void ConflictAnalysis::forget(std::uint32_t kept) {
   }
 }
 
-void ConflictAnalysis::rebuild(std::int32_t cause, std::uint32_t at) {
-  if (rebuilt_ && rebuilt_cause_ == cause && rebuilt_at_ == at) return;
+void ConflictAnalysis::explain_call(std::int32_t cause, std::uint32_t at,
+                                    std::optional<Literal> pruned) {
+  const Constraint& con = kernel_->constraint(cause);
+  const bool narrow = cause == store_index_ && store_;
+  rebuild(cause, at, narrow);
+  reason_.clear();
+  auto explain = [&] {
+    if (kernel_->runs_by_check(cause)) add_scope(before_, con.scope(), reason_);
+    else con.explain(before_, pruned ? std::optional(in_scope(*pruned, con.scope())) : pruned,
+                     reason_);
+  };
+  explain();
+  if (!narrow) return;
+  // a clause's reason names variables with literals; anything else is the default reason
+  // (the whole scope), which needs every domain
+  for (const Literal& l : reason_.literals())
+    if (store_->literals().slot_of(l.var.id) == kNoId) {
+      rebuild(cause, at, false);
+      reason_.clear();
+      explain();
+      return;
+    }
+}
+
+void ConflictAnalysis::rebuild(std::int32_t cause, std::uint32_t at, bool narrow) {
+  if (rebuilt_ && rebuilt_cause_ == cause && rebuilt_at_ == at && (narrow || !rebuilt_narrow_))
+    return;
   rebuilt_ = true;
   rebuilt_cause_ = cause;
   rebuilt_at_ = at;
+  rebuilt_narrow_ = narrow;
   const Store& s = kernel_->space();
-  for (const Var y : kernel_->constraint(cause).scope()) {
+  auto one = [&](const Var y) {
     // the first change of y at or after `at` holds its domain then; none: it is unchanged since
     std::int32_t found = -1;
     for (std::int32_t k = trail_->last(y.id); k >= 0 && std::uint32_t(k) >= at;
@@ -215,7 +237,13 @@ void ConflictAnalysis::rebuild(std::int32_t cause, std::uint32_t at) {
     before_.overwrite(y.id, found < 0 ? s.bits(x)
                                       : trail_->old_words(std::uint32_t(found),
                                                           std::uint32_t(s.bits(x).size())));
+  };
+  if (narrow) {
+    const LiteralTable& table = store_->literals();
+    for (std::uint32_t k = 0; k < table.num_slots(); ++k) one(table.slot_var(k));
+    return;
   }
+  for (const Var y : kernel_->constraint(cause).scope()) one(y);
 }
 
 void ConflictAnalysis::take(std::uint32_t k, bool pruned) {
@@ -359,10 +387,7 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
   forget(cached_trail_ == trail ? kept : 0);
   cached_trail_ = trail;
   if (conflict.cause == LearningTrail::kDecision) return false;  // the kernel's failures only
-  const Constraint& con = kernel.constraint(conflict.cause);
-  rebuild(conflict.cause, conflict.call);
-  if (kernel.runs_by_check(conflict.cause)) add_scope(before_, con.scope(), reason_);
-  else con.explain(before_, std::nullopt, reason_);
+  explain_call(conflict.cause, conflict.call, std::nullopt);
   if (!add_all(reason_.literals())) return false;
   // resolve the newest change of the highest level until it is the only one of its level
   for (;;) {

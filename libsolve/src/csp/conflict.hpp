@@ -19,6 +19,7 @@
 #include <span>
 #include <vector>
 
+#include "csp/clause_store.hpp"
 #include "csp/kernel.hpp"
 #include "csp/store.hpp"
 #include "solve/explain.hpp"
@@ -36,6 +37,13 @@ class ConflictAnalysis {
   bool analyse(PropagationKernel& kernel);
   /// The nogood of the last successful analyse(), valid until the next call.
   Nogood nogood() const;
+  /// The kernel's constraint `index` is this clause database (the learning search's): its
+  /// explanations read the domains of the variables with literals only, so only those are
+  /// rebuilt for it (its scope is every variable).
+  void use_clause_store(std::int32_t index, const ClauseStore* store) {
+    store_index_ = index;
+    store_ = store;
+  }
 
  private:
   /// A domain as the analysis reads it (a snapshot on the trail, or the current one).
@@ -95,13 +103,18 @@ class ConflictAnalysis {
   bool implied(const Literal& l, std::size_t skip) const;
   /// The domains of the scope of `cause` as they were when its call that began at trail
   /// position `at` ran, into before_ (nothing to do when they are there already: the changes
-  /// of one call are explained one after another).
-  void rebuild(std::int32_t cause, std::uint32_t at);
+  /// of one call are explained one after another); narrow: only the variables with literals
+  /// (for the clause database).
+  void rebuild(std::int32_t cause, std::uint32_t at, bool narrow = false);
+  /// The reason of that call for `pruned` (nullopt: for its failure), into reason_.
+  void explain_call(std::int32_t cause, std::uint32_t at, std::optional<Literal> pruned);
   Domain current(std::int32_t id) const;
   Domain old(std::uint32_t change) const;
   static bool holds(const Literal& l, const Domain& d);
 
   const PropagationKernel* kernel_ = nullptr;
+  std::int32_t store_index_ = -1;
+  const ClauseStore* store_ = nullptr;
   const LearningTrail* trail_ = nullptr;
   Store before_;  // the domains a propagator call began from (only its scope's are rebuilt)
   std::vector<Item> items_;
@@ -117,7 +130,7 @@ class ConflictAnalysis {
   const LearningTrail* cached_trail_ = nullptr;  // the trail they are of
   std::int32_t rebuilt_cause_ = 0;  // the call before_ holds the scope of (when valid)
   std::uint32_t rebuilt_at_ = 0;
-  bool rebuilt_ = false;
+  bool rebuilt_ = false, rebuilt_narrow_ = false;
   std::uint64_t levels_seen_ = 0;       // bit (level % 64) of every level in the nogood
   std::vector<std::uint64_t> failed_;   // per change: the minimisation that found it does not
   std::uint64_t minimisation_ = 0;      // follow (counts the calls of minimise())

@@ -54,6 +54,7 @@ LcgSearch::LcgSearch(const Model& m, const SearchOptions& o, Control& control,
       analysis_(m, o.propagation),
       rng_(o.seed ? o.seed : 0x9E3779B97F4A7C15ULL) {
   if (best_ && m.objective()) bound_ = Bound(*m.objective(), &best_->found);
+  analysis_.use_clause_store(store_index_, store_);
   if (opt_.learning.verify) verifier_ = std::make_unique<LearntClauseVerifier>(m);
   bool activity = opt_.var_order == VarOrder::activity;
   for (const Model::BranchGroup& g : m.branching()) activity = activity || g.var == VarOrder::activity;
