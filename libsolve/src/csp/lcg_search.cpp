@@ -155,6 +155,10 @@ LcgSearch::Outcome LcgSearch::search(std::uint64_t fails) {
 
 bool LcgSearch::resolve_conflict() {
   if (level() == 0) return false;  // nothing decided: the failure is the model's (and clauses')
+  // a clause found false takes part in the analysis: it stays longer (reduce())
+  const LearningTrail::Conflict& failed = kernel_.learning()->conflict();
+  if (failed.pending && failed.cause == store_index_ && store_->last_conflict() != kNoId)
+    store_->bump_activity(store_->last_conflict());
   if (!learn()) return false;
   if (opt_.learning.on_nogood)
     opt_.learning.on_nogood(Nogood{nogood_, levels_, levels_[asserting_], asserting_});
