@@ -2,7 +2,8 @@
 // docs/notes/lcg-design.md §10), through fzn-libsolve's reader and translation but with
 // solve_best() called directly: fzn-libsolve itself has no learning option yet.
 //
-//   lcg-fzn-bench FILE.fzn on|off [SECONDS]
+//   lcg-fzn-bench FILE.fzn on|off|activity|model [SECONDS]
+// (on: learning with its default branching, toggle; activity, model: with that branching)
 // Prints the best objective (and whether it is proved), nodes, failures, restarts, seconds.
 #include <cstdio>
 #include <cstdlib>
@@ -16,7 +17,7 @@
 
 int main(int argc, char** argv) {
   if (argc < 3 || argc > 4) {
-    std::fprintf(stderr, "usage: lcg-fzn-bench FILE.fzn on|off [SECONDS]\n");
+    std::fprintf(stderr, "usage: lcg-fzn-bench FILE.fzn on|off|activity|model [SECONDS]\n");
     return 2;
   }
   const std::string file = argv[1];
@@ -30,7 +31,10 @@ int main(int argc, char** argv) {
   solve::SearchOptions o;  // the annotation's orders, as fzn-libsolve without -f
   o.var_order = p.search.var_order;
   o.val_order = p.search.val_order;
-  o.learning.enabled = std::string_view(argv[2]) == "on";
+  const std::string_view mode = argv[2];
+  o.learning.enabled = mode != "off";
+  if (mode == "activity") o.learning.branching = solve::LearningOptions::Branching::activity;
+  if (mode == "model") o.learning.branching = solve::LearningOptions::Branching::model;
   o.limits.max_seconds = argc > 3 ? std::atof(argv[3]) : 20;
   solve::Result r;
   solve::solve_best(p.model, o, &r);
