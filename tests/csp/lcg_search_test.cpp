@@ -201,3 +201,34 @@ TEST_CASE("verification catches a nogood that removes a solution") {
   o.learning.verify = true;
   REQUIRE_THROWS_AS(count(m, o), InternalError);
 }
+
+TEST_CASE("the learning search keeps the limits and reports to the trace hook") {
+  Model m;  // 8-queens: 92 solutions
+  const std::vector<Var> q = m.add_vars(8, 0, 7);
+  for (const int slope : {0, 1, -1}) {
+    std::vector<Var> line;
+    for (int i = 0; i < 8; ++i) line.push_back(q[std::size_t(i)] + slope * i);
+    all_different(m, line);
+  }
+  SearchOptions o = learning(Propagation::arc, B::toggle);
+  o.limits.max_nodes = 20;
+  const Result limited = count(m, o);
+  CHECK(limited.stop == StopReason::node_limit);
+  CHECK(limited.stats.solutions < 92);
+  o.limits = {};
+  o.limits.max_solutions = 10;
+  CHECK(count(m, o).stats.solutions == 10);
+  o.limits = {};
+  std::uint64_t decisions = 0, failures = 0, solutions = 0;
+  o.trace = [&](const TraceEvent& e) {
+    if (e.kind == TraceEvent::Kind::decide) ++decisions;
+    if (e.kind == TraceEvent::Kind::fail) ++failures;
+    if (e.kind == TraceEvent::Kind::solution) ++solutions;
+    if (e.kind == TraceEvent::Kind::decide) CHECK(m.initial_domain(e.var).size() == 8);
+  };
+  const Result all = count(m, o);
+  CHECK(all.stats.solutions == 92);
+  CHECK(decisions == all.stats.nodes);
+  CHECK(failures == all.stats.failures);
+  CHECK(solutions == 92);
+}

@@ -117,8 +117,9 @@ struct Nogood {
 /// 100 failures when none is set); SearchOptions::lns and ::branching are not used. With
 /// threads, one solution or an optimum is searched by a portfolio (each worker learns on its
 /// own, on_nogood may be called from several at once), counts and every solution by one
-/// worker. Not with skip_equivalent_states (the frame search runs, without learning), nor in
-/// the Search class.
+/// worker. The trace hook sees decisions, failures and solutions (backjumps are not reported).
+/// Not with skip_equivalent_states (the frame search runs, without learning), nor in the
+/// Search class.
 struct LearningOptions {
   bool enabled = false;
   std::function<void(const Nogood&)> on_nogood;

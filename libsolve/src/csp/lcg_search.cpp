@@ -117,6 +117,7 @@ LcgSearch::Outcome LcgSearch::search(std::uint64_t fails) {
   for (;;) {
     if (!kernel_.propagate()) {
       ++stats_.failures;
+      trace(TraceEvent::Kind::fail);
       if (!resolve_conflict()) return Outcome::exhausted;
       if (stats_.failures >= stop) return Outcome::restart;
       continue;
@@ -149,6 +150,7 @@ LcgSearch::Outcome LcgSearch::search(std::uint64_t fails) {
     if (std::uint32_t(level()) > stats_.max_depth) stats_.max_depth = std::uint32_t(level());
     phase_[std::size_t(c.var)] = v;
     kernel_.learning()->decide(Literal::eq(x, v));
+    trace(TraceEvent::Kind::decide, x, v);
     s.assign(x, v);  // v is in the domain: cannot fail
   }
 }
@@ -246,7 +248,19 @@ void LcgSearch::backjump(int to) {
   }
 }
 
+void LcgSearch::trace(TraceEvent::Kind k, Var x, int v) {
+  if (!opt_.trace) return;
+  if (k == TraceEvent::Kind::fail && level() > 0) {  // the decision of the failing level
+    const Literal& d = kernel_.learning()->decisions().back().literal;
+    x = d.var;
+    v = d.value;
+  }
+  if (x.id >= 0) x.model = model_->identity().id;  // the hook sees the model's own Var
+  opt_.trace(TraceEvent{k, level(), x, v});
+}
+
 bool LcgSearch::solution() {
+  trace(TraceEvent::Kind::solution);
   const Store& s = kernel_.space();
   if (bound_.active()) value_ = bound_.improve(s, !portfolio_);
   for (int i = 0; i < s.num_vars(); ++i) phase_[std::size_t(i)] = s.value(Var{i});

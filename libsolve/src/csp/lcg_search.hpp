@@ -88,6 +88,9 @@ class LcgSearch final : public SearchEngine {
   void add_nogood(std::span<const Literal> lits);
   /// Bumps the activity of the variables of the nogood just learnt.
   void bump();
+  /// Calls the trace hook (SearchOptions::trace): decide (at the decision's level), fail (with
+  /// the failing level's decision), solution; backjumps are not reported.
+  void trace(TraceEvent::Kind k, Var x = Var{}, int v = 0);
   /// The branching in use now (toggled at restarts).
   bool by_activity() const;
   int most_active();
