@@ -57,7 +57,7 @@ TEST_CASE("the learning search finds every solution once, and counts them") {
     const std::set<Values> expected = catalogue::brute_force(in);
     solved += !expected.empty();
     INFO(catalogue::describe(in));
-    for (auto p : {Propagation::forward, Propagation::arc, Propagation::domain})
+    for (auto p : {Propagation::none, Propagation::forward, Propagation::arc, Propagation::domain})
       for (auto b : {B::model, B::activity, B::toggle}) {
         INFO("propagation " << int(p) << " branching " << int(b));
         SearchOptions o = learning(p, b);

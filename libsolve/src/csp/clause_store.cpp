@@ -371,6 +371,16 @@ void ClauseStore::explain(const Space& before, std::optional<Literal> pruned,
         any = true;
       }
     if (!any) return false;
+    // forced_ is the last call's: a conflict analysis also asks about older calls, whose
+    // `before` these prunings need not empty, nor bring to `pruned`
+    bool implied = true;
+    before.for_each_value(table_.slot_var(slot), [&](int w) {
+      for (const Forced& f : forced_)
+        if (table_.atom(f.lit >> 1).slot == slot && !table_.literal(f.lit).satisfied_by(w))
+          return;  // w is pruned
+      if (!pruned || !pruned->satisfied_by(w)) implied = false;  // w survives
+    });
+    if (!implied) return false;
     for (const Forced& f : forced_)
       if (table_.atom(f.lit >> 1).slot == slot) add_clause_reason(f.clause, reason);
     add_domain(before, table_.slot_var(slot), reason);
