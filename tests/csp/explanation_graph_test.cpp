@@ -2,6 +2,7 @@
 // against brute force by explanation_check.hpp on random small instances, and those with a
 // reason of their own name fewer literals than the domains of their scope.
 #include "explanation_check.hpp"
+#include "random_automaton.hpp"
 
 using namespace explanation_check;
 
@@ -70,4 +71,50 @@ TEST_CASE("reasons of nvalue are true and smaller than the scope's domains") {
   all.print("nvalue");
   CHECK(all.of("nvalue").reasons > test_scale::scaled(300));
   CHECK(smaller(all.of("nvalue")));
+}
+
+namespace {
+
+/// regular over a random automaton (nondeterministic sometimes) and a word of 1 to 5 of 1 to
+/// 4 variables on [-2, 3] (views and repeats), or cost_regular (deterministic, costs -3..5)
+/// with a total on [-6, 12] last.
+catalogue::Instance random_automaton_instance(Random& r, bool costs) {
+  using namespace automata;
+  const Automaton a = random_automaton(r, costs);
+  std::vector<std::int64_t> cost;
+  if (costs)
+    for (std::size_t k = 0; k < a.transitions.size(); ++k) cost.push_back(r.pick(-3, 5));
+  catalogue::Instance in;
+  const std::size_t nvars = std::size_t(r.pick(1, 4));
+  for (std::size_t i = 0; i < nvars; ++i) in.domains.push_back(r.domain(-2, 3));
+  const Word w = random_word(r, nvars, r.pick(costs ? 0 : 1, 5));
+  if (costs) in.domains.push_back(r.domain(-6, 12));
+  in.specs.push_back({describe(a) + describe(w),
+                      [=](Model& m, const std::vector<Var>& xs) {
+                        if (costs) cost_regular(m, w.vars(xs), a, cost, xs.back());
+                        else regular(m, w.vars(xs), a);
+                      },
+                      [=](const Values& v) {
+                        const auto sums = path_costs(a, cost, w.values(v));
+                        return costs ? sums.count(v.back()) > 0 : !sums.empty();
+                      }});
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("reasons of regular are true and smaller than the scope's domains") {
+  const Tallies all =
+      explain_instances(33, 1500, [](Random& r) { return random_automaton_instance(r, false); });
+  all.print("regular");
+  CHECK(all.of("regular").reasons > test_scale::scaled(300));
+  CHECK(smaller(all.of("regular")));
+}
+
+TEST_CASE("reasons of cost_regular are true and smaller than the scope's domains") {
+  const Tallies all =
+      explain_instances(34, 1500, [](Random& r) { return random_automaton_instance(r, true); });
+  all.print("cost_regular");
+  CHECK(all.of("cost_regular").reasons > test_scale::scaled(300));
+  CHECK(smaller(all.of("cost_regular"), 80));
 }
