@@ -9,9 +9,18 @@ using namespace explanation_check;
 
 namespace {
 
-/// Under `percent` % of the literals of the scope's domains (the default reason's).
-bool smaller(const Tally& t, std::size_t percent = 60) {
-  return t.literals * 100 < t.scope_literals * percent;
+/// The reasons of constraint `name` on `rounds` instances make(r) are true (checked in
+/// explain_instances), many, and under `percent` % of the literals of the scope's domains
+/// (the default reason's).
+template <class Make>
+void check_own_reasons(const char* name, std::uint32_t seed, int rounds, Make&& make,
+                       std::size_t percent = 60) {
+  const Tallies all = explain_instances(seed, rounds, make);
+  all.print(name);
+  INFO(name);
+  const Tally& t = all.of(name);
+  CHECK(t.reasons > test_scale::scaled(300));
+  CHECK(t.literals * 100 < t.scope_literals * percent);
 }
 
 /// global_cardinality over 3 to 6 variables on [-2, 3] (views sometimes), 1 to 3 disjoint
@@ -60,18 +69,15 @@ catalogue::Instance random_global_cardinality(Random& r) {
 }  // namespace
 
 TEST_CASE("reasons of global_cardinality are true and smaller than the scope's domains") {
-  const Tallies all = explain_instances(31, 1000, random_global_cardinality);
-  all.print("global_cardinality");
-  CHECK(all.of("global_cardinality").reasons > test_scale::scaled(300));
-  CHECK(smaller(all.of("global_cardinality")));
+  check_own_reasons("global_cardinality", 31, 1000, random_global_cardinality);
 }
 
 TEST_CASE("reasons of nvalue are true and smaller than the scope's domains") {
-  const Tallies all =
-      explain_random(32, 1500, [](Random& r) { return catalogue::random_element_or_count(r, 5, 5); });
-  all.print("nvalue");
-  CHECK(all.of("nvalue").reasons > test_scale::scaled(300));
-  CHECK(smaller(all.of("nvalue")));
+  check_own_reasons("nvalue", 32, 1500, [](Random& r) {
+    catalogue::Instance in = catalogue::base_instance(r, 5, 2, -2, 3);
+    in.specs.push_back(catalogue::random_element_or_count(r, 5, 5));
+    return in;
+  });
 }
 
 namespace {
@@ -105,19 +111,13 @@ catalogue::Instance random_automaton_instance(Random& r, bool costs) {
 }  // namespace
 
 TEST_CASE("reasons of regular are true and smaller than the scope's domains") {
-  const Tallies all =
-      explain_instances(33, 1500, [](Random& r) { return random_automaton_instance(r, false); });
-  all.print("regular");
-  CHECK(all.of("regular").reasons > test_scale::scaled(300));
-  CHECK(smaller(all.of("regular")));
+  check_own_reasons("regular", 33, 1500,
+                    [](Random& r) { return random_automaton_instance(r, false); });
 }
 
 TEST_CASE("reasons of cost_regular are true and smaller than the scope's domains") {
-  const Tallies all =
-      explain_instances(34, 1500, [](Random& r) { return random_automaton_instance(r, true); });
-  all.print("cost_regular");
-  CHECK(all.of("cost_regular").reasons > test_scale::scaled(300));
-  CHECK(smaller(all.of("cost_regular"), 80));
+  check_own_reasons("cost_regular", 34, 1500,
+                    [](Random& r) { return random_automaton_instance(r, true); });
 }
 
 namespace {
@@ -143,13 +143,72 @@ catalogue::Instance random_successors(Random& r, bool sub) {
 }  // namespace
 
 TEST_CASE("reasons of circuit and subcircuit are true and smaller than the scope's domains") {
-  for (const bool sub : {false, true}) {
-    const char* name = sub ? "subcircuit" : "circuit";
-    INFO(name);
-    const Tallies all = explain_instances(sub ? 36 : 35, 800,
-                                          [&](Random& r) { return random_successors(r, sub); });
-    all.print(name);
-    CHECK(all.of(name).reasons > test_scale::scaled(300));
-    CHECK(smaller(all.of(name)));
-  }
+  check_own_reasons("circuit", 35, 800, [](Random& r) { return random_successors(r, false); });
+  check_own_reasons("subcircuit", 36, 800, [](Random& r) { return random_successors(r, true); });
+}
+
+namespace {
+
+/// inverse(f, g) over 1 to 3 f and g variables (g the same size as f mostly), domains one
+/// past the index sets at each end; or inverse(f, f) now and then.
+catalogue::Instance random_inverse(Random& r) {
+  const std::size_t nf = std::size_t(r.pick(1, 3));
+  const bool same = r.pick(0, 5) == 0;
+  const std::size_t ng = same ? 0 : r.pick(0, 7) == 0 ? std::size_t(r.pick(0, 3)) : nf;
+  const int base_f = r.pick(-1, 1), base_g = same ? base_f : r.pick(-1, 1);
+  catalogue::Instance in;
+  for (std::size_t i = 0; i < nf; ++i)
+    in.domains.push_back(r.domain(base_g - 1, base_g + int(same ? nf : ng)));
+  for (std::size_t j = 0; j < ng; ++j) in.domains.push_back(r.domain(base_f - 1, base_f + int(nf)));
+  in.specs.push_back({"inverse",
+                      [=](Model& m, const std::vector<Var>& xs) {
+                        const std::span<const Var> all(xs);
+                        if (same) inverse(m, all, all, base_f, base_g);
+                        else inverse(m, all.first(nf), all.subspan(nf), base_f, base_g);
+                      },
+                      [=](const Values& a) {
+                        Values v = a;
+                        if (same) v.insert(v.end(), a.begin(), a.end());
+                        return graphs::is_inverse(v, nf, base_f, base_g);
+                      }});
+  return in;
+}
+
+/// bin_packing_load: 1 to 3 loads over [0, 6], then 1 to 4 items of weights 0 to 4 whose
+/// bins lie one past the bins at each end.
+catalogue::Instance random_bin_packing(Random& r) {
+  const std::size_t bins = std::size_t(r.pick(1, 3)), items = std::size_t(r.pick(1, 4));
+  const int base = r.pick(0, 1);
+  std::vector<int> w;
+  for (std::size_t i = 0; i < items; ++i) w.push_back(r.pick(0, 4));
+  catalogue::Instance in;
+  for (std::size_t b = 0; b < bins; ++b) in.domains.push_back(r.domain(0, 6));
+  for (std::size_t i = 0; i < items; ++i) in.domains.push_back(r.domain(base - 1, base + int(bins)));
+  in.specs.push_back({"bin_packing_load",
+                      [=](Model& m, const std::vector<Var>& xs) {
+                        const std::span<const Var> all(xs);
+                        bin_packing_load(m, all.first(bins), all.subspan(bins), w, base);
+                      },
+                      [=](const Values& a) {
+                        std::vector<int> sum(bins, 0);
+                        for (std::size_t i = 0; i < items; ++i) {
+                          const int b = a[bins + i] - base;
+                          if (b < 0 || b >= int(bins)) return false;
+                          sum[std::size_t(b)] += w[i];
+                        }
+                        for (std::size_t b = 0; b < bins; ++b)
+                          if (sum[b] != a[b]) return false;
+                        return true;
+                      }});
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("reasons of inverse are true and smaller than the scope's domains") {
+  check_own_reasons("inverse", 37, 1000, random_inverse);
+}
+
+TEST_CASE("reasons of bin_packing_load are true and smaller than the scope's domains") {
+  check_own_reasons("bin_packing_load", 38, 1000, random_bin_packing);
 }
