@@ -3,6 +3,7 @@
 // reason of their own name fewer literals than the domains of their scope.
 #include "explanation_check.hpp"
 #include "random_automaton.hpp"
+#include "random_boxes.hpp"
 #include "random_graph.hpp"
 
 using namespace explanation_check;
@@ -211,4 +212,61 @@ TEST_CASE("reasons of inverse are true and smaller than the scope's domains") {
 
 TEST_CASE("reasons of bin_packing_load are true and smaller than the scope's domains") {
   check_own_reasons("bin_packing_load", 38, 1000, random_bin_packing);
+}
+
+namespace {
+
+/// diffn or diffn_nonstrict over 2 or 3 rectangles (random_boxes.hpp), or diffn_k in one
+/// dimension over 2 to 4 boxes on [0, 5] with sides of one or two values from -1..4.
+catalogue::Instance random_diffn(Random& r) {
+  const bool strict = r.pick(0, 2) > 0;
+  catalogue::Instance in;
+  if (r.pick(0, 2) > 0) {
+    const int n = r.pick(2, 3);
+    in.domains = boxes::random_rectangles(r, n);
+    in.specs.push_back({strict ? "diffn" : "diffn_nonstrict",
+                        [=](Model& m, const std::vector<Var>& xs) {
+                          const std::span<const Var> all(xs);
+                          const std::size_t k = std::size_t(n);
+                          if (strict)
+                            diffn(m, all.first(k), all.subspan(k, k), all.subspan(2 * k, k),
+                                  all.subspan(3 * k, k));
+                          else
+                            diffn_nonstrict(m, all.first(k), all.subspan(k, k),
+                                            all.subspan(2 * k, k), all.subspan(3 * k, k));
+                        },
+                        [=](const Values& a) { return boxes::apart(a, strict); }});
+    return in;
+  }
+  const std::size_t n = std::size_t(r.pick(2, 4));
+  for (std::size_t i = 0; i < n; ++i) in.domains.push_back(r.domain(0, 5));
+  for (std::size_t i = 0; i < n; ++i) {
+    const int lo = r.pick(0, 9) ? r.pick(0, 3) : -1;
+    in.domains.push_back(r.pick(0, 1) ? Values{lo} : Values{lo, lo + 1});
+  }
+  in.specs.push_back({strict ? "diffn_k" : "diffn_nonstrict_k",
+                      [=](Model& m, const std::vector<Var>& xs) {
+                        std::vector<std::vector<Var>> origins, sizes;
+                        for (std::size_t i = 0; i < n; ++i) {
+                          origins.push_back({xs[i]});
+                          sizes.push_back({xs[n + i]});
+                        }
+                        if (strict) diffn_k(m, origins, sizes);
+                        else diffn_nonstrict_k(m, origins, sizes);
+                      },
+                      [=](const Values& a) { return boxes::apart_k(a, n, 1, strict); }});
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("reasons of diffn are true and smaller than the scope's domains") {
+  const Tallies all = explain_instances(39, 1500, random_diffn);
+  all.print("diffn");
+  Tally t = all.of("diffn");
+  t.add(all.of("diffn_nonstrict"));
+  CHECK(t.reasons > test_scale::scaled(300));
+  // 74 % in a full run: with two or three boxes a pair's reason (three bounds for each
+  // relation ruled out, two for the one enforced) is about as long as their domains
+  CHECK(t.literals * 100 < t.scope_literals * 80);
 }
