@@ -15,43 +15,16 @@
 
 #include "globals_agree.hpp"
 #include "propagator_contract.hpp"
+#include "random_boxes.hpp"
 #include "random_model.hpp"
 #include "test_scale.hpp"
 
 using namespace solve;
 using random_model::Random;
 using random_model::Values;
+using namespace boxes;
 
 namespace {
-
-/// MiniZinc's decomposition: values x..., y..., dx..., dy... (n of each).
-bool apart(const Values& v, bool strict) {
-  const std::size_t n = v.size() / 4;
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = i + 1; j < n; ++j) {
-      const std::int64_t xi = v[i], yi = v[n + i], wi = v[2 * n + i], hi = v[3 * n + i];
-      const std::int64_t xj = v[j], yj = v[n + j], wj = v[2 * n + j], hj = v[3 * n + j];
-      const bool zero = wi == 0 || hi == 0 || wj == 0 || hj == 0;
-      if (!strict && zero) continue;
-      if (!(xi + wi <= xj || yi + hi <= yj || xj + wj <= xi || yj + hj <= yi)) return false;
-    }
-  return true;
-}
-
-/// The domains of n rectangles: positions within 0..4 (0..2 for 3 rectangles; a third of them
-/// fixed, so that some placements are impossible), sizes one or two values from -1..4
-/// (negative rarely).
-std::vector<Values> random_rectangles(Random& r, int n) {
-  std::vector<Values> d;
-  const int span = n <= 2 ? 4 : 2;
-  for (int k = 0; k < 2 * n; ++k)
-    d.push_back(r.pick(0, 2) ? r.domain(0, span) : Values{r.pick(0, span)});
-  for (int k = 0; k < 2 * n; ++k) {
-    const int lo = r.pick(0, 9) ? r.pick(0, 3) : -1;
-    d.push_back(r.pick(0, 1) ? Values{lo} : Values{lo, lo + 1});
-  }
-  return d;
-}
 
 void post(Model& m, const std::vector<Var>& vs, bool strict) {
   const std::size_t n = vs.size() / 4;
@@ -151,23 +124,6 @@ TEST_CASE("diffn: rectangles that all cross one line are a unary resource",
 }
 
 namespace {
-
-/// diffn_k's definition over values: origins box by box (k each), then sizes box by box.
-bool apart_k(const Values& v, std::size_t n, std::size_t k, bool strict) {
-  auto origin = [&](std::size_t i, std::size_t a) { return std::int64_t(v[i * k + a]); };
-  auto side = [&](std::size_t i, std::size_t a) { return std::int64_t(v[(n + i) * k + a]); };
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = i + 1; j < n; ++j) {
-      bool some = false;
-      for (std::size_t a = 0; a < k; ++a) {
-        some = some || origin(i, a) + side(i, a) <= origin(j, a) ||
-               origin(j, a) + side(j, a) <= origin(i, a);
-        if (!strict) some = some || side(i, a) == 0 || side(j, a) == 0;
-      }
-      if (!some) return false;
-    }
-  return true;
-}
 
 /// One random diffn_k instance (k = 1 with 3 boxes, or k = 3 with 2), checked.
 bool round_k_agrees(Random& r, std::initializer_list<int> threads) {

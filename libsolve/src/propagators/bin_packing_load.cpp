@@ -15,6 +15,7 @@
 #include <memory>
 #include <vector>
 
+#include "propagators/explain_removals.hpp"
 #include "solve/constraint.hpp"
 #include "solve/error.hpp"
 #include "solve/packing_load.hpp"
@@ -59,7 +60,138 @@ class BinPackingLoad final : public CloneableConstraint<BinPackingLoad> {
     return PropStatus::entailed;
   }
 
+  // The first pass's rules on the call's start (a pruning that needed an earlier one of the
+  // same call, or the knapsack, falls back to the scope): a load at least the items in its
+  // bin (named assigned) and at most those that may go there (the others named lacking it),
+  // or within the total less the other loads' bounds (named); an item out of a bin its
+  // weight would overflow (the load's max and the items in it), into a bin that needs it (the
+  // load's min and the items that lack the bin); a failure: a load's bounds crossed so, or
+  // an item that loses every bin.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      sums(before);
+      if (!pruned) {
+        for (std::size_t b = 0; b < bins_; ++b) {
+          const Var load = vars_[b];
+          if (most(b) < before.min(load)) return r.add(Literal::ge(load, before.min(load))), name_most(before, b, r), true;
+          if (least(b) > before.max(load)) return r.add(Literal::le(load, before.max(load))), name_least(before, b, r), true;
+        }
+        for (std::size_t i = 0; i < items_; ++i) {
+          const std::size_t mark = r.size();
+          add_domain(before, item(i), r);
+          bool all = true;
+          before.for_each_value(item(i), [&](int v) { all = all && lost(before, i, v, r); });
+          if (all) return true;
+          r.truncate(mark);
+        }
+        return false;
+      }
+      for (std::size_t b = 0; b < bins_; ++b) {
+        if (vars_[b] != pruned->var) continue;
+        auto lower = [&](int v) {
+          return follows_from_min(before, least(b), Literal::ge(vars_[b], v), r) &&
+                 (name_least(before, b, r), true);
+        };
+        auto upper = [&](int v) {
+          return follows_from_max(before, most(b), Literal::le(vars_[b], v), r) &&
+                 (name_most(before, b, r), true);
+        };
+        const int v = pruned->value;
+        switch (pruned->kind) {
+          case Literal::Kind::ge: return lower(v);
+          case Literal::Kind::le: return upper(v);
+          case Literal::Kind::eq: return lower(v) && upper(v);
+          case Literal::Kind::ne: return lower(v + 1) || upper(v - 1);
+        }
+      }
+      for (std::size_t i = 0; i < items_; ++i)
+        if (item(i) == pruned->var)
+          return explain_by_removals(before, *pruned, r,
+                                     [&](int v, Reason& r) { return lost(before, i, v, r); });
+      return false;
+    });
+  }
+
  private:
+  /// sure_ and possible_ of `before`, and the sums of the loads' bounds.
+  void sums(const Space& s) const {
+    sure_.assign(bins_, 0);
+    possible_.assign(bins_, 0);
+    for (std::size_t i = 0; i < items_; ++i) {
+      if (w_[i] == 0) continue;
+      s.for_each_value(item(i), [&](int v) {
+        const std::int64_t b = std::int64_t(v) - base_;
+        if (b >= 0 && b < std::int64_t(bins_)) possible_[std::size_t(b)] += w_[i];
+      });
+      if (s.assigned(item(i)) && in_range(s.value(item(i))))
+        sure_[std::size_t(s.value(item(i)) - base_)] += w_[i];
+    }
+    sum_min_ = sum_max_ = 0;
+    for (std::size_t b = 0; b < bins_; ++b) {
+      sum_min_ += s.min(vars_[b]);
+      sum_max_ += s.max(vars_[b]);
+    }
+    before_ = &s;
+  }
+  bool in_range(std::int64_t v) const {
+    return v >= base_ && v - base_ < std::int64_t(bins_);
+  }
+  /// The least and most load b can take, by the first pass (sums() ran).
+  std::int64_t least(std::size_t b) const {
+    return std::max(sure_[b], total_ - (sum_max_ - before_->max(vars_[b])));
+  }
+  std::int64_t most(std::size_t b) const {
+    return std::min(possible_[b], total_ - (sum_min_ - before_->min(vars_[b])));
+  }
+  /// Names why load b is at least least(b): the items in bin b, or the other loads' maxima.
+  void name_least(const Space& before, std::size_t b, Reason& r) const {
+    if (sure_[b] >= total_ - (sum_max_ - before.max(vars_[b]))) return name_in(before, b, r);
+    for (std::size_t c = 0; c < bins_; ++c)
+      if (c != b) r.add(Literal::le(vars_[c], before.max(vars_[c])));
+  }
+  /// Names why load b is at most most(b): the items that lack bin b, or the other loads'
+  /// minima.
+  void name_most(const Space& before, std::size_t b, Reason& r) const {
+    if (possible_[b] <= total_ - (sum_min_ - before.min(vars_[b])))
+      return name_lacking(before, b, r, items_);
+    for (std::size_t c = 0; c < bins_; ++c)
+      if (c != b) r.add(Literal::ge(vars_[c], before.min(vars_[c])));
+  }
+  /// Names the items of weight assigned to bin b.
+  void name_in(const Space& before, std::size_t b, Reason& r) const {
+    const int value = int(std::int64_t(base_) + std::int64_t(b));
+    for (std::size_t i = 0; i < items_; ++i)
+      if (w_[i] > 0 && before.assigned(item(i)) && before.value(item(i)) == value)
+        r.add(Literal::eq(item(i), value));
+  }
+  /// Names the items of weight (but `except`) that lack bin b.
+  void name_lacking(const Space& before, std::size_t b, Reason& r, std::size_t except) const {
+    const int value = int(std::int64_t(base_) + std::int64_t(b));
+    for (std::size_t i = 0; i < items_; ++i)
+      if (i != except && w_[i] > 0 && !before.contains(item(i), value) && reachable(item(i), value))
+        r.add(Literal::ne(item(i), value));
+  }
+  /// Names why item i loses bin value v by the first pass (sums() ran); false when it does
+  /// not.
+  bool lost(const Space& before, std::size_t i, int v, Reason& r) const {
+    if (!in_range(v)) return true;
+    if (w_[i] == 0 || before.assigned(item(i))) return false;
+    const std::size_t b = std::size_t(v - base_);
+    if (sure_[b] + w_[i] > before.max(vars_[b])) {  // it would overflow
+      r.add(Literal::le(vars_[b], before.max(vars_[b])));
+      return name_in(before, b, r), true;
+    }
+    for (std::size_t c = 0; c < bins_; ++c) {  // another bin needs it
+      const int needed = int(std::int64_t(base_) + std::int64_t(c));
+      if (c == b || !before.contains(item(i), needed)) continue;
+      if (possible_[c] - w_[i] < before.min(vars_[c])) {
+        r.add(Literal::ge(vars_[c], before.min(vars_[c])));
+        return name_lacking(before, c, r, i), true;
+      }
+    }
+    return false;
+  }
+
   /// The passes above, until one prunes nothing; false on a failure.
   bool passes(Space& s) {
     for (bool pruned = true; pruned;) {
@@ -195,7 +327,10 @@ class BinPackingLoad final : public CloneableConstraint<BinPackingLoad> {
   std::vector<int> w_;
   int base_;
   std::int64_t total_ = 0;
-  std::vector<std::int64_t> sure_, possible_;  // scratch, per bin
+  // scratch, per bin (mutable: explain() counts too)
+  mutable std::vector<std::int64_t> sure_, possible_;
+  mutable std::int64_t sum_min_ = 0, sum_max_ = 0;  // of explain(): the loads' bounds
+  mutable const Space* before_ = nullptr;           // of explain()
   std::vector<int> drop_;                      // scratch
   std::vector<std::int64_t> cand_;             // scratch: a bin's open items, heaviest first
 };

@@ -8,6 +8,8 @@
 #include <memory>
 #include <vector>
 
+#include "propagators/explain_removals.hpp"
+#include "propagators/successor_reason.hpp"
 #include "propagators/successor_scc.hpp"
 #include "solve/constraints.hpp"
 #include "solve/error.hpp"
@@ -83,12 +85,90 @@ class Circuit final : public CloneableConstraint<Circuit> {
     return PropStatus::fixpoint;
   }
 
+  // From the edges fixed once the range rules ran (successor_reason.hpp): a value out of
+  // range or a self loop needs nothing; a sub-tour's closing edge, the fixed edges of its
+  // path; a node entered twice, a fixed cycle too short, a node without successor: those
+  // edges; the graph not strongly connected: a sink component closed.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      const int n = int(succ_.size());
+      reason_.start(before, succ_, base_);
+      next_.assign(std::size_t(n), -1);
+      has_pred_.assign(std::size_t(n), 0);
+      for (int i = 0; i < n; ++i) {
+        const int j = reason_.fixed(i, n == 1);
+        if (j == -2) return !pruned && (reason_.name_fixed(i, r), true);  // no successor
+        if (j < 0) continue;
+        if (has_pred_[std::size_t(j)]) {  // entered twice
+          if (pruned) return false;
+          for (int k = 0; k < i; ++k)
+            if (next_[std::size_t(k)] == j) reason_.name_fixed(k, r);
+          return reason_.name_fixed(i, r), true;
+        }
+        has_pred_[std::size_t(j)] = 1;
+        next_[std::size_t(i)] = j;
+      }
+      if (!pruned) {
+        // a cycle of fixed edges shorter than n: from a node no path starts at
+        int visited = 0;
+        for (int i = 0; i < n; ++i)
+          if (!has_pred_[std::size_t(i)])
+            for (int at = i; at >= 0; at = next_[std::size_t(at)]) ++visited;
+        if (visited < n) {
+          int start = 0;
+          while (!has_pred_[std::size_t(start)] || on_path(start)) ++start;
+          int length = 0;
+          int at = start;
+          do {
+            reason_.name_fixed(at, r);
+            ++length;
+            at = next_[std::size_t(at)];
+          } while (at != start);
+          return length < n;
+        }
+        if (scc_.run(before, succ_, base_, false) < 2) return false;
+        reason_.set([&](int j) { return scc_.component(j) == 0; });  // a sink: no edge leaves
+        reason_.name_closed(r);
+        return true;
+      }
+      std::size_t at = 0;
+      while (at < succ_.size() && succ_[at] != pruned->var) ++at;
+      if (at == succ_.size()) return false;
+      const int end = int(at);
+      return explain_by_removals(before, *pruned, r, [&](int w, Reason& r) {
+        const std::int64_t j = std::int64_t(w) - base_;
+        if (j < 0 || j >= n || (j == end && n > 1)) return true;  // out of range, a self loop
+        if (next_[std::size_t(end)] >= 0 || has_pred_[std::size_t(j)]) return false;
+        // w closes the path j -> ... -> end of fixed edges, shorter than n
+        int length = 1;
+        for (int k = int(j); k != end; k = next_[std::size_t(k)]) {
+          if (next_[std::size_t(k)] < 0) return false;
+          ++length;
+        }
+        if (length >= n) return false;
+        for (int k = int(j); k != end; k = next_[std::size_t(k)]) reason_.name_fixed(k, r);
+        return true;
+      });
+    });
+  }
+
  private:
+  /// Node i lies on a path of fixed edges from a node without predecessor (explain()).
+  bool on_path(int i) const {
+    for (int s = 0; s < int(succ_.size()); ++s)
+      if (!has_pred_[std::size_t(s)])
+        for (int at = s; at >= 0; at = next_[std::size_t(at)])
+          if (at == i) return true;
+    return false;
+  }
+
   std::vector<Var> succ_;
   int base_;
-  std::vector<int> next_;               // scratch: the assigned successor, or -1
-  std::vector<std::uint8_t> has_pred_;  // scratch: a node some assigned edge enters
-  SuccessorScc scc_;
+  // scratch (mutable: explain() fills it too)
+  mutable std::vector<int> next_;               // the assigned successor, or -1
+  mutable std::vector<std::uint8_t> has_pred_;  // a node some assigned edge enters
+  mutable SuccessorScc scc_;
+  mutable SuccessorReason reason_;
 };
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "layered_graph.hpp"
+#include "layered_reason.hpp"
 #include "solve/automaton.hpp"
 #include "solve/constraint.hpp"
 #include "solve/error.hpp"
@@ -62,59 +63,7 @@ class CostRegular final : public CloneableConstraint<CostRegular> {
     const std::size_t n = scope_.size() - 1, k = g.symbols.size(),
                       width = std::size_t(g.states) + 1;
     const Var total = scope_.back();
-    in_dom_.assign(n * k, 0);
-    for (std::size_t i = 0; i < n; ++i) g.mark_domain(s, scope_[i], in_dom_.data() + i * k);
-    // forward: cheapest / dearest path from the start to (layer i, state q)
-    fmin_.assign((n + 1) * width, kNone);
-    fmax_.assign((n + 1) * width, 0);
-    fmin_[std::size_t(g.start)] = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const char* dom = in_dom_.data() + i * k;
-      bool any = false;
-      for (int q = 1; q <= g.states; ++q) {
-        const std::size_t at = i * width + std::size_t(q);
-        if (fmin_[at] == kNone) continue;
-        for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a) {
-          if (!dom[g.symbol[std::size_t(a)]]) continue;
-          const std::size_t to = (i + 1) * width + std::size_t(g.to[std::size_t(a)]);
-          const std::int64_t c = a_->cost[std::size_t(a)];
-          if (fmin_[to] == kNone) {
-            fmin_[to] = fmin_[at] + c;
-            fmax_[to] = fmax_[at] + c;
-          } else {
-            fmin_[to] = std::min(fmin_[to], fmin_[at] + c);
-            fmax_[to] = std::max(fmax_[to], fmax_[at] + c);
-          }
-          any = true;
-        }
-      }
-      if (!any) return PropStatus::failed;
-    }
-    // backward: cheapest / dearest path from (layer i, state q) on to a final state
-    bmin_.assign((n + 1) * width, kNone);
-    bmax_.assign((n + 1) * width, 0);
-    for (int q = 1; q <= g.states; ++q)
-      if (fmin_[n * width + std::size_t(q)] != kNone && g.final[std::size_t(q)])
-        bmin_[n * width + std::size_t(q)] = 0;
-    for (std::size_t i = n; i-- > 0;) {
-      const char* dom = in_dom_.data() + i * k;
-      for (int q = 1; q <= g.states; ++q) {
-        const std::size_t at = i * width + std::size_t(q);
-        if (fmin_[at] == kNone) continue;
-        for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a) {
-          const std::size_t to = (i + 1) * width + std::size_t(g.to[std::size_t(a)]);
-          if (!dom[g.symbol[std::size_t(a)]] || bmin_[to] == kNone) continue;
-          const std::int64_t c = a_->cost[std::size_t(a)];
-          if (bmin_[at] == kNone) {
-            bmin_[at] = bmin_[to] + c;
-            bmax_[at] = bmax_[to] + c;
-          } else {
-            bmin_[at] = std::min(bmin_[at], bmin_[to] + c);
-            bmax_[at] = std::max(bmax_[at], bmax_[to] + c);
-          }
-        }
-      }
-    }
+    if (!paths(s)) return PropStatus::failed;
     const std::size_t origin = std::size_t(g.start);
     if (bmin_[origin] == kNone) return PropStatus::failed;
     if (s.set_min(total, bmin_[origin]) == Event::failed ||
@@ -154,13 +103,168 @@ class CostRegular final : public CloneableConstraint<CostRegular> {
     return all_assigned && s.assigned(total) ? PropStatus::entailed : PropStatus::fixpoint;
   }
 
+  // No word: the other layers' values that cut every path (layered_reason.hpp); else, and
+  // for the total's bounds, the symbols every layer lacks (which fix the cheapest and dearest
+  // paths) with the total's domain or nothing more. A value of the word: the values that cut
+  // its paths, or its paths' costs against the total's bound (the symbols of the other
+  // layers, and of its own when its variable shows up elsewhere in the scope).
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      const std::span<const Var> word = std::span<const Var>(scope_).first(scope_.size() - 1);
+      const Var total = scope_.back();
+      const std::size_t origin = std::size_t(a_->g.start);
+      reason_.start(a_->g, word, before);
+      const bool any = paths(before) && bmin_[origin] != kNone;
+      if (!pruned) {
+        if (reason_.mark_no_word()) return reason_.name(r);
+        name_layers(-1, r);
+        add_domain(before, total, r);
+        return true;
+      }
+      if (!any) return false;
+      if (pruned->var == total) {
+        auto lower = [&](int v) {
+          return follows_from_min(before, bmin_[origin], Literal::ge(total, v), r);
+        };
+        auto upper = [&](int v) {
+          return follows_from_max(before, bmax_[origin], Literal::le(total, v), r);
+        };
+        const int v = pruned->value;
+        bool ok = false;
+        switch (pruned->kind) {
+          case Literal::Kind::ge: ok = lower(v); break;
+          case Literal::Kind::le: ok = upper(v); break;
+          case Literal::Kind::eq: ok = lower(v) && upper(v); break;
+          case Literal::Kind::ne: ok = lower(v + 1) || upper(v - 1); break;
+        }
+        return ok && (name_layers(-1, r), true);
+      }
+      bool costs = false, low = false, high = false;
+      const bool ok = explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
+        if (reason_.mark_lost(pruned->var, w)) return true;
+        for (std::size_t i = 0; i < word.size(); ++i)
+          if (word[i] == pruned->var && cost_cut(before, i, w, low, high)) return costs = true;
+        return false;
+      });
+      if (!ok || !reason_.name(r)) return false;
+      if (!costs) return true;
+      if (low) r.add(Literal::ge(total, before.min(total)));
+      if (high) r.add(Literal::le(total, before.max(total)));
+      const auto same = std::count_if(scope_.begin(), scope_.end(),
+                                      [&](Var y) { return y.id == pruned->var.id; });
+      name_layers(same == 1 ? pruned->var.id : -1, r);
+      return true;
+    });
+  }
+
+  /// The cheapest and dearest paths from the start (fmin_, fmax_) and on to a final state
+  /// (bmin_, bmax_) of every node, over the domains of s. False when a layer has no arc.
+  bool paths(const Space& s) const {
+    const LayeredAutomaton& g = a_->g;
+    const std::size_t n = scope_.size() - 1, k = g.symbols.size(),
+                      width = std::size_t(g.states) + 1;
+    in_dom_.assign(n * k, 0);
+    for (std::size_t i = 0; i < n; ++i) g.mark_domain(s, scope_[i], in_dom_.data() + i * k);
+    // forward: cheapest / dearest path from the start to (layer i, state q)
+    fmin_.assign((n + 1) * width, kNone);
+    fmax_.assign((n + 1) * width, 0);
+    fmin_[std::size_t(g.start)] = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const char* dom = in_dom_.data() + i * k;
+      bool any = false;
+      for (int q = 1; q <= g.states; ++q) {
+        const std::size_t at = i * width + std::size_t(q);
+        if (fmin_[at] == kNone) continue;
+        for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a) {
+          if (!dom[g.symbol[std::size_t(a)]]) continue;
+          const std::size_t to = (i + 1) * width + std::size_t(g.to[std::size_t(a)]);
+          const std::int64_t c = a_->cost[std::size_t(a)];
+          if (fmin_[to] == kNone) {
+            fmin_[to] = fmin_[at] + c;
+            fmax_[to] = fmax_[at] + c;
+          } else {
+            fmin_[to] = std::min(fmin_[to], fmin_[at] + c);
+            fmax_[to] = std::max(fmax_[to], fmax_[at] + c);
+          }
+          any = true;
+        }
+      }
+      if (!any) return false;
+    }
+    // backward: cheapest / dearest path from (layer i, state q) on to a final state
+    bmin_.assign((n + 1) * width, kNone);
+    bmax_.assign((n + 1) * width, 0);
+    for (int q = 1; q <= g.states; ++q)
+      if (fmin_[n * width + std::size_t(q)] != kNone && g.final[std::size_t(q)])
+        bmin_[n * width + std::size_t(q)] = 0;
+    for (std::size_t i = n; i-- > 0;) {
+      const char* dom = in_dom_.data() + i * k;
+      for (int q = 1; q <= g.states; ++q) {
+        const std::size_t at = i * width + std::size_t(q);
+        if (fmin_[at] == kNone) continue;
+        for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a) {
+          const std::size_t to = (i + 1) * width + std::size_t(g.to[std::size_t(a)]);
+          if (!dom[g.symbol[std::size_t(a)]] || bmin_[to] == kNone) continue;
+          const std::int64_t c = a_->cost[std::size_t(a)];
+          if (bmin_[at] == kNone) {
+            bmin_[at] = bmin_[to] + c;
+            bmax_[at] = bmax_[to] + c;
+          } else {
+            bmin_[at] = std::min(bmin_[at], bmin_[to] + c);
+            bmax_[at] = std::max(bmax_[at], bmax_[to] + c);
+          }
+        }
+      }
+    }
+    return true;
+  }
+
  private:
+  /// Every arc of layer i on w has no path through it within the total's bounds in `before`
+  /// (paths() ran on it); sets low / high for the bound that cut one.
+  bool cost_cut(const Space& before, std::size_t i, int w, bool& low, bool& high) const {
+    const LayeredAutomaton& g = a_->g;
+    const int j = g.symbol_index(w);
+    if (j < 0) return true;
+    const std::size_t width = std::size_t(g.states) + 1;
+    const std::int64_t lo = before.min(scope_.back()), hi = before.max(scope_.back());
+    for (int q = 1; q <= g.states; ++q) {
+      const std::size_t at = i * width + std::size_t(q);
+      if (fmin_[at] == kNone) continue;
+      for (int a = g.begin[std::size_t(q)]; a < g.begin[std::size_t(q) + 1]; ++a) {
+        if (g.symbol[std::size_t(a)] != j) continue;
+        const std::size_t to = (i + 1) * width + std::size_t(g.to[std::size_t(a)]);
+        if (bmin_[to] == kNone) continue;
+        const std::int64_t c = a_->cost[std::size_t(a)];
+        if (fmin_[at] + c + bmin_[to] > hi) high = true;
+        else if (fmax_[at] + c + bmax_[to] < lo) low = true;
+        else return false;
+      }
+    }
+    return true;
+  }
+  /// Names the symbols each layer lacks in `before` (paths() ran on it), but for the layers
+  /// of the variable `skip`.
+  void name_layers(int skip, Reason& r) const {
+    const LayeredAutomaton& g = a_->g;
+    const std::size_t k = g.symbols.size();
+    for (std::size_t i = 0; i + 1 < scope_.size(); ++i) {
+      const Var x = scope_[i];
+      if (x.id == skip) continue;
+      for (std::size_t j = 0; j < k; ++j)
+        if (!in_dom_[i * k + j] && reachable(x, g.symbols[j]))
+          r.add(Literal::ne(x, g.symbols[j]));
+    }
+  }
+
   std::vector<Var> scope_;  // the word, then total
   std::shared_ptr<const CostedAutomaton> a_;
-  // scratch, recomputed on every run
-  std::vector<char> in_dom_, support_;
-  std::vector<std::int64_t> fmin_, fmax_, bmin_, bmax_;
+  // scratch, recomputed on every run (mutable: explain() computes the paths too)
+  mutable std::vector<char> in_dom_;
+  std::vector<char> support_;
+  mutable std::vector<std::int64_t> fmin_, fmax_, bmin_, bmax_;
   std::vector<int> values_;
+  mutable LayeredReason reason_;  // scratch of explain()
 };
 
 }  // namespace

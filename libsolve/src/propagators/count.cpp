@@ -194,12 +194,107 @@ class NValue final : public CloneableConstraint<NValue> {
         return PropStatus::failed;
     return PropStatus::changed;
   }
+  // n's minimum: the hulls the greedy piercing found disjoint (by their bounds), as many as
+  // the bound needs; n's maximum: every variable within the union of the domains (by its
+  // bounds and its holes that are outside the union); an open variable losing a new value:
+  // n's maximum and one variable for each value assigned.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      const Var n = vars_[k_];
+      values_of(before);
+      const int at_least = std::max<int>(piercing(before), k_ > 0 ? 1 : 0);
+      const int at_most = int(std::min(all_.size(), k_));
+      if (!pruned) {
+        if (at_least > before.max(n))
+          return r.add(Literal::le(n, before.max(n))),
+                 name_disjoint(before, before.max(n) + 1, r), true;
+        if (at_most < before.min(n))
+          return r.add(Literal::ge(n, before.min(n))), name_within(before, r), true;
+        return false;
+      }
+      // [n >= v] (or [n <= v]): n's own bound when it holds already, else the rule's bound
+      auto lower = [&](const Literal& l) {
+        if (before.min(n) >= l.value) return r.add(Literal::ge(n, before.min(n))), true;
+        return follows_from_min(before, at_least, l, r) &&
+               (name_disjoint(before, std::min(l.value, at_least), r), true);
+      };
+      auto upper = [&](const Literal& l) {
+        if (before.max(n) <= l.value) return r.add(Literal::le(n, before.max(n))), true;
+        return follows_from_max(before, at_most, l, r) && (name_within(before, r), true);
+      };
+      if (pruned->var == n) {
+        if (pruned->kind == Literal::Kind::ge) return lower(*pruned);
+        if (pruned->kind == Literal::Kind::le) return upper(*pruned);
+        if (pruned->kind == Literal::Kind::eq)
+          return lower(Literal::ge(n, pruned->value)) && upper(Literal::le(n, pruned->value));
+        return lower(Literal::ge(n, pruned->value + 1)) || upper(Literal::le(n, pruned->value - 1));
+      }
+      // an open variable keeps the assigned values: only when n's maximum says so already
+      if (before.max(n) > int(fixed_.size())) return false;
+      r.add(Literal::le(n, before.max(n)));
+      for (const int v : fixed_)
+        for (std::size_t i = 0; i < k_; ++i)
+          if (before.assigned(vars_[i]) && before.value(vars_[i]) == v) {
+            r.add(Literal::eq(vars_[i], v));
+            break;
+          }
+      return explain_by_removals(before, *pruned, r,
+                                 [&](int w, Reason&) { return !std::binary_search(
+                                                           fixed_.begin(), fixed_.end(), w); });
+    });
+  }
 
  private:
+  /// The distinct assigned values (fixed_) and the distinct values of all domains (all_).
+  void values_of(const Space& s) const {
+    fixed_.clear();
+    all_.clear();
+    for (std::size_t i = 0; i < k_; ++i) {
+      const Var x = vars_[i];
+      if (s.assigned(x)) fixed_.push_back(s.value(x));
+      s.for_each_value(x, [&](int v) { all_.push_back(v); });
+    }
+    distinct(fixed_);
+    distinct(all_);
+  }
+  /// Names the bounds of `need` hulls that are pairwise disjoint (the greedy's, sorted by
+  /// right end), which takes `need` distinct values; piercing() sorted hulls_ just before.
+  void name_disjoint(const Space& before, int need, Reason& r) const {
+    long last = LONG_MIN;
+    for (const auto& [hi, lo] : hulls_) {
+      if (need <= 0) return;
+      if (lo <= last) continue;
+      last = hi;
+      --need;
+      for (std::size_t i = 0; i < k_; ++i)  // a variable with this hull
+        if (before.min(vars_[i]) == lo && before.max(vars_[i]) == hi) {
+          add_bounds(before, vars_[i], r);
+          break;
+        }
+    }
+  }
+  /// Names every variable within the union of the domains (all_): its bounds, and its holes
+  /// that are outside the union.
+  void name_within(const Space& before, Reason& r) const {
+    for (std::size_t i = 0; i < k_; ++i) {
+      const Var x = vars_[i];
+      if (before.assigned(x)) {
+        r.add(Literal::eq(x, before.value(x)));
+        continue;
+      }
+      add_bounds(before, x, r);
+      for (int v = before.min(x), next; v < before.max(x); v = next) {
+        next = before.next_value(x, v);
+        for (std::int64_t w = std::int64_t(v) + 1; w < next; ++w)
+          if (reachable(x, w) && !std::binary_search(all_.begin(), all_.end(), int(w)))
+            r.add(Literal::ne(x, int(w)));
+      }
+    }
+  }
   /// The fewest values that meet every domain's hull [min, max] (greedy by right end): a
   /// lower bound on the distinct values, at least the number of distinct assigned ones
   /// (their hulls are single points), without a matching.
-  int piercing(const Space& s) {
+  int piercing(const Space& s) const {
     hulls_.clear();
     for (std::size_t i = 0; i < k_; ++i) hulls_.emplace_back(s.max(vars_[i]), s.min(vars_[i]));
     std::sort(hulls_.begin(), hulls_.end());
@@ -218,8 +313,9 @@ class NValue final : public CloneableConstraint<NValue> {
   }
   std::size_t k_;
   std::vector<Var> vars_;
-  std::vector<int> fixed_, all_;            // scratch
-  std::vector<std::pair<int, int>> hulls_;  // scratch: (max, min) per variable
+  // scratch (mutable: explain() fills it too)
+  mutable std::vector<int> fixed_, all_;
+  mutable std::vector<std::pair<int, int>> hulls_;  // (max, min) per variable
 };
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 
+#include "propagators/explain_removals.hpp"
 #include "solve/constraint.hpp"
 #include "solve/error.hpp"
 #include "solve/packing.hpp"
@@ -74,10 +75,7 @@ class Diffn final : public CloneableConstraint<Diffn> {
         if (r == PropStatus::failed) return r;
         pruned = pruned || r == PropStatus::changed;
       }
-    bool nonnegative = true;
-    for (std::size_t a = 0; a < k_; ++a)
-      for (std::size_t i = 0; i < n_; ++i) nonnegative = nonnegative && s.min(size(a, i)) >= 0;
-    if (nonnegative && n_ > 1) {
+    if (nonnegative(s) && n_ > 1) {
       if (!fits_bounding_box(s)) return PropStatus::failed;
       for (std::size_t axis = 0; axis < k_; ++axis) {
         const PropStatus r = sweep(s, axis);
@@ -91,7 +89,287 @@ class Diffn final : public CloneableConstraint<Diffn> {
     return PropStatus::entailed;  // every pair passed with one relation possible, i.e. holding
   }
 
+  // The rules on the call's start (a pruning that needed an earlier one of the same call, or
+  // the bounding box, falls back to the scope): a pair with one relation left, the bounds
+  // that rule out the others and those the enforced one reads; a push by time-tabling, the
+  // boxes whose compulsory parts cover the segments that pushed it (by their bounds on the
+  // axis and their smallest sides across) and, for the capacity, where those boxes and the
+  // pushed one lie on the other axes (as cumulative_reason names a profile).
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      if (!pruned) return explain_failure(before, r);
+      if (explain_pair(before, *pruned, r)) return true;
+      for (std::size_t axis = 0; axis < k_; ++axis)
+        for (std::size_t i = 0; i < n_; ++i)
+          if (pos(axis, i) == pruned->var && explain_push(before, axis, i, *pruned, r))
+            return true;
+      return false;
+    });
+  }
+
  private:
+  static constexpr I64 kNoBound = INT64_MIN;
+  /// l follows from [y >= lo] and [y <= hi] (kNoBound: no such bound) in `before`, the holes
+  /// a bound lands past named; false (nothing named) otherwise.
+  static bool by_bounds(const Space& before, const Literal& l, I64 lo, I64 hi, Reason& r) {
+    const std::size_t mark = r.size();
+    // (a bound the variable has already is its own literal)
+    auto at_least = [&](I64 v) {
+      if (before.min(l.var) >= v) return r.add(Literal::ge(l.var, before.min(l.var))), true;
+      return lo != kNoBound && follows_from_min(before, lo, Literal::ge(l.var, int(v)), r);
+    };
+    auto at_most = [&](I64 v) {
+      if (before.max(l.var) <= v) return r.add(Literal::le(l.var, before.max(l.var))), true;
+      return hi != kNoBound && follows_from_max(before, hi, Literal::le(l.var, int(v)), r);
+    };
+    bool ok = false;
+    switch (l.kind) {
+      case Literal::Kind::ge: ok = at_least(l.value); break;
+      case Literal::Kind::le: ok = at_most(l.value); break;
+      case Literal::Kind::eq: ok = at_least(l.value) && at_most(l.value); break;
+      case Literal::Kind::ne: ok = at_least(I64(l.value) + 1) || at_most(I64(l.value) - 1); break;
+    }
+    if (!ok) r.truncate(mark);
+    return ok;
+  }
+  /// The relations of boxes i and j that `before` leaves possible (as pair() finds them):
+  /// their count, and the last one in `only` (a + da <= b, or the size `zero_size` 0).
+  struct Relation {
+    Var a{}, da{}, b{}, zero_size{};
+    bool zero = false;
+  };
+  int relations(const Space& before, std::size_t i, std::size_t j, Relation& only) const {
+    int count = 0;
+    for (std::size_t axis = 0; axis < k_; ++axis) {
+      const Var pi = pos(axis, i), pj = pos(axis, j), si = size(axis, i), sj = size(axis, j);
+      if (possible(before, pi, si, pj)) ++count, only = {pi, si, pj, {}, false};
+      if (possible(before, pj, sj, pi)) ++count, only = {pj, sj, pi, {}, false};
+      if (!strict_) {
+        if (before.contains(si, 0)) ++count, only = {{}, {}, {}, si, true};
+        if (before.contains(sj, 0)) ++count, only = {{}, {}, {}, sj, true};
+      }
+    }
+    return count;
+  }
+  /// Names why each relation of boxes i and j that `before` rules out is ruled out.
+  void name_ruled_out(const Space& before, std::size_t i, std::size_t j, Reason& r) const {
+    auto apart = [&](Var a, Var da, Var b) {
+      if (possible(before, a, da, b)) return;
+      r.add(Literal::ge(a, before.min(a)));
+      r.add(Literal::ge(da, before.min(da)));
+      r.add(Literal::le(b, before.max(b)));
+    };
+    for (std::size_t axis = 0; axis < k_; ++axis) {
+      const Var pi = pos(axis, i), pj = pos(axis, j), si = size(axis, i), sj = size(axis, j);
+      apart(pi, si, pj);
+      apart(pj, sj, pi);
+      if (strict_) continue;
+      for (const Var sz : {si, sj})
+        if (!before.contains(sz, 0) && reachable(sz, 0)) r.add(Literal::ne(sz, 0));
+    }
+  }
+  /// l by a pair with one relation left in `before`.
+  bool explain_pair(const Space& before, const Literal& l, Reason& r) const {
+    for (std::size_t i = 0; i < n_; ++i)
+      for (std::size_t j = i + 1; j < n_; ++j) {
+        Relation only;
+        if (relations(before, i, j, only) != 1) continue;
+        bool ok = false;
+        if (only.zero) {
+          ok = only.zero_size == l.var && by_bounds(before, l, 0, 0, r);
+        } else if (only.b == l.var) {
+          ok = by_bounds(before, l, I64(before.min(only.a)) + before.min(only.da), kNoBound, r);
+          if (ok) r.add(Literal::ge(only.a, before.min(only.a)));
+          if (ok) r.add(Literal::ge(only.da, before.min(only.da)));
+        } else if (only.a == l.var || only.da == l.var) {
+          const Var other = only.a == l.var ? only.da : only.a;
+          ok = by_bounds(before, l, kNoBound, I64(before.max(only.b)) - before.min(other), r);
+          if (ok) r.add(Literal::le(only.b, before.max(only.b)));
+          if (ok) r.add(Literal::ge(other, before.min(other)));
+        }
+        if (!ok) continue;
+        name_ruled_out(before, i, j, r);
+        return true;
+      }
+    return false;
+  }
+
+  /// The cross-section of box i across `axis` in s: the product of its smallest other sides.
+  Wide section(const Space& s, std::size_t axis, std::size_t i) const {
+    Wide h = 1;
+    for (std::size_t other = 0; other < k_; ++other)
+      if (other != axis) h = product(h, s.min(size(other, i)));
+    return h;
+  }
+  /// No side can be negative in s (the projections hold only then).
+  bool nonnegative(const Space& s) const {
+    for (std::size_t a = 0; a < k_; ++a)
+      for (std::size_t i = 0; i < n_; ++i)
+        if (s.min(size(a, i)) < 0) return false;
+    return true;
+  }
+  /// The profile of compulsory parts along `axis` in s into segments_ (heights of 0
+  /// included) and the capacity; false when the time-tabling does not run there (a side may
+  /// be negative, or the capacity is too wide to tell).
+  bool profile(const Space& s, std::size_t axis, Wide& capacity) const {
+    if (!nonnegative(s)) return false;
+    capacity = 1;
+    for (std::size_t other = 0; other < k_; ++other)
+      if (other != axis) capacity = product(capacity, extent(s, other));
+    if (capacity >= kHuge || n_ < 2) return false;
+    events_.clear();
+    for (std::size_t i = 0; i < n_; ++i) {
+      const I64 lst = s.max(pos(axis, i)), ect = I64(s.min(pos(axis, i))) + s.min(size(axis, i));
+      const Wide h = section(s, axis, i);
+      if (lst < ect && h > 0) {
+        events_.push_back({lst, h});
+        events_.push_back({ect, -h});
+      }
+    }
+    std::sort(events_.begin(), events_.end(),
+              [](const Change& x, const Change& y) { return x.at < y.at; });
+    segments_.clear();
+    Wide height = 0;
+    for (std::size_t e = 0; e < events_.size();) {
+      const I64 at = events_[e].at;
+      while (e < events_.size() && events_[e].at == at) height += events_[e++].delta;
+      if (e < events_.size()) segments_.push_back({at, events_[e].at, height});
+    }
+    return true;
+  }
+  /// Names the boxes (but `except`) whose compulsory parts along `axis` cover [from, to),
+  /// by their bounds there and their smallest sides across; marks them in used_.
+  void name_cover(const Space& before, std::size_t axis, I64 from, I64 to, std::size_t except,
+                  Reason& r) const {
+    for (std::size_t j = 0; j < n_; ++j) {
+      if (j == except) continue;
+      const Var p = pos(axis, j), d = size(axis, j);
+      const I64 lst = before.max(p), ect = I64(before.min(p)) + before.min(d);
+      if (!(lst <= from && to <= ect) || section(before, axis, j) <= 0) continue;
+      used_[j] = 1;
+      add_bounds(before, p, r);
+      r.add(Literal::ge(d, before.min(d)));
+    }
+  }
+  /// Names, for the boxes in used_, their smallest sides across `axis` and where they lie on
+  /// the other axes (their extent bounds the capacity).
+  void name_used(const Space& before, std::size_t axis, Reason& r) const {
+    for (std::size_t j = 0; j < n_; ++j) {
+      if (!used_[j]) continue;
+      for (std::size_t other = 0; other < k_; ++other) {
+        if (other == axis) continue;
+        const Var d = size(other, j);
+        add_bounds(before, pos(other, j), r);
+        r.add(Literal::ge(d, before.min(d)));
+        r.add(Literal::le(d, before.max(d)));
+      }
+    }
+  }
+  /// Pushes the origin of box i along `axis` by time-tabling in `before` (profile() ran):
+  /// `low`, its earliest start (past every segment it cannot share), else its latest; with
+  /// a reason, names the boxes that cover each segment it passes. False when the box takes
+  /// no part.
+  bool push(const Space& before, std::size_t axis, std::size_t i, Wide capacity, bool low,
+            I64& bound, Reason* r) const {
+    const Var p = pos(axis, i);
+    const I64 len = before.min(size(axis, i));
+    const Wide h = section(before, axis, i);
+    if (len <= 0 || h <= 0) return false;
+    const I64 lst = before.max(p), ect = I64(before.min(p)) + len;
+    auto own = [&](const Segment& g) { return lst < ect && g.from >= lst && g.to <= ect ? h : 0; };
+    auto blocks = [&](const Segment& g) { return g.height - own(g) + h > capacity; };
+    if (r) used_.assign(n_, 0);
+    auto passed = [&](const Segment& g) {
+      if (r) name_cover(before, axis, g.from, g.to, i, *r);
+    };
+    if (low) {
+      bound = before.min(p);
+      for (const Segment& g : segments_) {
+        if (g.to <= bound) continue;
+        if (g.from >= bound + len) break;
+        if (blocks(g)) passed(g), bound = g.to;
+      }
+      return true;
+    }
+    bound = lst;
+    for (std::size_t k = segments_.size(); k-- > 0;) {
+      const Segment& g = segments_[k];
+      if (g.from >= bound + len) continue;
+      if (g.to <= bound) break;
+      if (blocks(g)) passed(g), bound = g.from - len;
+    }
+    return true;
+  }
+  /// Ends the reason of a push of box i: its side along `axis`, and the smallest sides and
+  /// places of every box named across it (their extent bounds the capacity).
+  void name_pushed(const Space& before, std::size_t axis, std::size_t i, Reason& r) const {
+    const Var d = size(axis, i);
+    r.add(Literal::ge(d, before.min(d)));
+    used_[i] = 1;
+    name_used(before, axis, r);
+  }
+  /// l on the origin of box i along `axis` by time-tabling on `before`.
+  bool explain_push(const Space& before, std::size_t axis, std::size_t i, const Literal& l,
+                    Reason& r) const {
+    Wide capacity = 0;
+    if (!profile(before, axis, capacity)) return false;
+    const Var p = pos(axis, i);
+    const std::size_t mark = r.size();
+    I64 bound = 0;
+    if (push(before, axis, i, capacity, true, bound, &r) && bound > before.min(p) &&
+        by_bounds(before, l, bound, kNoBound, r)) {
+      r.add(Literal::ge(p, before.min(p)));
+      return name_pushed(before, axis, i, r), true;
+    }
+    r.truncate(mark);
+    if (push(before, axis, i, capacity, false, bound, &r) && bound < before.max(p) &&
+        by_bounds(before, l, kNoBound, bound, r)) {
+      r.add(Literal::le(p, before.max(p)));
+      return name_pushed(before, axis, i, r), true;
+    }
+    r.truncate(mark);
+    return false;
+  }
+  /// Why the call failed: a pair with no relation left, or a point of a profile over the
+  /// capacity; false for the others.
+  bool explain_failure(const Space& before, Reason& r) const {
+    for (std::size_t i = 0; i < n_; ++i)
+      for (std::size_t j = i + 1; j < n_; ++j) {
+        Relation only;
+        if (relations(before, i, j, only) > 0) continue;
+        name_ruled_out(before, i, j, r);
+        return true;
+      }
+    for (std::size_t axis = 0; axis < k_; ++axis) {
+      Wide capacity = 0;
+      if (!profile(before, axis, capacity)) continue;
+      for (const Segment& g : segments_) {
+        if (g.height <= capacity) continue;
+        used_.assign(n_, 0);
+        name_cover(before, axis, g.from, g.to, n_, r);
+        name_used(before, axis, r);
+        return true;
+      }
+      // a box pushed past its other bound
+      for (std::size_t i = 0; i < n_; ++i) {
+        const Var p = pos(axis, i);
+        const std::size_t mark = r.size();
+        I64 bound = 0;
+        if (push(before, axis, i, capacity, true, bound, &r) && bound > before.max(p)) {
+          add_bounds(before, p, r);
+          return name_pushed(before, axis, i, r), true;
+        }
+        r.truncate(mark);
+        if (push(before, axis, i, capacity, false, bound, &r) && bound < before.min(p)) {
+          add_bounds(before, p, r);
+          return name_pushed(before, axis, i, r), true;
+        }
+        r.truncate(mark);
+      }
+    }
+    return false;
+  }
+
   Var pos(std::size_t axis, std::size_t i) const { return scope_[axis * n_ + i]; }
   Var size(std::size_t axis, std::size_t i) const { return scope_[(k_ + axis) * n_ + i]; }
 
@@ -159,62 +437,16 @@ class Diffn final : public CloneableConstraint<Diffn> {
 
   /// Time-tabling on the projection along `axis`.
   PropStatus sweep(Space& s, std::size_t axis) {
-    Wide capacity = 1;
-    for (std::size_t other = 0; other < k_; ++other)
-      if (other != axis) capacity = product(capacity, extent(s, other));
-    if (capacity >= kHuge) return PropStatus::fixpoint;  // too wide to tell
-    // the cross-section of box i: the product of its smallest other sides
-    auto section = [&](std::size_t i) {
-      Wide h = 1;
-      for (std::size_t other = 0; other < k_; ++other)
-        if (other != axis) h = product(h, s.min(size(other, i)));
-      return h;
-    };
-    // the compulsory parts [latest start, earliest end) with their cross-sections
-    events_.clear();
-    for (std::size_t i = 0; i < n_; ++i) {
-      const I64 lst = s.max(pos(axis, i)), ect = I64(s.min(pos(axis, i))) + s.min(size(axis, i));
-      const Wide h = section(i);
-      if (lst < ect && h > 0) {
-        events_.push_back({lst, h});
-        events_.push_back({ect, -h});
-      }
-    }
-    if (events_.empty()) return PropStatus::fixpoint;
-    std::sort(events_.begin(), events_.end(),
-              [](const Change& x, const Change& y) { return x.at < y.at; });
-    segments_.clear();
-    Wide height = 0;
-    for (std::size_t e = 0; e < events_.size();) {
-      const I64 at = events_[e].at;
-      while (e < events_.size() && events_[e].at == at) height += events_[e++].delta;
-      if (height > capacity) return PropStatus::failed;
-      if (height > 0 && e < events_.size()) segments_.push_back({at, events_[e].at, height});
-    }
+    Wide capacity = 0;
+    if (!profile(s, axis, capacity)) return PropStatus::fixpoint;
+    for (const Segment& g : segments_)
+      if (g.height > capacity) return PropStatus::failed;
+    if (segments_.empty()) return PropStatus::fixpoint;
     bool changed = false;
     for (std::size_t i = 0; i < n_; ++i) {
-      const I64 len = s.min(size(axis, i));
-      const Wide h = section(i);
-      if (len <= 0 || h <= 0) continue;
-      const I64 lst = s.max(pos(axis, i)), ect = I64(s.min(pos(axis, i))) + len;
-      auto own = [&](const Segment& g) {
-        return lst < ect && g.from >= lst && g.to <= ect ? h : 0;
-      };
-      // the earliest start: past every segment the box cannot share
-      I64 start = s.min(pos(axis, i));
-      for (const Segment& g : segments_) {
-        if (g.to <= start) continue;
-        if (g.from >= start + len) break;
-        if (g.height - own(g) + h > capacity) start = g.to;
-      }
-      // the latest start: before every such segment
-      I64 last = lst;
-      for (std::size_t k = segments_.size(); k-- > 0;) {
-        const Segment& g = segments_[k];
-        if (g.from >= last + len) continue;
-        if (g.to <= last) break;
-        if (g.height - own(g) + h > capacity) last = g.from - len;
-      }
+      I64 start = 0, last = 0;
+      if (!push(s, axis, i, capacity, true, start, nullptr)) continue;
+      push(s, axis, i, capacity, false, last, nullptr);
       const Event e1 = s.set_min(pos(axis, i), start), e2 = s.set_max(pos(axis, i), last);
       if (e1 == Event::failed || e2 == Event::failed) return PropStatus::failed;
       changed = changed || e1 != Event::none || e2 != Event::none;
@@ -234,9 +466,10 @@ class Diffn final : public CloneableConstraint<Diffn> {
   std::vector<Var> scope_;  // origins axis by axis, then sizes axis by axis
   std::size_t n_ = 0, k_ = 2;
   bool strict_ = true;
-  // scratch of the sweep
-  std::vector<Change> events_;
-  std::vector<Segment> segments_;
+  // scratch of the sweep (mutable: explain() builds profiles too)
+  mutable std::vector<Change> events_;
+  mutable std::vector<Segment> segments_;
+  mutable std::vector<std::uint8_t> used_;  // of explain(): the boxes a reason names
 };
 
 /// x's value when the model fixed it at creation.

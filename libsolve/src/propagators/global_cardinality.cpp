@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "propagators/explain_removals.hpp"
 #include "solve/constraint.hpp"
 #include "solve/counting.hpp"
 #include "solve/error.hpp"
@@ -83,8 +84,120 @@ class GlobalCardinality : public CloneableConstraint<GlobalCardinality<Plain>> {
     }
     return pruned ? PropStatus::changed : PropStatus::fixpoint;
   }
+  // The counts of the call's start, as among names them: a group over its maximum fails by
+  // its sure variables, under its minimum by the variables that lack it; a value of a full
+  // group is lost by the group's sure variables, a value outside a needed group by the
+  // variables that lack that group; a variable emptied by the lost values of each of them.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      count(before);
+      if (!pruned) {
+        for (std::size_t g = 0; g < groups_.size(); ++g) {
+          if (sure_[g] > groups_[g].hi) return name_sure(before, int(g), r);
+          if (possible_[g] < groups_[g].lo) return name_lacking(before, int(g), r);
+        }
+        // a variable that every rule empties
+        for (std::size_t i = 0; i < xs_.size(); ++i) {
+          bool all = true;
+          before.for_each_value(xs_[i], [&](int v) { all = all && rule_of(before, i, v) >= 0; });
+          if (!all) continue;
+          add_domain(before, xs_[i], r);
+          bool named = true;
+          before.for_each_value(xs_[i], [&](int v) { named = named && name_rule(before, i, v, r); });
+          return named;
+        }
+        return false;
+      }
+      for (std::size_t i = 0; i < xs_.size(); ++i) {
+        if (xs_[i] != pruned->var) continue;
+        return explain_by_removals(before, *pruned, r,
+                                   [&](int w, Reason& r) { return name_rule(before, i, w, r); });
+      }
+      return false;
+    });
+  }
 
  private:
+  /// The counts of `before` into sure_, possible_ and sure_in_ (explain() may run on a copy
+  /// that never propagated, so it fills the scratch itself).
+  void count(const Space& before) const {
+    sure_.assign(groups_.size(), 0);
+    possible_.assign(groups_.size(), 0);
+    sure_in_.assign(xs_.size(), -1);
+    stamp_.resize(groups_.size());
+    named_.assign(groups_.size(), 0);
+    bool all_assigned = true;
+    for (std::size_t i = 0; i < xs_.size(); ++i) classify(before, i, all_assigned);
+  }
+  /// The group whose rule removes v from variable i in `before` (full: v is its value; needed:
+  /// v lies outside it and i may take it), or -1.
+  int rule_of(const Space& before, std::size_t i, int v) const {
+    const int gv = group(v);
+    if (gv >= 0 && sure_in_[i] != gv && sure_[std::size_t(gv)] == groups_[std::size_t(gv)].hi)
+      return gv;
+    for (std::size_t g = 0; g < groups_.size(); ++g)
+      if (int(g) != gv && sure_in_[i] != int(g) && possible_[g] == groups_[g].lo &&
+          possible_[g] > sure_[g] && touches(before, xs_[i], int(g)))
+        return int(g) + int(groups_.size());
+    return -1;
+  }
+  /// The reason why variable i loses v by rule_of (each group's variables named once per
+  /// reason); false when none applies or naming fails.
+  bool name_rule(const Space& before, std::size_t i, int v, Reason& r) const {
+    const int rule = rule_of(before, i, v);
+    if (rule < 0) return false;
+    int& named = named_[std::size_t(rule) % groups_.size()];
+    const int bit = rule < int(groups_.size()) ? 1 : 2;
+    if (named & bit) return true;
+    named |= bit;
+    const int g = rule % int(groups_.size());
+    return bit == 1 ? name_sure(before, g, r) : name_lacking(before, g, r);
+  }
+  /// Names the variables whose every value lies in group g: its value, or its bounds and the
+  /// values between them outside g.
+  bool name_sure(const Space& before, int g, Reason& r) const {
+    for (std::size_t i = 0; i < xs_.size(); ++i) {
+      if (sure_in_[i] != g) continue;
+      const Var x = xs_[i];
+      if (before.assigned(x)) {
+        r.add(Literal::eq(x, before.value(x)));
+        continue;
+      }
+      const std::int64_t lo = before.min(x), hi = before.max(x);
+      if (hi - lo > 256) return false;
+      add_bounds(before, x, r);
+      for (std::int64_t w = lo + 1; w < hi; ++w)
+        if (group(int(w)) != g && reachable(x, w)) r.add(Literal::ne(x, int(w)));
+    }
+    return true;
+  }
+  /// Names the variables without a value of group g: its values that x's bounds hold, and
+  /// those bounds when values of g lie beyond them; or x's domain when that is shorter.
+  bool name_lacking(const Space& before, int g, Reason& r) const {
+    const std::vector<int>& values = groups_[std::size_t(g)].values;
+    for (std::size_t i = 0; i < xs_.size(); ++i) {
+      const Var x = xs_[i];
+      if (touches(before, x, g)) continue;
+      const int lo = before.min(x), hi = before.max(x);
+      const auto within = std::count_if(values.begin(), values.end(), [&](int v) {
+        return lo <= v && v <= hi && reachable(x, v);
+      });
+      if (std::int64_t(hi) - lo + 1 - before.size(x) <= within) {  // holes no more than that
+        add_domain(before, x, r);
+        continue;
+      }
+      bool below = false, above = false;
+      for (const int v : values) {
+        if (v < lo) below = true;
+        else if (v > hi) above = true;
+        else if (reachable(x, v)) r.add(Literal::ne(x, v));
+      }
+      if (below) r.add(Literal::ge(x, lo));
+      if (above) r.add(Literal::le(x, hi));
+    }
+    return true;
+  }
+
   int group(int v) const {
     const long i = long(v) - first_;
     return i >= 0 && std::size_t(i) < group_of_.size() ? group_of_[std::size_t(i)] : -1;
@@ -101,7 +214,7 @@ class GlobalCardinality : public CloneableConstraint<GlobalCardinality<Plain>> {
     else return xs_[i];
   }
 
-  void classify(const Space& s, std::size_t i, bool& all_assigned) {
+  void classify(const Space& s, std::size_t i, bool& all_assigned) const {
     const Var x = var(i);
     sure_in_[i] = -1;
     if (s.assigned(x)) {
@@ -138,10 +251,12 @@ class GlobalCardinality : public CloneableConstraint<GlobalCardinality<Plain>> {
   std::vector<ValueCount> groups_;
   int first_;                         // smallest value of any group
   std::vector<int> group_of_;         // value - first_ -> group, or -1
-  std::vector<int> sure_in_;          // per variable: the group it surely takes, or -1 (scratch)
-  std::vector<int> sure_, possible_;  // per group (scratch)
-  std::vector<std::uint64_t> stamp_;  // per group: epoch of the last variable touching it
-  std::uint64_t epoch_ = 0;
+  // scratch of propagate() and explain() (mutable for the latter, which is const)
+  mutable std::vector<int> sure_in_;          // per variable: the group it surely takes, or -1
+  mutable std::vector<int> sure_, possible_;  // per group
+  mutable std::vector<std::uint64_t> stamp_;  // per group: epoch of the last variable touching it
+  mutable std::uint64_t epoch_ = 0;
+  mutable std::vector<int> named_;  // per group, explain(): bit 1 sure, bit 2 lacking named
   std::vector<int> values_;  // scratch
 };
 

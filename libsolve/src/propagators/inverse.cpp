@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "propagators/explain_removals.hpp"
 #include "solve/constraints.hpp"
 #include "solve/error.hpp"
 #include "solve/graph.hpp"
@@ -59,7 +60,47 @@ class Inverse final : public CloneableConstraint<Inverse> {
     return all_assigned ? PropStatus::entailed : PropStatus::fixpoint;
   }
 
+  // a[i] loses base_b + j because b[j] lacks base_a + i (or j is no index): that literal
+  // of the call's start (a variable named twice, whose partner lost it in the same call,
+  // falls back to the scope); a failure: a variable every value of which is lost so.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      if (pruned)
+        return explain_by_removals(before, *pruned, r,
+                                   [&](int w, Reason& r) { return lost(before, pruned->var, w, r); });
+      for (const Var x : xs_) {
+        const std::size_t mark = r.size();
+        add_domain(before, x, r);
+        bool all = true;
+        before.for_each_value(x, [&](int w) { all = all && lost(before, x, w, r); });
+        if (all) return true;
+        r.truncate(mark);
+      }
+      return false;
+    });
+  }
+
  private:
+  /// Names why the scope entry x loses w (at one of its positions); false when its partner
+  /// still had it in `before`.
+  bool lost(const Space& before, Var x, int w, Reason& r) const {
+    const std::size_t ng = xs_.size() - nf_;
+    for (std::size_t p = 0; p < xs_.size(); ++p) {
+      if (xs_[p] != x) continue;
+      const bool in_f = p < nf_;
+      const std::int64_t i = in_f ? std::int64_t(p) : std::int64_t(p - nf_);
+      const std::int64_t j = std::int64_t(w) - (in_f ? base_g_ : base_f_);
+      if (j < 0 || j >= std::int64_t(in_f ? ng : nf_)) return true;
+      const Var partner = xs_[in_f ? nf_ + std::size_t(j) : std::size_t(j)];
+      const std::int64_t me = i + (in_f ? base_f_ : base_g_);
+      if (!reachable(partner, me)) return true;
+      if (before.contains(partner, int(me))) continue;
+      r.add(Literal::ne(partner, int(me)));
+      return true;
+    }
+    return false;
+  }
+
   /// Keeps in a[i] (a's entries stand for base_a + i) the values base_b + j with base_a + i in
   /// b[j].
   bool channel(Space& s, std::span<const Var> a, std::span<const Var> b, int base_a, int base_b,

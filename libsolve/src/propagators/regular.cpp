@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "layered_graph.hpp"
+#include "layered_reason.hpp"
 #include "solve/automaton.hpp"
 #include "solve/constraint.hpp"
 #include "solve/error.hpp"
@@ -67,6 +68,19 @@ class Regular final : public CloneableConstraint<Regular> {
       all_assigned = all_assigned && s.assigned(xs_[i]);
     }
     return all_assigned ? PropStatus::entailed : PropStatus::fixpoint;
+  }
+
+  // The values of the other layers that cut every path through the lost value (or every
+  // word), found on the graph of `before` (layered_reason.hpp): the pruning is Pesant's GAC,
+  // which the incremental repair reaches too.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      reason_.start(*g_, xs_, before);
+      if (!pruned) return reason_.mark_no_word() && reason_.name(r);
+      return explain_by_removals(before, *pruned, r,
+                                 [&](int w, Reason&) { return reason_.mark_lost(pruned->var, w); }) &&
+             reason_.name(r);
+    });
   }
 
   /// The word is accepted (every path followed; one state at a time when deterministic).
@@ -407,6 +421,7 @@ class Regular final : public CloneableConstraint<Regular> {
   std::vector<char> layer_marked_;
   std::vector<std::uint64_t> removed_, support_bits_;
   std::vector<int> values_;
+  mutable LayeredReason reason_;  // scratch of explain()
 };
 
 }  // namespace

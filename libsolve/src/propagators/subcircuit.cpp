@@ -10,6 +10,8 @@
 #include <memory>
 #include <vector>
 
+#include "propagators/explain_removals.hpp"
+#include "propagators/successor_reason.hpp"
 #include "propagators/successor_scc.hpp"
 #include "solve/constraints.hpp"
 #include "solve/error.hpp"
@@ -94,7 +96,155 @@ class Subcircuit final : public CloneableConstraint<Subcircuit> {
     return components(s, n);
   }
 
+  // From the edges fixed once the range rules ran (successor_reason.hpp), each value lost by
+  // the first rule that explains it: out of range (nothing); a self loop of a node entered
+  // (the edge in); a path's closing edge (its fixed edges and one node that must be in off
+  // it); a node off a fixed cycle (the cycle); an edge i -> j on no cycle (the closed set j
+  // reaches without i) or from a node that cannot share a cycle with a node that must be in
+  // (that node's missing self loop and the closed set one reaches without the other). A
+  // failure: a node entered twice, a cycle beside a path, two nodes that must be in and
+  // cannot meet, or a variable that loses every value.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      const int n = int(succ_.size());
+      reason_.start(before, succ_, base_);
+      next_.assign(std::size_t(n), -1);
+      pred_.assign(std::size_t(n), -1);
+      for (int i = 0; i < n; ++i) {
+        const int j = reason_.fixed(i, true);
+        if (j < 0 || j == i) continue;
+        if (pred_[std::size_t(j)] >= 0) {  // entered twice
+          if (pruned) return false;
+          reason_.name_fixed(pred_[std::size_t(j)], r);
+          return reason_.name_fixed(i, r), true;
+        }
+        pred_[std::size_t(j)] = i;
+        next_[std::size_t(i)] = j;
+      }
+      cycle_ = find_cycle();
+      if (pruned) {
+        std::size_t at = 0;
+        while (at < succ_.size() && succ_[at] != pruned->var) ++at;
+        if (at == succ_.size()) return false;
+        return explain_by_removals(before, *pruned, r,
+                                   [&](int w, Reason& r) { return removed(before, int(at), w, r); });
+      }
+      if (cycle_ >= 0)  // a cycle beside a path
+        for (int i = 0; i < n; ++i)
+          if (next_[std::size_t(i)] >= 0 && !on_cycle(i)) {
+            name_cycle(r);
+            return reason_.name_fixed(i, r), true;
+          }
+      if (apart(before, r)) return true;
+      for (int k = 0; k < n; ++k) {  // a variable that loses every value
+        const std::size_t mark = r.size();
+        add_domain(before, succ_[std::size_t(k)], r);
+        bool all = true;
+        before.for_each_value(succ_[std::size_t(k)],
+                              [&](int w) { all = all && removed(before, k, w, r); });
+        if (all) return true;
+        r.truncate(mark);
+      }
+      return false;
+    });
+  }
+
  private:
+  /// Names why variable k loses the value w (see explain()); false when no rule does.
+  bool removed(const Space& before, int k, int w, Reason& r) const {
+    const int n = int(succ_.size());
+    const std::int64_t j = std::int64_t(w) - base_;
+    if (j < 0 || j >= n) return true;
+    if (j == k) {  // the self loop of a node entered
+      if (pred_[std::size_t(k)] < 0) return false;
+      return reason_.name_fixed(pred_[std::size_t(k)], r), true;
+    }
+    if (cycle_ >= 0 && !on_cycle(k)) return name_cycle(r), true;
+    if (closes_path(before, k, int(j), r)) return true;
+    // the edge k -> j lies on no cycle
+    reason_.reach(int(j));
+    if (!reason_.in(k)) return reason_.name_closed(r), true;
+    // k cannot share a cycle with a node that must be in
+    for (int h = 0; h < n; ++h)
+      if (h != k && !before.contains(succ_[std::size_t(h)], base_ + h) &&
+          separated(k, h, r)) {
+        r.add(Literal::ne(succ_[std::size_t(h)], base_ + h));
+        return true;
+      }
+    return false;
+  }
+  /// k ends a path of fixed edges from j shorter than the nodes that must be in: names the
+  /// path's edges and one node off it that must be in.
+  bool closes_path(const Space& before, int k, int j, Reason& r) const {
+    if (next_[std::size_t(k)] >= 0 || pred_[std::size_t(j)] >= 0 || next_[std::size_t(j)] < 0)
+      return false;
+    on_path_.assign(succ_.size(), 0);
+    for (int at = j; at >= 0; at = next_[std::size_t(at)]) on_path_[std::size_t(at)] = 1;
+    if (!on_path_[std::size_t(k)]) return false;
+    for (int h = 0; h < int(succ_.size()); ++h) {
+      if (on_path_[std::size_t(h)]) continue;
+      const bool lacks_self = !before.contains(succ_[std::size_t(h)], base_ + h);
+      if (!lacks_self && pred_[std::size_t(h)] < 0) continue;
+      for (int at = j; at != k; at = next_[std::size_t(at)]) reason_.name_fixed(at, r);
+      if (lacks_self) r.add(Literal::ne(succ_[std::size_t(h)], base_ + h));
+      else reason_.name_fixed(pred_[std::size_t(h)], r);
+      return true;
+    }
+    return false;
+  }
+  /// Nodes a and b cannot lie on one cycle: names the closed set one reaches without the
+  /// other; false when each reaches the other.
+  bool separated(int a, int b, Reason& r) const {
+    reason_.reach(a);
+    if (!reason_.in(b)) return reason_.name_closed(r), true;
+    reason_.reach(b);
+    if (!reason_.in(a)) return reason_.name_closed(r), true;
+    return false;
+  }
+  /// Two nodes that must be in (their self loops gone) cannot share a cycle: names why.
+  bool apart(const Space& before, Reason& r) const {
+    const int n = int(succ_.size());
+    auto lacks_self = [&](int h) { return !before.contains(succ_[std::size_t(h)], base_ + h); };
+    for (int a = 0; a < n; ++a) {
+      if (!lacks_self(a)) continue;
+      for (int b = a + 1; b < n; ++b)
+        if (lacks_self(b) && separated(a, b, r)) {
+          r.add(Literal::ne(succ_[std::size_t(a)], base_ + a));
+          r.add(Literal::ne(succ_[std::size_t(b)], base_ + b));
+          return true;
+        }
+    }
+    return false;
+  }
+  /// A node on a cycle of fixed edges, or -1.
+  int find_cycle() const {
+    const int n = int(succ_.size());
+    for (int i = 0; i < n; ++i) {
+      int at = i, steps = 0;
+      while (at >= 0 && steps <= n) {
+        at = next_[std::size_t(at)];
+        ++steps;
+        if (at == i) return i;
+      }
+    }
+    return -1;
+  }
+  bool on_cycle(int k) const {
+    int at = cycle_;
+    do {
+      if (at == k) return true;
+      at = next_[std::size_t(at)];
+    } while (at != cycle_);
+    return false;
+  }
+  void name_cycle(Reason& r) const {
+    int at = cycle_;
+    do {
+      reason_.name_fixed(at, r);
+      at = next_[std::size_t(at)];
+    } while (at != cycle_);
+  }
+
   bool note(Event e) {
     pruned_ = pruned_ || e != Event::none;
     return e != Event::failed;
@@ -148,11 +298,16 @@ class Subcircuit final : public CloneableConstraint<Subcircuit> {
   std::vector<Var> succ_;
   int base_;
   bool pruned_ = false;
-  std::vector<int> next_;               // scratch: the assigned successor (not self), or -1
+  mutable std::vector<int> next_;       // scratch: the assigned successor (not self), or -1
   std::vector<std::uint8_t> has_pred_;  // scratch: a node some assigned edge enters
   std::vector<std::uint8_t> on_cycle_;  // scratch of close_cycle()
   std::vector<int> drop_;               // scratch: values to remove
   SuccessorScc scc_;
+  // scratch of explain()
+  mutable std::vector<int> pred_;                // the node a fixed edge enters j from, or -1
+  mutable std::vector<std::uint8_t> on_path_;    // of closes_path()
+  mutable int cycle_ = -1;                       // a node on a cycle of fixed edges, or -1
+  mutable SuccessorReason reason_;
 };
 
 }  // namespace
