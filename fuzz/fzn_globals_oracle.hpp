@@ -7,9 +7,15 @@
 // translation with libsolve's propagators (the native post) must be a solution of its
 // translation through the builtin's test (the fallback, which enumerates every combination of
 // the scope's values through the relation: a brute force), and the other way round.
+// Learning from failure (issue 24): a byte after the instance chooses whether the native post
+// is searched with learning on (solve::SearchOptions::learning); the relation never learns, so
+// the oracle then says that learning changes no solution. The solve item may minimize or
+// maximize a variable: then the optimum of the native post (learning as chosen) must be the
+// relation's (without learning).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -135,16 +141,28 @@ inline std::string draw_instance(Choices& c) {
     }
     args.push_back(arg);
   }
-  text += fmt::format("constraint {}({});\nsolve satisfy;\n", g.name, fmt::join(args, ", "));
+  text += fmt::format("constraint {}({});\n", g.name, fmt::join(args, ", "));
+  // drawn after the constraint, so that the same bytes draw the same constraint as before
+  const int goal = c.below(3);
+  if (goal == 0) text += "solve satisfy;\n";
+  else text += fmt::format("solve {} x{};\n", goal == 1 ? "minimize" : "maximize", c.in(1, n));
   return text;
 }
 
-/// Every solution of a translation, as the values of its output variables in order; false
-/// when a limit cut the search short.
-inline bool all_solutions(const Program& p, std::set<std::vector<std::int64_t>>& out) {
-  if (p.unsatisfiable) return true;
+/// The search of the oracle: a node limit (the instances are small), learning or not.
+inline solve::SearchOptions oracle_search(bool learning) {
   solve::SearchOptions o;
   o.limits.max_nodes = 200000;
+  o.learning.enabled = learning;
+  return o;
+}
+
+/// Every solution of a translation (the objective ignored), as the values of its output
+/// variables in order; false when a limit cut the search short.
+inline bool all_solutions(const Program& p, std::set<std::vector<std::int64_t>>& out,
+                          bool learning = false) {
+  if (p.unsatisfiable) return true;
+  const solve::SearchOptions o = oracle_search(learning);
   const solve::Result r = solve::search(p.model, o, [&](const solve::Solution& s) {
     std::vector<std::int64_t> values;
     for (const OutputItem& item : p.outputs)
@@ -155,11 +173,32 @@ inline bool all_solutions(const Program& p, std::set<std::vector<std::int64_t>>&
   return r.complete();
 }
 
+/// The optimum of a translation whose solve item minimizes or maximizes a variable (nullopt:
+/// no solution), by branch and bound; false when a limit cut the search short. The program's
+/// model gets the objective.
+inline bool optimum(Program& p, bool learning, std::optional<std::int64_t>& best) {
+  best.reset();
+  if (p.unsatisfiable) return true;
+  if (p.goal == SolveItem::Goal::minimize) p.model.minimize(p.objective.var);
+  else p.model.maximize(p.objective.var);
+  solve::Result r;
+  const auto s = solve::solve_best(p.model, oracle_search(learning), &r);
+  if (!r.complete()) return false;
+  if (s) best = (*s)[p.objective.var];
+  return true;
+}
+
+inline std::string optimum_text(const std::optional<std::int64_t>& v) {
+  return v ? fmt::format("{}", *v) : "none";
+}
+
 /// Checks one input: "" when the native post and the relation agree (or the instance is
 /// refused by both), else what went wrong, with the instance.
 inline std::string check_globals_input(const std::uint8_t* data, std::size_t size) {
   Choices choices(data, size);
   const std::string text = draw_instance(choices);
+  const bool learning = choices.below(2) == 1;  // for the native post's searches
+  const char* const learnt = learning ? " (native post searched with learning on)" : "";
   // a global without a test would be compared with itself
   const std::size_t open = text.rfind("constraint ") + 11;
   const std::string name = text.substr(open, text.find('(', open) - open);
@@ -196,8 +235,18 @@ inline std::string check_globals_input(const std::uint8_t* data, std::size_t siz
                        native_error, relation_error, text);
   }
   std::set<std::vector<std::int64_t>> by_native, by_relation;
-  if (!all_solutions(native, by_native) || !all_solutions(relation, by_relation)) return "";
-  if (by_native == by_relation) return "";
+  if (!all_solutions(native, by_native, learning) || !all_solutions(relation, by_relation))
+    return "";
+  if (by_native == by_relation) {
+    // a constant objective (a variable of one value) has nothing to search for
+    if (native.goal == SolveItem::Goal::satisfy || native.objective.fixed) return "";
+    std::optional<std::int64_t> native_best, relation_best;
+    if (!optimum(native, learning, native_best) || !optimum(relation, false, relation_best))
+      return "";
+    if (native_best == relation_best) return "";
+    return fmt::format("optimum {} by the native post, {} by the relation{}\n{}",
+                       optimum_text(native_best), optimum_text(relation_best), learnt, text);
+  }
   std::string only_native, only_relation;
   for (const auto& s : by_native)
     if (!by_relation.count(s) && only_native.empty())
@@ -206,8 +255,8 @@ inline std::string check_globals_input(const std::uint8_t* data, std::size_t siz
     if (!by_native.count(s) && only_relation.empty())
       only_relation = fmt::format("{}", fmt::join(s, " "));
   return fmt::format(
-      "native post: {} solutions, relation: {} (only native: [{}], only relation: [{}])\n{}",
-      by_native.size(), by_relation.size(), only_native, only_relation, text);
+      "native post: {} solutions, relation: {} (only native: [{}], only relation: [{}]){}\n{}",
+      by_native.size(), by_relation.size(), only_native, only_relation, learnt, text);
 }
 
 }  // namespace fzn::fuzz

@@ -7,6 +7,7 @@
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
 #include "common/json.hpp"
+#include "common/learning.hpp"
 #include "common/options.hpp"
 #include "common/output.hpp"
 #include "common/report.hpp"
@@ -35,7 +36,7 @@ std::string summary(const SquareResult& r, std::size_t n) {
 int run_square(std::vector<std::string> args) {
   CLI::App app{"Biggest square of matching tiles (Carcassonne Solitaire)", "carcassonne square"};
   std::string input, output, svg;
-  bool no_rotations = false, stats = false, json = false;
+  bool no_rotations = false, stats = false, json = false, learning = false;
   double timeout = 0;
   app.add_option("tiles", input, "XML tile set (default: the standard 72 tiles)");
   app.add_flag("--no-rotations", no_rotations, "tiles keep their orientation");
@@ -43,6 +44,7 @@ int run_square(std::vector<std::string> args) {
       app, timeout,
       "stop after SECONDS in all and print the best square found, not proven (exit 3); "
       "0: no limit");
+  cli::add_learning(app, learning, cli::learning_default::carcassonne, cli::learning_help);
   app.add_option("-o,--output", output, "write the XML there instead of standard output");
   app.add_option("--svg", svg, "also draw the square as an SVG picture");
   app.add_flag("--stats", stats, "search statistics on standard error");
@@ -57,6 +59,7 @@ int run_square(std::vector<std::string> args) {
   SquareOptions options;  // the clock of --timeout starts here: reading counts too
   options.rotations = !no_rotations;
   options.timeout = timeout;
+  options.learning = learning;
   const std::vector<Tile> tiles = input.empty() ? standard_tiles() : read_tiles_xml_file(input);
   for (const std::string& path : {output, svg})
     if (!path.empty()) cli::check_writable(path);  // before the search, not after it

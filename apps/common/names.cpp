@@ -55,6 +55,14 @@ const NameTable<solve::ItemChoice>& names() {
 }
 
 template <>
+const NameTable<solve::LearningOptions::Branching>& names() {
+  using B = solve::LearningOptions::Branching;
+  static const NameTable<B> table{
+      {"toggle", B::toggle}, {"activity", B::activity}, {"model", B::model}};
+  return table;
+}
+
+template <>
 CLI::Validator one_of_words(const std::vector<std::pair<std::string, std::string>>& words) {
   std::string set = "{";
   for (const auto& [word, value] : words) set += (set.size() > 1 ? "," : "") + word;

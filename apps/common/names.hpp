@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <solve/exact_cover.hpp>  // CoverEngine, ItemChoice
+#include <solve/search.hpp>       // LearningOptions::Branching
 #include <solve/types.hpp>        // Propagation, VarOrder, ValOrder, Branching
 
 // CLI11's types only named (see run.hpp); the callers of one_of include CLI/CLI.hpp.
@@ -40,6 +41,8 @@ template <>
 const NameTable<solve::CoverEngine>& names();  ///< auto, dlx, bitset, sparse
 template <>
 const NameTable<solve::ItemChoice>& names();  ///< auto, mrv, first
+template <>
+const NameTable<solve::LearningOptions::Branching>& names();  ///< toggle, activity, model
 
 /// The word for e, or "?" for a value the command line does not offer.
 template <class Enum>

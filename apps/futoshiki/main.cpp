@@ -16,6 +16,7 @@
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
 #include "common/json.hpp"
+#include "common/learning.hpp"
 #include "common/names.hpp"
 #include "common/options.hpp"
 #include "common/output.hpp"
@@ -46,6 +47,7 @@ struct Settings {
   std::optional<solve::VarOrder> var_order;
   std::optional<solve::ValOrder> val_order;
   std::optional<solve::Branching> branching;
+  bool learning = cli::learning_default::futoshiki;  // --learning
   solve::SearchOptions search;  // seed and limits
 };
 
@@ -85,6 +87,7 @@ int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle,
   opts.limits.max_seconds = s.search.limits.max_seconds;
   opts.limits.max_nodes = s.search.limits.max_nodes;
   opts.threads = s.search.threads;
+  opts.learning.enabled = s.learning;
   if (s.mode == Mode::first) opts.limits.max_solutions = 1;
   if (s.mode == Mode::unique) opts.limits.max_solutions = 2;
   if (s.trace)
@@ -232,6 +235,7 @@ int main(int argc, char** argv) {
         ->type_name("N")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
+    cli::add_learning(app, s.learning, cli::learning_default::futoshiki, cli::learning_help);
     cli::add_timeout(app, s.search.limits.max_seconds);
     cli::add_max_nodes(app, s.search.limits.max_nodes);
     if (const auto status = cli::parse(app, argc, argv)) return *status;

@@ -18,6 +18,8 @@
 
 #include "common/exit_status.hpp"
 #include "common/interrupt.hpp"
+#include "common/learning.hpp"
+#include "common/names.hpp"
 #include "common/run.hpp"
 #include "output.hpp"
 #include "parser.hpp"
@@ -70,6 +72,42 @@ CLI::Validator no_limit_when_negative() {
         return {};
       },
       "");
+}
+
+/// The options of learning from failure (solve::LearningOptions); libsolve.msc.in declares
+/// them to minizinc as extraFlags, so `minizinc --solver libsolve --learning off` passes them.
+void add_learning_options(CLI::App& app, solve::LearningOptions& learning) {
+  cli::add_learning(app, learning.enabled, cli::learning_default::fzn,
+                    "Learn from failures (lazy clause generation): explain each dead end, keep "
+                    "its reason as a nogood clause, backjump; on or off");
+  app.add_option("--learnts-mb", learning.learnts_mb,
+                 "Memory for the learnt clauses, in MiB: past it the less active half is "
+                 "deleted (with --learning on)")
+      ->type_name("N")
+      ->check(whole_number(1, std::uint64_t(1) << 20))
+      ->capture_default_str();
+  auto* branching =
+      app.add_option("--learning-branching", learning.branching,
+                     "How the search branches with --learning on: toggle (the model's order and "
+                     "activity in turn, switching at each restart), activity (VSIDS: the "
+                     "literals of recent conflicts first), model (the search annotations' order)")
+          ->transform(cli::one_of<solve::LearningOptions::Branching>())
+          ->type_name("TEXT")
+          ->default_str(std::string(cli::name(learning.branching)));
+  // Chuffed's names for two of them
+  using Branching = solve::LearningOptions::Branching;
+  auto* vsids = app.add_flag_callback(
+      "--vsids", [&learning] { learning.branching = Branching::activity; },
+      "As --learning-branching activity (Chuffed's name)");
+  auto* toggle = app.add_flag_callback(
+      "--toggle-vsids", [&learning] { learning.branching = Branching::toggle; },
+      "As --learning-branching toggle (Chuffed's name)");
+  branching->excludes(vsids, toggle);
+  vsids->excludes(toggle);
+  app.add_flag("--learning-verify", learning.verify,
+               "Debug, small models only: check every learnt clause against the model (a search "
+               "without learning for a solution it removes; one found is an internal error, "
+               "exit 4)");
 }
 
 // The FlatZinc driver (minizinc) takes any status but 0 for a solver failure: by default an
@@ -183,6 +221,7 @@ int parse_and_solve(int argc, char** argv) {
                "Exit 1 when unsatisfiable, 3 when a limit stopped the search");
   app.add_flag("-v,--verbose", s.verbose,
                "Print the model's size and the search annotations not followed");
+  add_learning_options(app, s.run.learning);
 
   // --version, "did you mean", '-' and '_' alike in option names: as every front-end.
   if (const auto status = cli::parse(app, argc, argv)) return *status;

@@ -52,6 +52,7 @@ solve::SearchOptions search_options(const Program& p, const RunOptions& o, bool 
   s.val_order = p.search.val_order;
   s.seed = o.seed;
   s.threads = o.threads;
+  s.learning = o.learning;
   if (p.search.restart) s.restart = *p.search.restart;
   // a model that names no search of its own is searched freely, as with -f
   const bool unannotated = !p.search.from_annotation && !p.search.restart;

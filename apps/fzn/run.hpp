@@ -9,6 +9,8 @@
 #include <optional>
 #include <ostream>
 
+#include <solve/search.hpp>
+
 #include "program.hpp"
 
 namespace fzn {
@@ -25,6 +27,9 @@ struct RunOptions {
   std::uint64_t seed = 1;                     ///< -r
   double time_limit = 0;                      ///< -t, in seconds from `started` (0: none)
   bool statistics = false;                    ///< -s
+  /// --learning, --learnts-mb, --learning-branching, --learning-verify (main.cpp; the default
+  /// of `enabled` is cli::learning_default::fzn)
+  solve::LearningOptions learning;
   const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C / SIGTERM
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };

@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "cli.hpp"
+#include "common/learning.hpp"
 #include "front_end_checks.hpp"
 #include "program.hpp"
 #include "puzzle_reader.hpp"
@@ -186,4 +187,26 @@ TEST_CASE("Ctrl-C stops a long search with the maps found so far, exit 3, --time
                              {SOLVE_PUZZLES_DIR "/carcassonne/square/hard16-k3.xml"});
   test::check_help(bin, {});
   test::check_help(bin, {"square"});
+}
+
+TEST_CASE("square: --learning on and off prove the same biggest square, another word exits 2",
+          "[carcassonne][cli][learning]") {
+  // hard16-k3.xml: k = 3 proven in 41 nodes (a second with learning on, phase 1 of issue 24)
+  const std::string hard16 = dir + "square/hard16-k3.xml";
+  const Run off = run("square --no-rotations --learning off " + hard16);
+  CHECK(off.status == 0);
+  CHECK(off.err == "biggest square: 3 (optimal: 4 proven impossible)\n");
+  for (const char* flag : {"--learning on", "-learning on", "--learning=on"}) {
+    INFO(flag);
+    const Run on = run(std::string("square --no-rotations ") + flag + " " + hard16);
+    CHECK(on.status == off.status);
+    CHECK(on.err == off.err);
+    CHECK(on.out.find("<tiles>") != std::string::npos);
+  }
+  CHECK(run_square({"--learning", "maybe"}) == 2);
+  CHECK(run_square({"--learning"}) == 2);
+  const Run help = run("square --help");
+  CHECK(help.status == 0);
+  CHECK(help.out.find(std::string("--learning TEXT:{on,off}=") +
+                      (cli::learning_default::carcassonne ? "on" : "off")) != std::string::npos);
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "common/learning.hpp"
 #include "front_end_checks.hpp"
 #include "program.hpp"
 #include "puzzle.hpp"
@@ -462,4 +463,42 @@ TEST_CASE("option --timeout and --max-nodes values, --help explains the exit sta
   CHECK(nodes.status == 2);
   CHECK(nodes.err.starts_with("--max-nodes: expected a whole number >= 0, got '-5'\n"));
   test::check_help(bin, {});
+}
+
+TEST_CASE("option --learning on|off: the same answers, and another word exits 2", "[learning]") {
+  // the answers of each mode with learning off, then the same with it on (--all: the same
+  // grids, in any order: the search that learns may find them in another)
+  const auto grids = [](const std::string& out) {
+    std::vector<std::string> blocks;
+    for (std::size_t at = 0; at < out.size();) {
+      const std::size_t end = std::min(out.find("\n\n", at), out.size());
+      std::string block = out.substr(at, end - at);
+      while (!block.empty() && block.back() == '\n') block.pop_back();  // the last one's
+      blocks.push_back(block);
+      at = end + 2;
+    }
+    std::sort(blocks.begin(), blocks.end());
+    return blocks;
+  };
+  for (const std::string& args :
+       {"--count " + puzzle("course-fall2022/SampleInput.txt"),
+        "--unique " + puzzle("tatham/10dr_2.txt"), "--all " + puzzle("course-spring2020/Example.txt"),
+        data("no-solution.txt"), "--count --threads 2 " + puzzle("course-fall2022/SampleInput.txt")}) {
+    INFO(args);
+    const Run off = run("--learning off " + args);
+    const Run on = run("--learning on " + args);
+    CHECK(on.status == off.status);
+    CHECK(grids(on.out) == grids(off.out));
+    CHECK(on.err == off.err);
+  }
+  CHECK(grids(run("--all " + puzzle("course-spring2020/Example.txt")).out).size() == 2);
+  CHECK(run("--count --learning on " + puzzle("course-fall2022/SampleInput.txt")).out == "2\n");
+  const Run bad = run("--learning yes " + puzzle("course-fall2022/Input1.txt"));
+  CHECK(bad.status == 2);
+  CHECK(bad.out.empty());
+  CHECK_THAT(bad.err, Catch::StartsWith("--learning: yes not in {on,off}"));
+  const Run help = run("--help");
+  CHECK_THAT(help.out, Catch::Contains(std::string("--learning TEXT:{on,off}=") +
+                                       (cli::learning_default::futoshiki ? "on" : "off")));
+  CHECK_THAT(help.out, Catch::Contains("nogood"));
 }

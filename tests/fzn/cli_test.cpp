@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "../common/front_end_checks.hpp"
+#include "common/learning.hpp"
 #include "../common/program.hpp"  // apps/fzn has a program.hpp of its own
 #include "common.hpp"
 
@@ -409,4 +410,52 @@ TEST_CASE("float variables are refused in the words of the MiniZinc model", "[fz
   CHECK(told.out.empty());
   CHECK_THAT(told.err,
              Catch::StartsWith("float.mzn:2:32: 'speed[1]': float variables are not supported"));
+}
+
+// ---- issue 24: learning from failure ----
+
+TEST_CASE("options of learning: the same answers with learning on and off, in every branching",
+          "[fzn][cli][learning]") {
+  for (const char* flags :
+       {"--learning off", "--learning on", "--learning on --vsids", "--learning on --toggle-vsids",
+        "--learning on --learning-branching model --learnts-mb 1",
+        "--learning on --learning-branching activity -p 2", "--learning on --learning-verify"}) {
+    INFO(flags);
+    const std::string f = std::string(flags) + " ";
+    const Run queens = run(f + "-a " + model("queens"));
+    CHECK(queens.status == 0);
+    CHECK(count_lines(queens.out, sep) == 92);
+    CHECK(count_lines(queens.out, complete) == 1);
+    const Run golomb = run(f + "-s " + model("golomb"));
+    CHECK(stat(golomb.out, "objective") == "17");
+    CHECK(count_lines(golomb.out, complete) == 1);
+    CHECK(run(f + model("pigeons")).out == "=====UNSATISFIABLE=====\n");
+  }
+}
+
+TEST_CASE("options of learning: bad values and contradictory flags exit 2 with a short message",
+          "[fzn][cli][learning]") {
+  for (const char* bad :
+       {"--learning maybe", "--learning ''", "--learning", "--learnts-mb 0", "--learnts-mb -1",
+        "--learnts-mb 1048577", "--learning-branching vsids", "--vsids --toggle-vsids",
+        "--vsids --learning-branching model", "--toggle-vsids --learning-branching toggle"}) {
+    INFO(bad);
+    const Run r = run(std::string(bad) + " " + model("queens"));
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.substr(0, r.err.find('\n')).size() < 120);
+  }
+  CHECK_THAT(run("--learning maybe " + model("queens")).err,
+             Catch::StartsWith("--learning: maybe not in {on,off}"));
+}
+
+TEST_CASE("options of learning: --help explains them and shows the one default",
+          "[fzn][cli][learning]") {
+  const Run help = run("--help");
+  CHECK(help.status == 0);
+  const std::string shown = cli::learning_default::fzn ? "=on" : "=off";
+  CHECK_THAT(help.out, Catch::Contains("--learning TEXT:{on,off}" + shown));
+  for (const char* option : {"--learnts-mb N=50", "--learning-branching TEXT:{toggle,activity,model}=toggle",
+                             "--vsids", "--toggle-vsids", "--learning-verify", "nogood", "VSIDS"})
+    CHECK_THAT(help.out, Catch::Contains(option));
 }

@@ -1,6 +1,7 @@
 // The oracle of the globals fuzz (fuzz/fzn_globals_oracle.hpp) over fixed inputs, so that every
 // test run checks each global of fuzz/fzn_global_signatures.hpp against its relation without
-// libFuzzer: the solutions of the native post equal those of the builtin's test.
+// libFuzzer: the solutions of the native post equal those of the builtin's test (searched with
+// learning on for about half the inputs), and so do the optima of those with an objective.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -55,4 +56,28 @@ TEST_CASE("globals fuzz: the first byte picks the signature row, and the text na
   fzn::fuzz::Choices none(nullptr, 0);
   CHECK(fzn::fuzz::draw_instance(none).find("constraint " + std::string(table[0].name)) !=
         std::string::npos);
+}
+
+TEST_CASE("globals fuzz: the inputs draw objectives and learning on as well as off",
+          "[fzn][globals][learning]") {
+  // what check_globals_input draws after the instance: the learning byte
+  const auto table = fzn::fuzz::signatures();
+  int learning = 0, objective = 0, both = 0, all = 0;
+  for (std::size_t row = 0; row < table.size(); ++row) {
+    for (int seed = 0; seed < 40; ++seed, ++all) {
+      const std::vector<std::uint8_t> bytes = input(std::uint64_t(seed), row);
+      fzn::fuzz::Choices choices(bytes.data(), bytes.size());
+      const std::string text = fzn::fuzz::draw_instance(choices);
+      const bool learns = choices.below(2) == 1;
+      const bool optimises = text.find("solve satisfy;") == std::string::npos;
+      learning += learns;
+      objective += optimises;
+      both += learns && optimises;
+    }
+  }
+  INFO(all << " inputs: " << learning << " learning, " << objective << " objectives, " << both
+            << " both");
+  CHECK(learning > all / 4);
+  CHECK(objective > all / 3);
+  CHECK(both > all / 10);
 }

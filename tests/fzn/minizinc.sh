@@ -41,6 +41,16 @@ for expect in "$data"/*.expect "$data"/globals/*.expect; do
   echo "ok: $name"
 done
 
+# The learning options reach fzn-libsolve (extraFlags in libsolve.msc): the same optimum with
+# learning off and on, and a bad value is fzn-libsolve's usage error.
+for flags in "--learning off" "--learning on --learnts-mb 10 --learning-branching activity" "--learning on --vsids"; do
+  out=$(minizinc --solver libsolve -s $flags "$data/models/golomb.mzn" 2>&1)
+  grep -q '%%%mzn-stat: objective=17' <<<"$out" && grep -qx '==========' <<<"$out" ||
+    fail "golomb with $flags: $(head -c 300 <<<"$out")"
+done
+out=$(minizinc --solver libsolve --learning maybe "$data/models/golomb.mzn" 2>&1)
+grep -q -- '--learning: maybe not in {on,off}' <<<"$out" || fail "--learning maybe: $out"
+
 # An error is told in the model's words: its file and line, and MiniZinc's names of the
 # variables (minizinc hands over its paths file: "needsPathsFile" in libsolve.msc).
 out=$(minizinc --solver libsolve "$data/paths/wide.mzn" 2>&1)
