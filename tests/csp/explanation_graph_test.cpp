@@ -70,7 +70,7 @@ catalogue::Instance random_global_cardinality(Random& r) {
 }  // namespace
 
 TEST_CASE("reasons of global_cardinality are true and smaller than the scope's domains") {
-  check_own_reasons("global_cardinality", 31, 1000, random_global_cardinality);
+  check_own_reasons("global_cardinality", 31, 700, random_global_cardinality);
 }
 
 TEST_CASE("reasons of nvalue are true and smaller than the scope's domains") {
@@ -144,8 +144,8 @@ catalogue::Instance random_successors(Random& r, bool sub) {
 }  // namespace
 
 TEST_CASE("reasons of circuit and subcircuit are true and smaller than the scope's domains") {
-  check_own_reasons("circuit", 35, 800, [](Random& r) { return random_successors(r, false); });
-  check_own_reasons("subcircuit", 36, 800, [](Random& r) { return random_successors(r, true); });
+  check_own_reasons("circuit", 35, 500, [](Random& r) { return random_successors(r, false); });
+  check_own_reasons("subcircuit", 36, 500, [](Random& r) { return random_successors(r, true); });
 }
 
 namespace {
@@ -211,7 +211,7 @@ TEST_CASE("reasons of inverse are true and smaller than the scope's domains") {
 }
 
 TEST_CASE("reasons of bin_packing_load are true and smaller than the scope's domains") {
-  check_own_reasons("bin_packing_load", 38, 1000, random_bin_packing);
+  check_own_reasons("bin_packing_load", 38, 600, random_bin_packing);
 }
 
 namespace {

@@ -52,6 +52,7 @@ LcgSearch::LcgSearch(const Model& m, const SearchOptions& o, Control& control,
       kernel_(m, o.propagation, make_store(m, store_)),
       brancher_(m, m.num_vars()),
       analysis_(m, o.propagation),
+      activity_(m.num_vars()),
       rng_(o.seed ? o.seed : 0x9E3779B97F4A7C15ULL) {
   if (best_ && m.objective()) bound_ = Bound(*m.objective(), &best_->found);
   analysis_.use_clause_store(store_index_, store_);
@@ -59,7 +60,6 @@ LcgSearch::LcgSearch(const Model& m, const SearchOptions& o, Control& control,
   bool activity = opt_.var_order == VarOrder::activity;
   for (const Model::BranchGroup& g : m.branching()) activity = activity || g.var == VarOrder::activity;
   if (activity) kernel_.track_activity();
-  activity_.assign(std::size_t(m.num_vars()), 0.0);
   phase_.assign(std::size_t(m.num_vars()), INT_MIN);
 }
 
@@ -107,6 +107,7 @@ void LcgSearch::run(const Work&, Worker& worker) {
   backjump(0);
   kernel_.pop();
   brancher_.pop();
+  activity_.backjump(-1);  // the root's assignments are taken back too
   stats_.propagations = kernel_.propagations();
   stats_.updates = kernel_.space().updates();
 }
@@ -211,11 +212,11 @@ void LcgSearch::add_nogood(std::span<const Literal> lits) {
 }
 
 void LcgSearch::bump() {
-  for (const Literal& l : nogood_) activity_[std::size_t(l.var.id)] += activity_bump_;
+  for (const Literal& l : nogood_) activity_.bump(l.var.id, activity_bump_);
   constexpr double decay = 0.95;  // older conflicts weigh less: the bump grows
   activity_bump_ /= decay;
   if (activity_bump_ > 1e100) {
-    for (double& a : activity_) a *= 1e-100;
+    activity_.rescale(1e-100);
     activity_bump_ *= 1e-100;
   }
 }
@@ -231,14 +232,7 @@ bool LcgSearch::by_activity() const {
 
 int LcgSearch::most_active() {
   const Store& s = kernel_.space();
-  int best = -1;
-  double top = -1;
-  for (int i = 0; i < s.num_vars(); ++i)
-    if (!s.assigned(Var{i}) && activity_[std::size_t(i)] > top) {
-      top = activity_[std::size_t(i)];
-      best = i;
-    }
-  return best;
+  return activity_.top(level(), [&](int v) { return s.assigned(Var{v}); });
 }
 
 void LcgSearch::backjump(int to) {
@@ -246,6 +240,7 @@ void LcgSearch::backjump(int to) {
     kernel_.pop();
     brancher_.pop();
   }
+  activity_.backjump(to);
 }
 
 void LcgSearch::trace(TraceEvent::Kind k, Var x, int v) {

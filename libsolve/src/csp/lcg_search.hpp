@@ -28,6 +28,7 @@
 #include <memory>
 #include <vector>
 
+#include "csp/activity_heap.hpp"
 #include "csp/bound.hpp"
 #include "csp/branching.hpp"
 #include "csp/clause_store.hpp"
@@ -106,6 +107,7 @@ class LcgSearch final : public SearchEngine {
   PropagationKernel kernel_;
   Brancher brancher_;
   ConflictAnalysis analysis_;
+  ActivityHeap activity_;  // per variable, bumped by the nogoods (VSIDS)
   Bound bound_;
   std::int64_t value_ = INT64_MAX;  // the objective of the solution just found
   std::int64_t bounded_ = INT64_MAX;  // the best value whose unit clause was added
@@ -119,7 +121,6 @@ class LcgSearch final : public SearchEngine {
   std::uint64_t restarts_ = 0;
   bool model_order_now_ = true;  // toggle: the branching of the current run
 
-  std::vector<double> activity_;  // per variable
   double activity_bump_ = 1;
   std::vector<int> phase_;  // per variable: the value it was last given (INT_MIN: none)
   std::vector<int> values_;  // scratch: the values of the variable decided

@@ -104,11 +104,11 @@ class BinPackingLoad final : public CloneableConstraint<BinPackingLoad> {
           case Literal::Kind::ne: return lower(v + 1) || upper(v - 1);
         }
       }
-      for (std::size_t i = 0; i < items_; ++i)
-        if (item(i) == pruned->var)
-          return explain_by_removals(before, *pruned, r,
-                                     [&](int v, Reason& r) { return lost(before, i, v, r); });
-      return false;
+      const std::span<const Var> items = std::span<const Var>(vars_).subspan(bins_);
+      return explain_by_removals(before, *pruned, r, [&](int w, Reason& r) {
+        return at_some_entry(items, pruned->var, w,
+                             [&](std::size_t i, int v) { return lost(before, i, v, r); });
+      });
     });
   }
 

@@ -131,28 +131,31 @@ class Circuit final : public CloneableConstraint<Circuit> {
         reason_.name_closed(r);
         return true;
       }
-      std::size_t at = 0;
-      while (at < succ_.size() && succ_[at] != pruned->var) ++at;
-      if (at == succ_.size()) return false;
-      const int end = int(at);
       return explain_by_removals(before, *pruned, r, [&](int w, Reason& r) {
-        const std::int64_t j = std::int64_t(w) - base_;
-        if (j < 0 || j >= n || (j == end && n > 1)) return true;  // out of range, a self loop
-        if (next_[std::size_t(end)] >= 0 || has_pred_[std::size_t(j)]) return false;
-        // w closes the path j -> ... -> end of fixed edges, shorter than n
-        int length = 1;
-        for (int k = int(j); k != end; k = next_[std::size_t(k)]) {
-          if (next_[std::size_t(k)] < 0) return false;
-          ++length;
-        }
-        if (length >= n) return false;
-        for (int k = int(j); k != end; k = next_[std::size_t(k)]) reason_.name_fixed(k, r);
-        return true;
+        return at_some_entry(succ_, pruned->var, w,
+                             [&](std::size_t at, int v) { return lost(int(at), v, r); });
       });
     });
   }
 
  private:
+  /// Names why node `end` loses the successor value w (explain() found the fixed edges):
+  /// out of range or a self loop (nothing), or the edge closing a path of fixed edges shorter
+  /// than n (the path's edges); false for the others.
+  bool lost(int end, int w, Reason& r) const {
+    const int n = int(succ_.size());
+    const std::int64_t j = std::int64_t(w) - base_;
+    if (j < 0 || j >= n || (j == end && n > 1)) return true;
+    if (next_[std::size_t(end)] >= 0 || has_pred_[std::size_t(j)]) return false;
+    int length = 1;
+    for (int k = int(j); k != end; k = next_[std::size_t(k)]) {
+      if (next_[std::size_t(k)] < 0) return false;
+      ++length;
+    }
+    if (length >= n) return false;
+    for (int k = int(j); k != end; k = next_[std::size_t(k)]) reason_.name_fixed(k, r);
+    return true;
+  }
   /// Node i lies on a path of fixed edges from a node without predecessor (explain()).
   bool on_path(int i) const {
     for (int s = 0; s < int(succ_.size()); ++s)

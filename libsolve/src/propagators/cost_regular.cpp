@@ -142,9 +142,9 @@ class CostRegular final : public CloneableConstraint<CostRegular> {
       bool costs = false, low = false, high = false;
       const bool ok = explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
         if (reason_.mark_lost(pruned->var, w)) return true;
-        for (std::size_t i = 0; i < word.size(); ++i)
-          if (word[i] == pruned->var && cost_cut(before, i, w, low, high)) return costs = true;
-        return false;
+        return costs = at_some_entry(word, pruned->var, w, [&](std::size_t i, int v) {
+                 return cost_cut(before, i, v, low, high);
+               });
       });
       if (!ok || !reason_.name(r)) return false;
       if (!costs) return true;

@@ -210,6 +210,23 @@ class NValue final : public CloneableConstraint<NValue> {
                  name_disjoint(before, before.max(n) + 1, r), true;
         if (at_most < before.min(n))
           return r.add(Literal::ge(n, before.min(n))), name_within(before, r), true;
+        const int next = before.contains(n, at_least) ? at_least : before.next_value(n, at_least);
+        if (next > at_most) {  // n has no value between the two bounds
+          add_domain(before, n, r);
+          name_disjoint(before, at_least, r);
+          return name_within(before, r), true;
+        }
+        // an open variable without an assigned value, when n allows no new one
+        if (before.max(n) > int(fixed_.size())) return false;
+        for (std::size_t i = 0; i < k_; ++i) {
+          bool any = false;
+          before.for_each_value(vars_[i], [&](int v) {
+            any = any || std::binary_search(fixed_.begin(), fixed_.end(), v);
+          });
+          if (any) continue;
+          add_domain(before, vars_[i], r);
+          return name_assigned(before, r), true;
+        }
         return false;
       }
       // [n >= v] (or [n <= v]): n's own bound when it holds already, else the rule's bound
@@ -231,13 +248,7 @@ class NValue final : public CloneableConstraint<NValue> {
       }
       // an open variable keeps the assigned values: only when n's maximum says so already
       if (before.max(n) > int(fixed_.size())) return false;
-      r.add(Literal::le(n, before.max(n)));
-      for (const int v : fixed_)
-        for (std::size_t i = 0; i < k_; ++i)
-          if (before.assigned(vars_[i]) && before.value(vars_[i]) == v) {
-            r.add(Literal::eq(vars_[i], v));
-            break;
-          }
+      name_assigned(before, r);
       return explain_by_removals(before, *pruned, r,
                                  [&](int w, Reason&) { return !std::binary_search(
                                                            fixed_.begin(), fixed_.end(), w); });
@@ -245,6 +256,17 @@ class NValue final : public CloneableConstraint<NValue> {
   }
 
  private:
+  /// Names n's maximum and one variable for each assigned value (no new value is allowed
+  /// when n's maximum is at most their count).
+  void name_assigned(const Space& before, Reason& r) const {
+    r.add(Literal::le(vars_[k_], before.max(vars_[k_])));
+    for (const int v : fixed_)
+      for (std::size_t i = 0; i < k_; ++i)
+        if (before.assigned(vars_[i]) && before.value(vars_[i]) == v) {
+          r.add(Literal::eq(vars_[i], v));
+          break;
+        }
+  }
   /// The distinct assigned values (fixed_) and the distinct values of all domains (all_).
   void values_of(const Space& s) const {
     fixed_.clear();

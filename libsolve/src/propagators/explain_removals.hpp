@@ -5,6 +5,7 @@
 // rule (named by that rule's reason), and x was >= its minimum.
 #include <climits>
 #include <cstdint>
+#include <span>
 
 #include "solve/constraint.hpp"
 #include "solve/explain.hpp"
@@ -14,6 +15,21 @@ namespace solve::detail {
 /// True when the view x can take the value w at all (w = scale * v + offset for some v):
 /// other values need no [x != w].
 inline bool reachable(Var x, std::int64_t w) { return (w - x.offset) % x.scale == 0; }
+
+/// Calls rule(p, v) for each entry p of `scope` that is a view of x's variable, v being that
+/// entry's value when x takes w, until one returns true (a pruning of x may be the rule's
+/// at another view of its variable). False when none does.
+template <class Rule>
+bool at_some_entry(std::span<const Var> scope, Var x, std::int64_t w, Rule&& rule) {
+  if (!reachable(x, w)) return false;
+  const std::int64_t u = (w - x.offset) / x.scale;  // the variable's value
+  for (std::size_t p = 0; p < scope.size(); ++p) {
+    if (scope[p].id != x.id) continue;
+    const std::int64_t v = std::int64_t(scope[p].scale) * u + scope[p].offset;
+    if (v >= INT_MIN && v <= INT_MAX && rule(p, int(v))) return true;
+  }
+  return false;
+}
 
 /// Appends [x != w] for each reachable w in (from, to) (values the domain lacks); false when
 /// there are more than `cap` of them (a reason that long is worth no more than the default).

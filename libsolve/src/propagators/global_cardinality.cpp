@@ -108,12 +108,10 @@ class GlobalCardinality : public CloneableConstraint<GlobalCardinality<Plain>> {
         }
         return false;
       }
-      for (std::size_t i = 0; i < xs_.size(); ++i) {
-        if (xs_[i] != pruned->var) continue;
-        return explain_by_removals(before, *pruned, r,
-                                   [&](int w, Reason& r) { return name_rule(before, i, w, r); });
-      }
-      return false;
+      return explain_by_removals(before, *pruned, r, [&](int w, Reason& r) {
+        return at_some_entry(xs_, pruned->var, w,
+                             [&](std::size_t i, int v) { return name_rule(before, i, v, r); });
+      });
     });
   }
 

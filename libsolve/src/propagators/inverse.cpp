@@ -81,25 +81,25 @@ class Inverse final : public CloneableConstraint<Inverse> {
   }
 
  private:
-  /// Names why the scope entry x loses w (at one of its positions); false when its partner
-  /// still had it in `before`.
+  /// Names why the scope entry x loses w (at one of the entries of its variable); false when
+  /// the partner still had it in `before` at each.
   bool lost(const Space& before, Var x, int w, Reason& r) const {
-    const std::size_t ng = xs_.size() - nf_;
-    for (std::size_t p = 0; p < xs_.size(); ++p) {
-      if (xs_[p] != x) continue;
-      const bool in_f = p < nf_;
-      const std::int64_t i = in_f ? std::int64_t(p) : std::int64_t(p - nf_);
-      const std::int64_t j = std::int64_t(w) - (in_f ? base_g_ : base_f_);
-      if (j < 0 || j >= std::int64_t(in_f ? ng : nf_)) return true;
-      const Var partner = xs_[in_f ? nf_ + std::size_t(j) : std::size_t(j)];
-      const std::int64_t me = i + (in_f ? base_f_ : base_g_);
-      if (!reachable(partner, me)) return true;
-      if (before.contains(partner, int(me))) continue;
-      r.add(Literal::ne(partner, int(me)));
-      return true;
-    }
-    return false;
+    return at_some_entry(xs_, x, w, [&](std::size_t p, int v) { return lost_at(before, p, v, r); });
   }
+  /// Names why entry p loses w: w is no index of the other array, or its partner lacks p.
+  bool lost_at(const Space& before, std::size_t p, int w, Reason& r) const {
+    const bool in_f = p < nf_;
+    const std::int64_t i = in_f ? std::int64_t(p) : std::int64_t(p - nf_);
+    const std::int64_t j = std::int64_t(w) - (in_f ? base_g_ : base_f_);
+    if (j < 0 || j >= std::int64_t(in_f ? xs_.size() - nf_ : nf_)) return true;
+    const Var partner = xs_[in_f ? nf_ + std::size_t(j) : std::size_t(j)];
+    const std::int64_t me = i + (in_f ? base_f_ : base_g_);
+    if (!reachable(partner, me)) return true;
+    if (before.contains(partner, int(me))) return false;
+    r.add(Literal::ne(partner, int(me)));
+    return true;
+  }
+
 
   /// Keeps in a[i] (a's entries stand for base_a + i) the values base_b + j with base_a + i in
   /// b[j].

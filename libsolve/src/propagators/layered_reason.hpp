@@ -92,12 +92,10 @@ class LayeredReason {
     return true;
   }
 
-  /// Marks why value w of the scope entry x has no path: at one of x's layers. False when it
-  /// has one at each.
+  /// Marks why value w of the scope entry x has no path: at one of the layers of x's
+  /// variable. False when it has one at each.
   bool mark_lost(Var x, int w) {
-    for (std::size_t i = 0; i < n_; ++i)
-      if (xs_[i] == x && mark_lost(i, w)) return true;
-    return false;
+    return at_some_entry(xs_, x, w, [&](std::size_t i, int v) { return mark_lost(i, v); });
   }
 
   /// Appends the literals that cut the marked nodes off (backwards from the unreachable ones,

@@ -122,13 +122,12 @@ class Subcircuit final : public CloneableConstraint<Subcircuit> {
         next_[std::size_t(i)] = j;
       }
       cycle_ = find_cycle();
-      if (pruned) {
-        std::size_t at = 0;
-        while (at < succ_.size() && succ_[at] != pruned->var) ++at;
-        if (at == succ_.size()) return false;
-        return explain_by_removals(before, *pruned, r,
-                                   [&](int w, Reason& r) { return removed(before, int(at), w, r); });
-      }
+      if (pruned)
+        return explain_by_removals(before, *pruned, r, [&](int w, Reason& r) {
+          return at_some_entry(succ_, pruned->var, w, [&](std::size_t at, int v) {
+            return removed(before, int(at), v, r);
+          });
+        });
       if (cycle_ >= 0)  // a cycle beside a path
         for (int i = 0; i < n; ++i)
           if (next_[std::size_t(i)] >= 0 && !on_cycle(i)) {

@@ -90,8 +90,9 @@ class SuccessorReason {
   void for_each_edge(int i, F&& f) const {
     const Var x = succ_[std::size_t(i)];
     const std::int64_t end = std::int64_t(base_) + n_;
-    for (int v = before_->min(x); v != INT_MAX && v < end; v = before_->next_value(x, v))
-      if (v >= base_) f(v - base_);
+    int v = before_->min(x);
+    if (v < base_) v = before_->contains(x, base_) ? base_ : before_->next_value(x, base_);
+    for (; v != INT_MAX && v < end; v = before_->next_value(x, v)) f(v - base_);
   }
 
  private:
