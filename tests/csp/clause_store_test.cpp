@@ -4,98 +4,36 @@
 // clauses added in the middle of a search by a small driver, and reduce() keeping reasons.
 #include "explanation_check.hpp"
 #include "globals_agree.hpp"
+#include "random_cnf.hpp"
 
 #include <map>
 #include <set>
 
 #include "csp/clause_store.hpp"
+#include "csp/learning_trail.hpp"
 
 namespace {
 
 using namespace solve;
+using random_cnf::brute_force;
+using random_cnf::Clause;
+using random_cnf::Cnf;
+using random_cnf::describe;
+using random_cnf::holds;
+using random_cnf::make_store;
+using random_cnf::random_clause;
+using random_cnf::random_cnf;
+using random_cnf::random_literal;
+using random_model::Random;
+using random_model::Values;
 using solve::detail::csp::ClauseStore;
 using solve::detail::csp::kNoId;
+using solve::detail::csp::LearningTrail;
 using solve::detail::csp::LiteralTable;
 using solve::detail::csp::LitId;
 using solve::detail::csp::negate;
 using solve::detail::csp::Truth;
-using random_model::Random;
-using random_model::Values;
-using Clause = std::vector<Literal>;
 using Store = solve::detail::csp::Store;
-
-/// A random CNF over 2 to 4 variables with holes in their domains.
-struct Cnf {
-  std::vector<Values> domains;
-  std::vector<Clause> clauses;
-  bool ranges = true;  // whether the store knows the variables' ranges
-};
-
-Literal random_literal(Random& r, int nvars) {
-  const auto [a, c] = r.view();
-  const Var x = a * Var{r.pick(0, nvars - 1)} + c;
-  return {x, static_cast<Literal::Kind>(r.pick(0, 3)), r.pick(-5, 6)};
-}
-
-Clause random_clause(Random& r, int nvars, bool units = true) {
-  Clause cl;
-  const int n = units && r.pick(1, 4) == 1 ? 1 : r.pick(2, units ? 4 : 3);
-  for (int i = 0; i < n; ++i) cl.push_back(random_literal(r, nvars));
-  return cl;
-}
-
-/// `bigger`: 4 or 5 variables and 8 to 24 clauses of 2 or 3 literals (deeper trees, nodes
-/// without solutions that the clauses alone do not see).
-Cnf random_cnf(Random& r, bool bigger = false) {
-  Cnf f;
-  const int n = bigger ? r.pick(4, 5) : r.pick(2, 4);
-  for (int i = 0; i < n; ++i) f.domains.push_back(r.pick(0, 3) == 0 ? Values{0, 1} : r.domain(-2, 3));
-  const int m = bigger ? r.pick(8, 24) : r.pick(1, 7);
-  for (int i = 0; i < m; ++i) f.clauses.push_back(random_clause(r, n, !bigger));
-  f.ranges = r.pick(0, 3) > 0;
-  return f;
-}
-
-bool holds(const Clause& c, const Values& a) {
-  for (const Literal& l : c)
-    if (l.satisfied_by(l.var.apply(a[std::size_t(l.var.id)]))) return true;
-  return false;
-}
-
-std::string describe(const Cnf& f) {
-  const char* k[] = {"<=", ">=", "==", "!="};
-  std::string s;
-  for (const Values& d : f.domains) {
-    s += "{";
-    for (int v : d) s += std::to_string(v) + " ";
-    s += "} ";
-  }
-  for (const Clause& c : f.clauses) {
-    s += "(";
-    for (const Literal& l : c)
-      s += std::to_string(l.var.scale) + "x" + std::to_string(l.var.id) + "+" +
-           std::to_string(l.var.offset) + k[int(l.kind)] + std::to_string(l.value) + " ";
-    s += ") ";
-  }
-  return s + (f.ranges ? "ranges" : "no ranges");
-}
-
-std::unique_ptr<ClauseStore> make_store(const Cnf& f, const std::vector<Var>& xs) {
-  std::vector<std::pair<int, int>> ranges;
-  if (f.ranges)
-    for (const Values& d : f.domains) ranges.push_back({d.front(), d.back()});
-  auto cs = std::make_unique<ClauseStore>(xs, ranges);
-  for (const Clause& c : f.clauses) cs->add_clause(c);
-  return cs;
-}
-
-std::set<Values> brute_force(const Cnf& f) {
-  return random_model::solutions(f.domains, [&](const Values& a) {
-    for (const Clause& c : f.clauses)
-      if (!holds(c, a)) return false;
-    return true;
-  });
-}
 
 TEST_CASE("literal table: views normalised, constants folded, one literal per Boolean",
           "[clauses]") {
@@ -199,9 +137,34 @@ TEST_CASE("clauses: beside other constraints (all_different of the first two var
   }
 }
 
-TEST_CASE("clauses: every reason, call after call, checked by brute force", "[clauses]") {
+/// The domain of every variable of s at trail position `at` of the call that is running: the
+/// domain its first change from there replaced, or the one it has now.
+std::vector<Values> domains_at(const Store& s, const LearningTrail& trail, std::uint32_t at) {
+  std::vector<Values> out(std::size_t(s.num_vars()));
+  for (int i = 0; i < s.num_vars(); ++i) {
+    const Var x{i};
+    std::int32_t first = -1;
+    for (std::int32_t k = trail.last(i); k >= 0 && std::uint32_t(k) >= at;
+         k = trail.changes()[std::size_t(k)].prev)
+      first = k;
+    if (first < 0) {
+      s.for_each_value(x, [&](int v) { out[std::size_t(i)].push_back(v); });
+      continue;
+    }
+    const auto words = trail.old_words(std::uint32_t(first), std::uint32_t(s.bits(x).size()));
+    for (std::size_t b = 0; b < 64 * words.size(); ++b)
+      if ((words[b >> 6] >> (b & 63)) & 1u) out[std::size_t(i)].push_back(s.base(x) + int(b));
+  }
+  return out;
+}
+
+TEST_CASE("clauses: every reason, step after step, checked by brute force", "[clauses]") {
+  // A call follows chains of unit clauses: each pruning is a step (Space::begin_step()),
+  // explained on the domains the step began with, which the learning trail gives back (as
+  // conflict analysis rebuilds them).
   Random r(2402);
   int reasons = 0, failures = 0, defaults = 0;  // defaults: the scope's domains given
+  int chained = 0;                              // steps after the first of their call
   explanation_check::Tallies tallies;
   for (int round = 0; round < test_scale::rounds(600); ++round) {
     const Cnf f = random_cnf(r);
@@ -217,50 +180,71 @@ TEST_CASE("clauses: every reason, call after call, checked by brute force", "[cl
       if (sub.empty()) sub.push_back(d.front());
       s.add_var(sub.front(), sub.back(), sub);
     }
+    const std::int32_t running = 0;
+    std::uint64_t calls = 0;
+    LearningTrail trail(s.num_vars(), &running, &calls);
+    s.set_learning(&trail);
     Reason reason;
+    auto explain = [&](const Store& before, std::optional<Literal> pruned) {
+      reason.clear();
+      cs->explain(before, pruned, reason);
+      explanation_check::check_reason(m, *cs, before, pruned, reason, what);
+      ++reasons;
+      Reason whole;
+      add_scope(before, cs->scope(), whole);
+      const auto r_lits = reason.literals(), w_lits = whole.literals();
+      if (std::equal(r_lits.begin(), r_lits.end(), w_lits.begin(), w_lits.end())) ++defaults;
+      explanation_check::Tally& t = tallies.by_name["clauses"];
+      ++t.reasons;
+      t.literals += reason.size();
+      t.scope_literals += whole.size();
+    };
+    auto store_of = [](const std::vector<Values>& ds) {
+      auto b = std::make_unique<Store>();
+      for (const Values& d : ds) b->add_var(d.front(), d.back(), d);
+      return b;
+    };
     for (int call = 0; call < 10; ++call) {
-      // the call once to see what it prunes, undone to explain it on the domains before
-      std::vector<Values> after(xs.size());
       s.push_level();
+      const auto from = std::uint32_t(trail.changes().size());
+      ++calls;
       const PropStatus st = cs->propagate(s);
       const bool failed = st == PropStatus::failed || s.failed();
-      if (!failed)
-        for (std::size_t i = 0; i < xs.size(); ++i)
-          s.for_each_value(xs[i], [&](int v) { after[i].push_back(v); });
-      s.pop_level();
-      auto explain = [&](std::optional<Literal> pruned) {
-        reason.clear();
-        cs->explain(s, pruned, reason);
-        explanation_check::check_reason(m, *cs, s, pruned, reason, what);
-        ++reasons;
-        Reason whole;
-        add_scope(s, cs->scope(), whole);
-        const auto r_lits = reason.literals(), w_lits = whole.literals();
-        if (std::equal(r_lits.begin(), r_lits.end(), w_lits.begin(), w_lits.end())) ++defaults;
-        explanation_check::Tally& t = tallies.by_name["clauses"];
-        ++t.reasons;
-        t.literals += reason.size();
-        t.scope_literals += whole.size();
-      };
+      if (failed) trail.fail();
+      // the steps: where each began (a change's `call`), and the failure's
+      std::vector<std::uint32_t> starts;
+      for (std::size_t k = from; k < trail.changes().size(); ++k)
+        if (starts.empty() || trail.changes()[k].call != starts.back())
+          starts.push_back(trail.changes()[k].call);
+      if (failed && (starts.empty() || trail.conflict().call != starts.back()))
+        starts.push_back(trail.conflict().call);
+      chained += starts.empty() ? 0 : int(starts.size()) - 1;
+      for (std::size_t i = 0; i < starts.size(); ++i) {
+        const std::unique_ptr<Store> before = store_of(domains_at(s, trail, starts[i]));
+        if (failed && i + 1 == starts.size()) {
+          explain(*before, std::nullopt);
+          break;
+        }
+        const std::vector<Values> after = i + 1 < starts.size()
+                                              ? domains_at(s, trail, starts[i + 1])
+                                              : domains_at(s, trail, UINT32_MAX);
+        for (std::size_t v = 0; v < xs.size(); ++v)
+          for (const Literal& l : pruned_literals(*before, xs[v], after[v])) explain(*before, l);
+      }
       if (failed) {
-        explain(std::nullopt);
         ++failures;
         break;
       }
-      for (std::size_t i = 0; i < xs.size(); ++i)
-        for (const Literal& l : pruned_literals(s, xs[i], after[i])) explain(l);
-      // the same call again, kept this time: the next call starts from its prunings
-      s.push_level();
-      REQUIRE(cs->propagate(s) == st);
-      if (st == PropStatus::fixpoint) break;
+      if (st == PropStatus::fixpoint && starts.empty()) break;
     }
   }
   tallies.print("clause_store");
   CHECK(reasons >= test_scale::scaled(500));
   CHECK(defaults == 0);
   CHECK(failures >= test_scale::scaled(50));
+  CHECK(chained >= test_scale::scaled(40));  // chains followed in one call: 61 in a full run
   // smaller than the default reason (the scope's domains)
-  CHECK(tallies.total().literals * 5 < tallies.total().scope_literals);  // full run: 557 / 5,632
+  CHECK(tallies.total().literals * 5 < tallies.total().scope_literals);  // full run: 604 / 6,612
 }
 
 /// A depth-first search over a Store with the store's clauses alone, which adds learnt

@@ -141,7 +141,7 @@ ClauseStore::Added ClauseStore::add_learnt(const Space& s, std::span<const Liter
   return r0 == 1 ? Added::unit : Added::conflict;
 }
 
-bool ClauseStore::settle(const Space& s) {
+bool ClauseStore::settle(Space& s) {
   for (std::size_t i = 0; i < unsettled_.size();) {
     const ClauseRef c = unsettled_[i];
     LitId* lits = arena_.data() + c + kHeader;
@@ -170,63 +170,73 @@ bool ClauseStore::settle(const Space& s) {
     }
     if (open == 0) {
       conflict_ = c;
+      s.begin_step();  // false in the domains the earlier steps left
       return false;
     }
-    pending_.push_back({lits[0], c});
+    force(s, lits[0], c);  // true from now on: the clause cannot become false in this call
     ++i;
   }
   return true;
 }
 
-void ClauseStore::collect_false(Space& s) {
-  newly_false_.clear();
-  for (std::uint32_t k = 0; k < table_.num_slots(); ++k) {
-    const Var x = table_.slot_var(k);
-    Seen& seen = seen_[k];
-    const std::uint64_t size = std::uint64_t(s.size(x));
-    if (size == seen.size) continue;  // domains only shrink: the same size, the same domain
-    const int lo = s.min(x), hi = s.max(x);
-    const std::int64_t old_lo = std::int64_t(seen.min), old_hi = std::int64_t(seen.max);
-    const std::span<const LiteralTable::Entry> es = table_.entries(k);
-    auto from = [&](std::int64_t v) {
-      return std::lower_bound(es.begin(), es.end(), v, [](const LiteralTable::Entry& e,
-                                                          std::int64_t w) { return e.value < w; });
-    };
-    // [x <= v] became false for old_lo <= v < lo, and true (its negation false) for
-    // hi <= v < old_hi
-    if (lo > old_lo)
-      for (auto it = from(old_lo); it != es.end() && it->value < lo; ++it)
-        if (it->le != kNoId) newly_false_.push_back(2 * it->le);
-    if (hi < old_hi)
-      for (auto it = from(hi); it != es.end() && it->value < old_hi; ++it)
-        if (it->le != kNoId) newly_false_.push_back(2 * it->le + 1);
-    for (const LiteralTable::Entry& e : es) {
-      if (e.eq == kNoId) continue;
-      AtomSeen& a = atom_seen_[e.eq];
-      std::uint64_t bits = a.bits;
-      if (!(bits & 1) && !s.contains(x, e.value)) {
-        bits |= 1;
-        newly_false_.push_back(2 * e.eq);
-      }
-      if (!(bits & 2) && size == 1 && lo == e.value) {
-        bits |= 2;
-        newly_false_.push_back(2 * e.eq + 1);
-      }
-      if (bits != a.bits) {
-        s.save_word(a.bits, a.stamp);
-        a.bits = bits;
-      }
+void ClauseStore::collect_slot(Space& s, std::uint32_t k) {
+  const Var x = table_.slot_var(k);
+  Seen& seen = seen_[k];
+  const std::uint64_t size = std::uint64_t(s.size(x));
+  if (size == seen.size) return;  // domains only shrink: the same size, the same domain
+  const int lo = s.min(x), hi = s.max(x);
+  const std::int64_t old_lo = std::int64_t(seen.min), old_hi = std::int64_t(seen.max);
+  const std::span<const LiteralTable::Entry> es = table_.entries(k);
+  auto from = [&](std::int64_t v) {
+    return std::lower_bound(
+        es.begin(), es.end(), v,
+        [](const LiteralTable::Entry& e, std::int64_t w) { return e.value < w; });
+  };
+  // [x <= v] became false for old_lo <= v < lo, and true (its negation false) for
+  // hi <= v < old_hi
+  if (lo > old_lo)
+    for (auto it = from(old_lo); it != es.end() && it->value < lo; ++it)
+      if (it->le != kNoId) newly_false_.push_back(2 * it->le);
+  if (hi < old_hi)
+    for (auto it = from(hi); it != es.end() && it->value < old_hi; ++it)
+      if (it->le != kNoId) newly_false_.push_back(2 * it->le + 1);
+  for (const LiteralTable::Entry& e : es) {
+    if (e.eq == kNoId) continue;
+    AtomSeen& a = atom_seen_[e.eq];
+    std::uint64_t bits = a.bits;
+    if (!(bits & 1) && !s.contains(x, e.value)) {
+      bits |= 1;
+      newly_false_.push_back(2 * e.eq);
     }
-    s.save_word(seen.min, seen.min_stamp);
-    s.save_word(seen.max, seen.max_stamp);
-    s.save_word(seen.size, seen.size_stamp);
-    seen.min = std::uint64_t(std::int64_t(lo));
-    seen.max = std::uint64_t(std::int64_t(hi));
-    seen.size = size;
+    if (!(bits & 2) && size == 1 && lo == e.value) {
+      bits |= 2;
+      newly_false_.push_back(2 * e.eq + 1);
+    }
+    if (bits != a.bits) {
+      s.save_word(a.bits, a.stamp);
+      a.bits = bits;
+    }
   }
+  s.save_word(seen.min, seen.min_stamp);
+  s.save_word(seen.max, seen.max_stamp);
+  s.save_word(seen.size, seen.size_stamp);
+  seen.min = std::uint64_t(std::int64_t(lo));
+  seen.max = std::uint64_t(std::int64_t(hi));
+  seen.size = size;
 }
 
-bool ClauseStore::visit_watches(const Space& s, LitId f) {
+void ClauseStore::force(Space& s, LitId l, ClauseRef c) {
+  // a step of its own: the clause's other literals are false in the domains as they are now,
+  // which is where explain() is asked about it
+  s.begin_step();
+  table_.make_true(s, l);  // open: it leaves a value (the callers looked)
+  reason_[l] = c;
+  forced_.push_back({l, c});
+  // the literals it made false, for the loop of propagate() to visit in this call
+  collect_slot(s, table_.atom(l >> 1).slot);
+}
+
+bool ClauseStore::visit_watches(Space& s, LitId f) {
   std::vector<ClauseRef>& ws = watches_[f];
   std::size_t i = 0, j = 0;
   const std::size_t n = ws.size();
@@ -252,11 +262,12 @@ bool ClauseStore::visit_watches(const Space& s, LitId f) {
     ws[j++] = c;
     if (first == Truth::no) {
       conflict_ = c;
+      s.begin_step();  // false in the domains the earlier steps left
       while (i < n) ws[j++] = ws[i++];
       ws.resize(j);
       return false;
     }
-    pending_.push_back({lits[0], c});
+    force(s, lits[0], c);  // the other watches of ws are judged on its result
   }
   ws.resize(j);
   return true;
@@ -265,35 +276,27 @@ bool ClauseStore::visit_watches(const Space& s, LitId f) {
 PropStatus ClauseStore::propagate(Space& s) {
   if (s.id() != store_) reset(s.id());
   forced_.clear();
-  pending_.clear();
+  newly_false_.clear();
   conflict_ = kNoId;
-  failed_slot_ = kNoId;
   if (root_empty_) return PropStatus::failed;
   for (const ClauseRef c : units_) {
     const LitId l = arena_[c + kHeader];
     const Truth t = table_.truth(s, l);
     if (t == Truth::no) {
       conflict_ = c;
+      s.begin_step();
       return PropStatus::failed;
     }
-    if (t == Truth::open) pending_.push_back({l, c});
+    if (t == Truth::open) force(s, l, c);
   }
   if (!unsettled_.empty() && !settle(s)) return PropStatus::failed;
-  collect_false(s);
-  for (const LitId f : newly_false_)
-    if (!visit_watches(s, f)) return PropStatus::failed;
-  // the prunings, after every clause was judged on the domains the call began with
-  for (const Forced& p : pending_) {
-    if (table_.truth(s, p.lit) == Truth::yes) continue;
-    const Event e = table_.make_true(s, p.lit);
-    reason_[p.lit] = p.clause;
-    forced_.push_back(p);
-    if (e == Event::failed) {
-      failed_slot_ = table_.atom(p.lit >> 1).slot;
-      return PropStatus::failed;
-    }
-  }
-  return forced_.empty() ? PropStatus::fixpoint : PropStatus::changed;
+  for (std::uint32_t k = 0; k < table_.num_slots(); ++k) collect_slot(s, k);
+  // every literal that became false, those of this call's prunings included (force() adds
+  // them): the store's own fixpoint, a chain of unit clauses in one call
+  for (std::size_t head = 0; head < newly_false_.size(); ++head)
+    if (!visit_watches(s, newly_false_[head])) return PropStatus::failed;
+  // at its own fixpoint: nothing it pruned can make it prune more
+  return PropStatus::fixpoint;
 }
 
 bool ClauseStore::check(std::span<const int> values) const {
@@ -382,7 +385,6 @@ void ClauseStore::explain(const Space& before, std::optional<Literal> pruned,
       for (const LitId l : clause(conflict_)) reason.add(table_.literal(negate(l)));
       return;
     }
-    if (failed_slot_ != kNoId && by_all_forced(failed_slot_)) return;
     Constraint::explain(before, pruned, reason);
     return;
   }

@@ -8,13 +8,13 @@
 // watched literal becomes false). A call of propagate() finds the literals that became false
 // since the last call from the domain changes of the variables that have literals (a bound
 // move: the [x <= v] values crossed, by binary search in the variable's sorted table; a
-// removal: [x == v]), visits their watches, and then makes true, through Space, the last
-// open literal of each clause whose others are all false. The literals are judged on the
-// domains the call began with and the prunings come after, so the reason of a pruning (the
-// negation of the clause's other literals) holds in those domains, as explain() promises;
-// a pruning that makes more clauses unit is seen at the next call (propagate() then says
-// `changed`). What it knows between calls (how far each variable's changes were seen) is
-// trailed through Space::save_word.
+// removal: [x == v]), visits their watches, and makes true, through Space, the last open
+// literal of each clause whose others are all false; the literals that this makes false join
+// the queue of the same call, so that a chain of unit clauses costs one call (the store's own
+// fixpoint). Each such pruning is a step of its own (Space::begin_step()): its reason, the
+// negation of the clause's other literals, holds in the domains the step began with, which is
+// what explain() is then asked on. What it knows between calls (how far each variable's
+// changes were seen) is trailed through Space::save_word.
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -118,9 +118,13 @@ class ClauseStore final : public Constraint {
   void grow_state();  // per-literal and per-variable state for new atoms and slots
   void reset(std::uint64_t store);
   bool normalise(std::span<const Literal> lits);  // into lits_; false: always true
-  void collect_false(Space& s);
-  bool visit_watches(const Space& s, LitId f);  // false: a clause is false
-  bool settle(const Space& s);                  // the unsettled clauses; false: one is false
+  // the literals of slot k's variable that became false since it was last seen, into
+  // newly_false_
+  void collect_slot(Space& s, std::uint32_t k);
+  // makes l true (an open literal) as clause c says, a step of its own (Space::begin_step())
+  void force(Space& s, LitId l, ClauseRef c);
+  bool visit_watches(Space& s, LitId f);  // false: a clause is false
+  bool settle(Space& s);                  // the unsettled clauses; false: one is false
   // the literals of c from `from` on are false in `before`
   bool false_from(const Space& before, ClauseRef c, std::uint32_t from) const;
   void add_clause_reason(ClauseRef c, Reason& reason) const;
@@ -150,12 +154,10 @@ class ClauseStore final : public Constraint {
     ClauseRef clause;
   };
   std::vector<Forced> forced_;
-  ClauseRef conflict_ = kNoId;       // the clause found false
-  std::uint32_t failed_slot_ = kNoId;  // the variable the prunings emptied
+  ClauseRef conflict_ = kNoId;  // the clause found false
   // scratch, kept between calls so that a warm store does not allocate
   std::vector<LitId> lits_;
-  std::vector<LitId> newly_false_;
-  std::vector<Forced> pending_;
+  std::vector<LitId> newly_false_;  // the queue of the call: literals whose watches to visit
 };
 
 }  // namespace solve::detail::csp
