@@ -46,23 +46,33 @@ ClauseStore::ClauseStore(std::vector<Var> vars, std::span<const std::pair<int, i
 
 float ClauseStore::activity(ClauseRef c) const { return bits_float(arena_[c + 2]); }
 
-bool ClauseStore::normalise(std::span<const Literal> lits) {
+bool ClauseStore::normalise(std::span<const Literal> lits, std::span<const int> levels) {
+  if (!levels.empty() && levels.size() != lits.size())
+    throw ModelError("clause store: a learnt clause needs one level per literal");
   lits_.clear();
+  leveled_.clear();
   bool always_true = false;
   for (const Literal& l : lits) {  // all checked before any atom is made
     const std::size_t id = std::size_t(l.var.id);
     if (l.var.id < 0 || id >= index_of_.size() || index_of_[id] == kNoId)
       throw ModelError("clause store: a clause names a variable outside the store's scope");
   }
-  for (const Literal& l : lits) {
-    const LiteralTable::Lookup k = table_.find_or_add(l);
+  for (std::size_t i = 0; i < lits.size(); ++i) {
+    const LiteralTable::Lookup k = table_.find_or_add(lits[i]);
     always_true = always_true || k.kind == LiteralTable::Lookup::Kind::always_true;
-    if (k.kind == LiteralTable::Lookup::Kind::id) lits_.push_back(k.id);
+    if (k.kind == LiteralTable::Lookup::Kind::id)
+      leveled_.push_back({k.id, levels.empty() ? 0 : levels[i]});
   }
   grow_state();  // for the atoms made, even when the clause is dropped
   if (always_true) return false;
-  std::sort(lits_.begin(), lits_.end());
-  lits_.erase(std::unique(lits_.begin(), lits_.end()), lits_.end());
+  // by literal, the highest level first: a literal named twice keeps that one
+  std::sort(leveled_.begin(), leveled_.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : a.second > b.second;
+  });
+  leveled_.erase(std::unique(leveled_.begin(), leveled_.end(),
+                             [](const auto& a, const auto& b) { return a.first == b.first; }),
+                 leveled_.end());
+  for (const auto& [l, level] : leveled_) lits_.push_back(l);
   // l and not l are neighbours once sorted (2a, 2a + 1): the clause always holds
   for (std::size_t i = 1; i < lits_.size(); ++i)
     if (lits_[i] == negate(lits_[i - 1])) return false;
@@ -139,6 +149,73 @@ ClauseStore::Added ClauseStore::add_learnt(const Space& s, std::span<const Liter
   arena_[c + 1] |= kUnsettled;
   unsettled_.push_back(c);
   return r0 == 1 ? Added::unit : Added::conflict;
+}
+
+ClauseStore::Added ClauseStore::add_learnt(const Space& s, std::span<const Literal> lits,
+                                           std::span<const int> levels) {
+  if (!normalise(lits, levels)) return Added::open;
+  if (leveled_.empty()) {  // no assignment satisfies the model
+    root_empty_ = true;
+    return Added::conflict;
+  }
+  // true literals first, then open ones, then the false ones from the highest level down
+  auto rank = [&](LitId l) {
+    const Truth t = table_.truth(s, l);
+    return t == Truth::yes ? 0 : t == Truth::open ? 1 : 2;
+  };
+  std::stable_sort(leveled_.begin(), leveled_.end(), [&](const auto& a, const auto& b) {
+    const int ra = rank(a.first), rb = rank(b.first);
+    return ra != rb ? ra < rb : ra == 2 && a.second > b.second;
+  });
+  lits_.clear();
+  for (const auto& [l, level] : leveled_) lits_.push_back(l);
+  const int r0 = rank(lits_[0]), r1 = lits_.size() > 1 ? rank(lits_[1]) : 2;
+  const ClauseRef c = push_clause(lits_, true);
+  if (lits_.size() == 1) {
+    units_.push_back(c);  // looked at by every call
+    return r0 == 0 ? Added::open : r0 == 1 ? Added::unit : Added::conflict;
+  }
+  if (r0 == 0 && r1 == 2) {
+    // true beside a false watch: the level it became true on is not known, so a pop() could
+    // leave the clause unit unseen; looked at by every call as add_learnt() without levels does
+    arena_[c + 1] |= kUnsettled;
+    unsettled_.push_back(c);
+    return Added::open;
+  }
+  // after the backjump the false watch is of the current level: a pop() that takes it back
+  // makes it open beside the other watch, and one that does not leaves the clause as the
+  // next call makes it (its open literal true, on this level)
+  watch(c);
+  if (r1 != 2) return Added::open;
+  fresh_.push_back(c);
+  return r0 == 1 ? Added::unit : Added::conflict;
+}
+
+bool ClauseStore::look_at(Space& s, ClauseRef c) {
+  LitId* lits = arena_.data() + c + kHeader;
+  const std::uint32_t n = arena_[c];
+  // a false watch is replaced by a non-false literal of the rest when there is one (it was
+  // there at the add when pop()s came since): the old watch list keeps a stale entry, which
+  // visit_watches() drops
+  for (std::uint32_t w = 0; w < 2; ++w) {
+    if (table_.truth(s, lits[w]) != Truth::no) continue;
+    for (std::uint32_t k = 2; k < n; ++k)
+      if (table_.truth(s, lits[k]) != Truth::no) {
+        std::swap(lits[w], lits[k]);
+        watches_[lits[w]].push_back(c);
+        break;
+      }
+  }
+  if (table_.truth(s, lits[0]) == Truth::no) std::swap(lits[0], lits[1]);
+  const Truth first = table_.truth(s, lits[0]), second = table_.truth(s, lits[1]);
+  if (first == Truth::yes || second != Truth::no) return true;
+  if (first == Truth::no) {
+    conflict_ = c;
+    s.begin_step();
+    return false;
+  }
+  force(s, lits[0], c);
+  return true;
 }
 
 bool ClauseStore::settle(Space& s) {
@@ -245,6 +322,7 @@ bool ClauseStore::visit_watches(Space& s, LitId f) {
     LitId* lits = arena_.data() + c + kHeader;
     const std::uint32_t size = arena_[c];
     if (lits[0] == f) std::swap(lits[0], lits[1]);  // the false watch second
+    else if (lits[1] != f) continue;  // a watch look_at() moved away: a stale entry, dropped
     const Truth first = table_.truth(s, lits[0]);
     if (first == Truth::yes) {
       ws[j++] = c;
@@ -290,6 +368,12 @@ PropStatus ClauseStore::propagate(Space& s) {
     if (t == Truth::open) force(s, l, c);
   }
   if (!unsettled_.empty() && !settle(s)) return PropStatus::failed;
+  for (const ClauseRef c : fresh_)
+    if (!look_at(s, c)) {
+      fresh_.clear();
+      return PropStatus::failed;
+    }
+  fresh_.clear();
   for (std::uint32_t k = 0; k < table_.num_slots(); ++k) collect_slot(s, k);
   // every literal that became false, those of this call's prunings included (force() adds
   // them): the store's own fixpoint, a chain of unit clauses in one call
@@ -456,6 +540,8 @@ std::size_t ClauseStore::reduce(const Space& s, std::size_t max_bytes) {
   });
   for (ClauseRef& c : units_) c = remap(c);
   for (ClauseRef& c : unsettled_) c = remap(c);
+  for (ClauseRef& c : fresh_) c = remap(c);
+  std::erase(fresh_, kNoId);
   for (ClauseRef& c : reason_) c = remap(c);
   for (Forced& f : forced_) f.clause = remap(f.clause);
   std::erase_if(forced_, [](const Forced& f) { return f.clause == kNoId; });

@@ -52,6 +52,13 @@ class ClauseStore final : public Constraint {
   /// Adds a learnt clause during the search, on the domains of s. A unit or false clause is
   /// kept aside and looked at by every propagate() call until it has two non-false literals.
   Added add_learnt(const Space& s, std::span<const Literal> lits);
+  /// The same with the level of each literal (levels[i] for lits[i], as conflict analysis
+  /// gives them in solve::Nogood: where the literal became false), called after the backjump,
+  /// on the level of the highest of the false literals: the clause watches its open (or true)
+  /// literals first and then the false literal of the highest level, so that pop() to any level
+  /// leaves it two non-false watches or a true one; a unit or false clause is looked at by the
+  /// next propagate() only (unit: it makes the open literal true; false: it fails).
+  Added add_learnt(const Space& s, std::span<const Literal> lits, std::span<const int> levels);
   /// Raises the activity of a learnt clause (used in conflict analysis), and lets older bumps
   /// weigh less (decay_activity()).
   void bump_activity(ClauseRef c);
@@ -117,7 +124,8 @@ class ClauseStore final : public Constraint {
   void watch(ClauseRef c);
   void grow_state();  // per-literal and per-variable state for new atoms and slots
   void reset(std::uint64_t store);
-  bool normalise(std::span<const Literal> lits);  // into lits_; false: always true
+  // into lits_ (with levels, one per literal, into levels_); false: always true
+  bool normalise(std::span<const Literal> lits, std::span<const int> levels = {});
   // the literals of slot k's variable that became false since it was last seen, into
   // newly_false_
   void collect_slot(Space& s, std::uint32_t k);
@@ -125,6 +133,9 @@ class ClauseStore final : public Constraint {
   void force(Space& s, LitId l, ClauseRef c);
   bool visit_watches(Space& s, LitId f);  // false: a clause is false
   bool settle(Space& s);                  // the unsettled clauses; false: one is false
+  // a learnt clause added with levels: its watches mended if they are false, its open literal
+  // made true when it is unit; false: the clause is false
+  bool look_at(Space& s, ClauseRef c);
   // the literals of c from `from` on are false in `before`
   bool false_from(const Space& before, ClauseRef c, std::uint32_t from) const;
   void add_clause_reason(ClauseRef c, Reason& reason) const;
@@ -138,6 +149,7 @@ class ClauseStore final : public Constraint {
   std::vector<std::vector<ClauseRef>> watches_;  // per literal id: clauses watching it
   std::vector<ClauseRef> units_;                 // clauses of one literal (checked every call)
   std::vector<ClauseRef> unsettled_;             // learnt clauses unit or false when added
+  std::vector<ClauseRef> fresh_;  // added with levels, unit or false: for the next call only
   std::vector<ClauseRef> reason_;                // per literal id: the clause that forced it
   bool root_empty_ = false;                      // a model clause was empty
   std::size_t clauses_ = 0, learnt_ = 0;
@@ -157,6 +169,7 @@ class ClauseStore final : public Constraint {
   ClauseRef conflict_ = kNoId;  // the clause found false
   // scratch, kept between calls so that a warm store does not allocate
   std::vector<LitId> lits_;
+  std::vector<std::pair<LitId, int>> leveled_;  // add_learnt() with levels: literal, level
   std::vector<LitId> newly_false_;  // the queue of the call: literals whose watches to visit
 };
 
