@@ -124,41 +124,21 @@ bool ClauseStore::add_clause(std::span<const Literal> lits) {
 }
 
 ClauseStore::Added ClauseStore::add_learnt(const Space& s, std::span<const Literal> lits) {
-  if (!normalise(lits)) return Added::open;
-  if (lits_.empty()) {  // no assignment satisfies the model
-    root_empty_ = true;
-    return Added::conflict;
-  }
-  // true literals first, then open ones, then false: the first two are the best watches
-  auto rank = [&](LitId l) {
-    const Truth t = table_.truth(s, l);
-    return t == Truth::yes ? 0 : t == Truth::open ? 1 : 2;
-  };
-  std::stable_sort(lits_.begin(), lits_.end(),
-                   [&](LitId a, LitId b) { return rank(a) < rank(b); });
-  const int r0 = rank(lits_[0]), r1 = lits_.size() > 1 ? rank(lits_[1]) : 2;
-  const ClauseRef c = push_clause(lits_, true);
-  if (lits_.size() == 1) {
-    units_.push_back(c);  // looked at by every call
-    return r0 == 0 ? Added::open : r0 == 1 ? Added::unit : Added::conflict;
-  }
-  if (r0 == 0 || r1 == 1) {
-    watch(c);
-    return Added::open;
-  }
-  arena_[c + 1] |= kUnsettled;
-  unsettled_.push_back(c);
-  return r0 == 1 ? Added::unit : Added::conflict;
+  return normalise(lits) ? add_normalised(s, false) : Added::open;
 }
 
 ClauseStore::Added ClauseStore::add_learnt(const Space& s, std::span<const Literal> lits,
                                            std::span<const int> levels) {
-  if (!normalise(lits, levels)) return Added::open;
+  return normalise(lits, levels) ? add_normalised(s, true) : Added::open;
+}
+
+ClauseStore::Added ClauseStore::add_normalised(const Space& s, bool by_level) {
   if (leveled_.empty()) {  // no assignment satisfies the model
     root_empty_ = true;
     return Added::conflict;
   }
-  // true literals first, then open ones, then the false ones from the highest level down
+  // true literals first, then open ones, then false ones (from the highest level down): the
+  // first two are the best watches
   auto rank = [&](LitId l) {
     const Truth t = table_.truth(s, l);
     return t == Truth::yes ? 0 : t == Truth::open ? 1 : 2;
@@ -175,18 +155,19 @@ ClauseStore::Added ClauseStore::add_learnt(const Space& s, std::span<const Liter
     units_.push_back(c);  // looked at by every call
     return r0 == 0 ? Added::open : r0 == 1 ? Added::unit : Added::conflict;
   }
-  if (r0 == 0 && r1 == 2) {
-    // true beside a false watch: the level it became true on is not known, so a pop() could
-    // leave the clause unit unseen; looked at by every call as add_learnt() without levels does
+  if (r0 == 0 || r1 == 1) {
+    watch(c);
+    return Added::open;
+  }
+  if (!by_level) {
     arena_[c + 1] |= kUnsettled;
     unsettled_.push_back(c);
-    return Added::open;
+    return r0 == 1 ? Added::unit : Added::conflict;
   }
   // after the backjump the false watch is of the current level: a pop() that takes it back
   // makes it open beside the other watch, and one that does not leaves the clause as the
   // next call makes it (its open literal true, on this level)
   watch(c);
-  if (r1 != 2) return Added::open;
   fresh_.push_back(c);
   return r0 == 1 ? Added::unit : Added::conflict;
 }

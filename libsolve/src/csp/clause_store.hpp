@@ -133,6 +133,9 @@ class ClauseStore final : public Constraint {
   void force(Space& s, LitId l, ClauseRef c);
   bool visit_watches(Space& s, LitId f);  // false: a clause is false
   bool settle(Space& s);                  // the unsettled clauses; false: one is false
+  // add_learnt() once normalise() made leveled_ (by_level: its levels say which false
+  // literal to watch)
+  Added add_normalised(const Space& s, bool by_level);
   // a learnt clause added with levels: its watches mended if they are false, its open literal
   // made true when it is unit; false: the clause is false
   bool look_at(Space& s, ClauseRef c);
