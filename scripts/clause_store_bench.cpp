@@ -2,10 +2,14 @@
 // held by one ClauseStore (csp/clause_store.hpp, issue 24) or posted one clause() each, so
 // that scripts/bench clauses can time the two on the same instances.
 //
-//   clause-store-bench store|clause [VARS] [SEEDS]
+//   clause-store-bench store|clause [VARS] [SEEDS] [BINARY]
 //
+// BINARY (0 to 100, default 0): the percentage of clauses with two literals instead of three;
+// the clauses number 4.26 VARS with none, else min(4.26, 90 / BINARY) VARS (the two-literal
+// ones 0.9 VARS: below the 2-SAT threshold, so that the instances keep solutions).
 // Prints the solutions, nodes and propagator runs (kernel rounds: one propagate() of one
 // constraint) of the SEEDS instances (seeds 1..SEEDS) summed.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -25,7 +29,8 @@ int main(int argc, char** argv) {
   }
   const int n = argc > 2 ? std::atoi(argv[2]) : 80;
   const int seeds = argc > 3 ? std::atoi(argv[3]) : 5;
-  const int m = int(4.26 * n);
+  const int binary = argc > 4 ? std::atoi(argv[4]) : 0;
+  const int m = int((binary == 0 ? 4.26 : std::min(4.26, 90.0 / binary)) * n);
   std::uint64_t nodes = 0, solutions = 0, propagations = 0;
   for (int seed = 1; seed <= seeds; ++seed) {
     std::mt19937 rng{std::uint32_t(seed)};
@@ -34,7 +39,7 @@ int main(int argc, char** argv) {
     const std::vector<Var> xs = model.add_vars(n, 0, 1);
     std::vector<std::vector<Literal>> clauses{std::size_t(m)};
     for (auto& c : clauses)
-      for (int k = 0; k < 3; ++k) {
+      for (int k = 0, size = binary > 0 && pick(0, 99) < binary ? 2 : 3; k < size; ++k) {
         const Var x = xs[std::size_t(pick(0, n - 1))];  // then the value: a fixed order
         c.push_back(Literal::eq(x, pick(0, 1)));
       }
