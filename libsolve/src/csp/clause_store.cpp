@@ -36,6 +36,9 @@ ClauseStore::ClauseStore(std::vector<Var> vars) : vars_(std::move(vars)) {
     if (id >= index_of_.size()) index_of_.resize(id + 1, kNoId);
     index_of_[id] = std::uint32_t(i);
   }
+  // every slot a variable of the scope can have, now: the vector never moves its words
+  seen_.resize(vars_.size());
+  reset(0);
 }
 
 ClauseStore::ClauseStore(std::vector<Var> vars, std::span<const std::pair<int, int>> ranges)
@@ -83,14 +86,14 @@ void ClauseStore::grow_state() {
   const std::size_t lits = 2 * std::size_t(table_.num_atoms());
   if (watches_.size() < lits) watches_.resize(lits);
   if (reason_.size() < lits) reason_.resize(lits, kNoId);
-  while (seen_.size() < table_.num_slots())
-    seen_.push_back({std::uint64_t(-kFar), 0, std::uint64_t(kFar), 0, UINT64_MAX, 0});
+  while (slot_ids_.size() < table_.num_slots())
+    slot_ids_.push_back(table_.slot_var(std::uint32_t(slot_ids_.size())).id);
   while (atom_seen_.size() < table_.num_atoms()) atom_seen_.push_back({0, 0});
 }
 
 void ClauseStore::reset(std::uint64_t store) {
   store_ = store;
-  for (Seen& s : seen_) s = {std::uint64_t(-kFar), 0, std::uint64_t(kFar), 0, UINT64_MAX, 0};
+  for (Seen& s : seen_) s = {UINT64_MAX, 0, std::uint64_t(-kFar), 0, std::uint64_t(kFar), 0};
   for (AtomSeen& a : atom_seen_) a = {0, 0};
   std::fill(reason_.begin(), reason_.end(), kNoId);
 }
@@ -355,7 +358,9 @@ PropStatus ClauseStore::propagate(Space& s) {
       return PropStatus::failed;
     }
   fresh_.clear();
-  for (std::uint32_t k = 0; k < table_.num_slots(); ++k) collect_slot(s, k);
+  // the sweep: one size per slot (a domain that kept its size is the same domain)
+  for (std::uint32_t k = 0; k < slot_ids_.size(); ++k)
+    if (std::uint64_t(s.size(Var{slot_ids_[k]})) != seen_[k].size) collect_slot(s, k);
   // every literal that became false, those of this call's prunings included (force() adds
   // them): the store's own fixpoint, a chain of unit clauses in one call
   for (std::size_t head = 0; head < newly_false_.size(); ++head)

@@ -113,7 +113,7 @@ class ClauseStore final : public Constraint {
   static constexpr std::uint32_t kLearnt = 1, kUnsettled = 2, kDeleted = 4;
   // what was seen of a variable's changes (reversible words, each with its stamp)
   struct Seen {
-    std::uint64_t min, min_stamp, max, max_stamp, size, size_stamp;
+    std::uint64_t size, size_stamp, min, min_stamp, max, max_stamp;  // size: the sweep's
   };
   // per atom: bit 0 once its literal was seen false, bit 1 once its negation was
   struct AtomSeen {
@@ -158,10 +158,12 @@ class ClauseStore final : public Constraint {
   std::size_t clauses_ = 0, learnt_ = 0;
   float activity_inc_ = 1.0f;
 
-  // reversible state of the search on store store_ (addresses kept: deques)
+  // reversible state of the search on store store_ (addresses kept: a vector sized once,
+  // a deque)
   std::uint64_t store_ = 0;
-  std::deque<Seen> seen_;          // per slot
+  std::vector<Seen> seen_;          // per slot (one per scope variable at most: sized so)
   std::deque<AtomSeen> atom_seen_;  // per atom (only [x == v] atoms use it)
+  std::vector<std::int32_t> slot_ids_;  // per slot: its variable's id (the sweep reads them)
 
   // the last call, for explain(): what it made true and why, and how it failed
   struct Forced {
