@@ -88,6 +88,7 @@ void ClauseStore::grow_state() {
   if (reason_.size() < lits) reason_.resize(lits, kNoId);
   while (slot_ids_.size() < table_.num_slots())
     slot_ids_.push_back(table_.slot_var(std::uint32_t(slot_ids_.size())).id);
+  changed_.resize(slot_ids_.size());
   while (atom_seen_.size() < table_.num_atoms()) atom_seen_.push_back({0, 0});
 }
 
@@ -358,9 +359,17 @@ PropStatus ClauseStore::propagate(Space& s) {
       return PropStatus::failed;
     }
   fresh_.clear();
-  // the sweep: one size per slot (a domain that kept its size is the same domain)
-  for (std::uint32_t k = 0; k < slot_ids_.size(); ++k)
-    if (std::uint64_t(s.size(Var{slot_ids_[k]})) != seen_[k].size) collect_slot(s, k);
+  // the sweep: one size per slot (a domain that kept its size is the same domain), into a
+  // list first so that the loop makes no call and keeps its pointers in registers
+  const std::int32_t* ids = slot_ids_.data();
+  const Seen* seen = seen_.data();
+  std::uint32_t* changed = changed_.data();
+  std::uint32_t n = 0;
+  for (std::uint32_t k = 0, slots = std::uint32_t(slot_ids_.size()); k < slots; ++k) {
+    changed[n] = k;
+    n += std::uint64_t(s.size(Var{ids[k]})) != seen[k].size;
+  }
+  for (std::uint32_t i = 0; i < n; ++i) collect_slot(s, changed[i]);
   // every literal that became false, those of this call's prunings included (force() adds
   // them): the store's own fixpoint, a chain of unit clauses in one call
   for (std::size_t head = 0; head < newly_false_.size(); ++head)

@@ -175,6 +175,7 @@ class ClauseStore final : public Constraint {
   // scratch, kept between calls so that a warm store does not allocate
   std::vector<LitId> lits_;
   std::vector<std::pair<LitId, int>> leveled_;  // add_learnt() with levels: literal, level
+  std::vector<std::uint32_t> changed_;  // the sweep's slots whose size changed (one per slot)
   std::vector<LitId> newly_false_;  // the queue of the call: literals whose watches to visit
 };
 
