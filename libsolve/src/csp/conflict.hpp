@@ -93,10 +93,13 @@ class ConflictAnalysis {
   static Literal made_true(const Literal& l, const Domain& after);
   /// True when a literal of the set other than items_[skip] implies l.
   bool implied(const Literal& l, std::size_t skip) const;
-  /// The domains of the scope of `cause` as they were when its call that began at trail
-  /// position `at` ran, into before_ (nothing to do when they are there already: the changes
-  /// of one call are explained one after another).
+  /// The domains of the scope of `cause` as they were when its call (or step) that began at
+  /// trail position `at` ran, into before_ (nothing to do when they are there already: the
+  /// changes of one call are explained one after another; only the variables changed in
+  /// between when before_ holds another position of the same propagator).
   void rebuild(std::int32_t cause, std::uint32_t at);
+  /// Variable id's domain at trail position `at`, into before_.
+  void rebuild_var(std::int32_t id, std::uint32_t at);
   Domain current(std::int32_t id) const;
   Domain old(std::uint32_t change) const;
   static bool holds(const Literal& l, const Domain& d);
