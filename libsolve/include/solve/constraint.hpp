@@ -72,7 +72,7 @@ class SOLVE_API Constraint {
   /// complete); Space::propagation() then tells the running level.
   virtual Propagation propagates_from() const { return Propagation::arc; }
   /// Why propagate() pruned: `before` holds the domains as they were when the call that
-  /// pruned began, `pruned` a literal that call made true (a value removed: [x != v]; a
+  /// pruned began (or its step: Space::begin_step()), `pruned` a literal that call made true (a value removed: [x != v]; a
   /// bound moved: [x >= new min] or [x <= new max]; an assignment: [x == v]), or nullopt to
   /// explain why the call failed. Appends to `reason` literals that hold in `before` and
   /// that, with the constraint, imply `pruned` (for a failure: that cannot hold together with

@@ -162,6 +162,15 @@ class SOLVE_API Space {
     stamp = epoch_;
     trail_word(word);
   }
+  // ---- steps of a call, for explanations ----
+  /// For a propagator whose call prunes in steps, each step relying on the prunings of the
+  /// steps before it (a clause store following a chain of unit clauses): the prunings from here
+  /// on are explained against the domains as they are now, not as the call found them (the
+  /// `before` of Constraint::explain, which conflict analysis rebuilds from here). Call it
+  /// before each step's first pruning, and before returning failed for a failure the earlier
+  /// steps brought about. Without learning it costs a test.
+  void begin_step();
+
   /// Identifies this store among every store of the process (never 0). A propagator with
   /// reversible state keeps the id of the store it last ran on: on another one (a copy of the
   /// propagator run elsewhere), it resets its state and its stamps to 0 first.

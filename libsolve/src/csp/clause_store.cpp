@@ -36,6 +36,9 @@ ClauseStore::ClauseStore(std::vector<Var> vars) : vars_(std::move(vars)) {
     if (id >= index_of_.size()) index_of_.resize(id + 1, kNoId);
     index_of_[id] = std::uint32_t(i);
   }
+  // every slot a variable of the scope can have, now: the vector never moves its words
+  seen_.resize(vars_.size());
+  reset(0);
 }
 
 ClauseStore::ClauseStore(std::vector<Var> vars, std::span<const std::pair<int, int>> ranges)
@@ -46,23 +49,33 @@ ClauseStore::ClauseStore(std::vector<Var> vars, std::span<const std::pair<int, i
 
 float ClauseStore::activity(ClauseRef c) const { return bits_float(arena_[c + 2]); }
 
-bool ClauseStore::normalise(std::span<const Literal> lits) {
+bool ClauseStore::normalise(std::span<const Literal> lits, std::span<const int> levels) {
+  if (!levels.empty() && levels.size() != lits.size())
+    throw ModelError("clause store: a learnt clause needs one level per literal");
   lits_.clear();
+  leveled_.clear();
   bool always_true = false;
   for (const Literal& l : lits) {  // all checked before any atom is made
     const std::size_t id = std::size_t(l.var.id);
     if (l.var.id < 0 || id >= index_of_.size() || index_of_[id] == kNoId)
       throw ModelError("clause store: a clause names a variable outside the store's scope");
   }
-  for (const Literal& l : lits) {
-    const LiteralTable::Lookup k = table_.find_or_add(l);
+  for (std::size_t i = 0; i < lits.size(); ++i) {
+    const LiteralTable::Lookup k = table_.find_or_add(lits[i]);
     always_true = always_true || k.kind == LiteralTable::Lookup::Kind::always_true;
-    if (k.kind == LiteralTable::Lookup::Kind::id) lits_.push_back(k.id);
+    if (k.kind == LiteralTable::Lookup::Kind::id)
+      leveled_.push_back({k.id, levels.empty() ? 0 : levels[i]});
   }
   grow_state();  // for the atoms made, even when the clause is dropped
   if (always_true) return false;
-  std::sort(lits_.begin(), lits_.end());
-  lits_.erase(std::unique(lits_.begin(), lits_.end()), lits_.end());
+  // by literal, the highest level first: a literal named twice keeps that one
+  std::sort(leveled_.begin(), leveled_.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : a.second > b.second;
+  });
+  leveled_.erase(std::unique(leveled_.begin(), leveled_.end(),
+                             [](const auto& a, const auto& b) { return a.first == b.first; }),
+                 leveled_.end());
+  for (const auto& [l, level] : leveled_) lits_.push_back(l);
   // l and not l are neighbours once sorted (2a, 2a + 1): the clause always holds
   for (std::size_t i = 1; i < lits_.size(); ++i)
     if (lits_[i] == negate(lits_[i - 1])) return false;
@@ -73,14 +86,15 @@ void ClauseStore::grow_state() {
   const std::size_t lits = 2 * std::size_t(table_.num_atoms());
   if (watches_.size() < lits) watches_.resize(lits);
   if (reason_.size() < lits) reason_.resize(lits, kNoId);
-  while (seen_.size() < table_.num_slots())
-    seen_.push_back({std::uint64_t(-kFar), 0, std::uint64_t(kFar), 0, UINT64_MAX, 0});
+  while (slot_ids_.size() < table_.num_slots())
+    slot_ids_.push_back(table_.slot_var(std::uint32_t(slot_ids_.size())).id);
+  changed_.resize(slot_ids_.size());
   while (atom_seen_.size() < table_.num_atoms()) atom_seen_.push_back({0, 0});
 }
 
 void ClauseStore::reset(std::uint64_t store) {
   store_ = store;
-  for (Seen& s : seen_) s = {std::uint64_t(-kFar), 0, std::uint64_t(kFar), 0, UINT64_MAX, 0};
+  for (Seen& s : seen_) s = {UINT64_MAX, 0, std::uint64_t(-kFar), 0, std::uint64_t(kFar), 0};
   for (AtomSeen& a : atom_seen_) a = {0, 0};
   std::fill(reason_.begin(), reason_.end(), kNoId);
 }
@@ -114,18 +128,31 @@ bool ClauseStore::add_clause(std::span<const Literal> lits) {
 }
 
 ClauseStore::Added ClauseStore::add_learnt(const Space& s, std::span<const Literal> lits) {
-  if (!normalise(lits)) return Added::open;
-  if (lits_.empty()) {  // no assignment satisfies the model
+  return normalise(lits) ? add_normalised(s, false) : Added::open;
+}
+
+ClauseStore::Added ClauseStore::add_learnt(const Space& s, std::span<const Literal> lits,
+                                           std::span<const int> levels) {
+  return normalise(lits, levels) ? add_normalised(s, true) : Added::open;
+}
+
+ClauseStore::Added ClauseStore::add_normalised(const Space& s, bool by_level) {
+  if (leveled_.empty()) {  // no assignment satisfies the model
     root_empty_ = true;
     return Added::conflict;
   }
-  // true literals first, then open ones, then false: the first two are the best watches
+  // true literals first, then open ones, then false ones (from the highest level down): the
+  // first two are the best watches
   auto rank = [&](LitId l) {
     const Truth t = table_.truth(s, l);
     return t == Truth::yes ? 0 : t == Truth::open ? 1 : 2;
   };
-  std::stable_sort(lits_.begin(), lits_.end(),
-                   [&](LitId a, LitId b) { return rank(a) < rank(b); });
+  std::stable_sort(leveled_.begin(), leveled_.end(), [&](const auto& a, const auto& b) {
+    const int ra = rank(a.first), rb = rank(b.first);
+    return ra != rb ? ra < rb : ra == 2 && a.second > b.second;
+  });
+  lits_.clear();
+  for (const auto& [l, level] : leveled_) lits_.push_back(l);
   const int r0 = rank(lits_[0]), r1 = lits_.size() > 1 ? rank(lits_[1]) : 2;
   const ClauseRef c = push_clause(lits_, true);
   if (lits_.size() == 1) {
@@ -136,12 +163,47 @@ ClauseStore::Added ClauseStore::add_learnt(const Space& s, std::span<const Liter
     watch(c);
     return Added::open;
   }
-  arena_[c + 1] |= kUnsettled;
-  unsettled_.push_back(c);
+  if (!by_level) {
+    arena_[c + 1] |= kUnsettled;
+    unsettled_.push_back(c);
+    return r0 == 1 ? Added::unit : Added::conflict;
+  }
+  // after the backjump the false watch is of the current level: a pop() that takes it back
+  // makes it open beside the other watch, and one that does not leaves the clause as the
+  // next call makes it (its open literal true, on this level)
+  watch(c);
+  fresh_.push_back(c);
   return r0 == 1 ? Added::unit : Added::conflict;
 }
 
-bool ClauseStore::settle(const Space& s) {
+bool ClauseStore::look_at(Space& s, ClauseRef c) {
+  LitId* lits = arena_.data() + c + kHeader;
+  const std::uint32_t n = arena_[c];
+  // a false watch is replaced by a non-false literal of the rest when there is one (it was
+  // there at the add when pop()s came since): the old watch list keeps a stale entry, which
+  // visit_watches() drops
+  for (std::uint32_t w = 0; w < 2; ++w) {
+    if (table_.truth(s, lits[w]) != Truth::no) continue;
+    for (std::uint32_t k = 2; k < n; ++k)
+      if (table_.truth(s, lits[k]) != Truth::no) {
+        std::swap(lits[w], lits[k]);
+        watches_[lits[w]].push_back(c);
+        break;
+      }
+  }
+  if (table_.truth(s, lits[0]) == Truth::no) std::swap(lits[0], lits[1]);
+  const Truth first = table_.truth(s, lits[0]), second = table_.truth(s, lits[1]);
+  if (first == Truth::yes || second != Truth::no) return true;
+  if (first == Truth::no) {
+    conflict_ = c;
+    s.begin_step();
+    return false;
+  }
+  force(s, lits[0], c);
+  return true;
+}
+
+bool ClauseStore::settle(Space& s) {
   for (std::size_t i = 0; i < unsettled_.size();) {
     const ClauseRef c = unsettled_[i];
     LitId* lits = arena_.data() + c + kHeader;
@@ -170,63 +232,73 @@ bool ClauseStore::settle(const Space& s) {
     }
     if (open == 0) {
       conflict_ = c;
+      s.begin_step();  // false in the domains the earlier steps left
       return false;
     }
-    pending_.push_back({lits[0], c});
+    force(s, lits[0], c);  // true from now on: the clause cannot become false in this call
     ++i;
   }
   return true;
 }
 
-void ClauseStore::collect_false(Space& s) {
-  newly_false_.clear();
-  for (std::uint32_t k = 0; k < table_.num_slots(); ++k) {
-    const Var x = table_.slot_var(k);
-    Seen& seen = seen_[k];
-    const std::uint64_t size = std::uint64_t(s.size(x));
-    if (size == seen.size) continue;  // domains only shrink: the same size, the same domain
-    const int lo = s.min(x), hi = s.max(x);
-    const std::int64_t old_lo = std::int64_t(seen.min), old_hi = std::int64_t(seen.max);
-    const std::span<const LiteralTable::Entry> es = table_.entries(k);
-    auto from = [&](std::int64_t v) {
-      return std::lower_bound(es.begin(), es.end(), v, [](const LiteralTable::Entry& e,
-                                                          std::int64_t w) { return e.value < w; });
-    };
-    // [x <= v] became false for old_lo <= v < lo, and true (its negation false) for
-    // hi <= v < old_hi
-    if (lo > old_lo)
-      for (auto it = from(old_lo); it != es.end() && it->value < lo; ++it)
-        if (it->le != kNoId) newly_false_.push_back(2 * it->le);
-    if (hi < old_hi)
-      for (auto it = from(hi); it != es.end() && it->value < old_hi; ++it)
-        if (it->le != kNoId) newly_false_.push_back(2 * it->le + 1);
-    for (const LiteralTable::Entry& e : es) {
-      if (e.eq == kNoId) continue;
-      AtomSeen& a = atom_seen_[e.eq];
-      std::uint64_t bits = a.bits;
-      if (!(bits & 1) && !s.contains(x, e.value)) {
-        bits |= 1;
-        newly_false_.push_back(2 * e.eq);
-      }
-      if (!(bits & 2) && size == 1 && lo == e.value) {
-        bits |= 2;
-        newly_false_.push_back(2 * e.eq + 1);
-      }
-      if (bits != a.bits) {
-        s.save_word(a.bits, a.stamp);
-        a.bits = bits;
-      }
+void ClauseStore::collect_slot(Space& s, std::uint32_t k) {
+  const Var x = table_.slot_var(k);
+  Seen& seen = seen_[k];
+  const std::uint64_t size = std::uint64_t(s.size(x));
+  if (size == seen.size) return;  // domains only shrink: the same size, the same domain
+  const int lo = s.min(x), hi = s.max(x);
+  const std::int64_t old_lo = std::int64_t(seen.min), old_hi = std::int64_t(seen.max);
+  const std::span<const LiteralTable::Entry> es = table_.entries(k);
+  auto from = [&](std::int64_t v) {
+    return std::lower_bound(
+        es.begin(), es.end(), v,
+        [](const LiteralTable::Entry& e, std::int64_t w) { return e.value < w; });
+  };
+  // [x <= v] became false for old_lo <= v < lo, and true (its negation false) for
+  // hi <= v < old_hi
+  if (lo > old_lo)
+    for (auto it = from(old_lo); it != es.end() && it->value < lo; ++it)
+      if (it->le != kNoId) newly_false_.push_back(2 * it->le);
+  if (hi < old_hi)
+    for (auto it = from(hi); it != es.end() && it->value < old_hi; ++it)
+      if (it->le != kNoId) newly_false_.push_back(2 * it->le + 1);
+  for (const LiteralTable::Entry& e : es) {
+    if (e.eq == kNoId) continue;
+    AtomSeen& a = atom_seen_[e.eq];
+    std::uint64_t bits = a.bits;
+    if (!(bits & 1) && !s.contains(x, e.value)) {
+      bits |= 1;
+      newly_false_.push_back(2 * e.eq);
     }
-    s.save_word(seen.min, seen.min_stamp);
-    s.save_word(seen.max, seen.max_stamp);
-    s.save_word(seen.size, seen.size_stamp);
-    seen.min = std::uint64_t(std::int64_t(lo));
-    seen.max = std::uint64_t(std::int64_t(hi));
-    seen.size = size;
+    if (!(bits & 2) && size == 1 && lo == e.value) {
+      bits |= 2;
+      newly_false_.push_back(2 * e.eq + 1);
+    }
+    if (bits != a.bits) {
+      s.save_word(a.bits, a.stamp);
+      a.bits = bits;
+    }
   }
+  s.save_word(seen.min, seen.min_stamp);
+  s.save_word(seen.max, seen.max_stamp);
+  s.save_word(seen.size, seen.size_stamp);
+  seen.min = std::uint64_t(std::int64_t(lo));
+  seen.max = std::uint64_t(std::int64_t(hi));
+  seen.size = size;
 }
 
-bool ClauseStore::visit_watches(const Space& s, LitId f) {
+void ClauseStore::force(Space& s, LitId l, ClauseRef c) {
+  // a step of its own: the clause's other literals are false in the domains as they are now,
+  // which is where explain() is asked about it
+  s.begin_step();
+  table_.make_true(s, l);  // open: it leaves a value (the callers looked)
+  reason_[l] = c;
+  forced_.push_back({l, c});
+  // the literals it made false, for the loop of propagate() to visit in this call
+  collect_slot(s, table_.atom(l >> 1).slot);
+}
+
+bool ClauseStore::visit_watches(Space& s, LitId f) {
   std::vector<ClauseRef>& ws = watches_[f];
   std::size_t i = 0, j = 0;
   const std::size_t n = ws.size();
@@ -235,6 +307,7 @@ bool ClauseStore::visit_watches(const Space& s, LitId f) {
     LitId* lits = arena_.data() + c + kHeader;
     const std::uint32_t size = arena_[c];
     if (lits[0] == f) std::swap(lits[0], lits[1]);  // the false watch second
+    else if (lits[1] != f) continue;  // a watch look_at() moved away: a stale entry, dropped
     const Truth first = table_.truth(s, lits[0]);
     if (first == Truth::yes) {
       ws[j++] = c;
@@ -252,11 +325,12 @@ bool ClauseStore::visit_watches(const Space& s, LitId f) {
     ws[j++] = c;
     if (first == Truth::no) {
       conflict_ = c;
+      s.begin_step();  // false in the domains the earlier steps left
       while (i < n) ws[j++] = ws[i++];
       ws.resize(j);
       return false;
     }
-    pending_.push_back({lits[0], c});
+    force(s, lits[0], c);  // the other watches of ws are judged on its result
   }
   ws.resize(j);
   return true;
@@ -265,35 +339,43 @@ bool ClauseStore::visit_watches(const Space& s, LitId f) {
 PropStatus ClauseStore::propagate(Space& s) {
   if (s.id() != store_) reset(s.id());
   forced_.clear();
-  pending_.clear();
+  newly_false_.clear();
   conflict_ = kNoId;
-  failed_slot_ = kNoId;
   if (root_empty_) return PropStatus::failed;
   for (const ClauseRef c : units_) {
     const LitId l = arena_[c + kHeader];
     const Truth t = table_.truth(s, l);
     if (t == Truth::no) {
       conflict_ = c;
+      s.begin_step();
       return PropStatus::failed;
     }
-    if (t == Truth::open) pending_.push_back({l, c});
+    if (t == Truth::open) force(s, l, c);
   }
   if (!unsettled_.empty() && !settle(s)) return PropStatus::failed;
-  collect_false(s);
-  for (const LitId f : newly_false_)
-    if (!visit_watches(s, f)) return PropStatus::failed;
-  // the prunings, after every clause was judged on the domains the call began with
-  for (const Forced& p : pending_) {
-    if (table_.truth(s, p.lit) == Truth::yes) continue;
-    const Event e = table_.make_true(s, p.lit);
-    reason_[p.lit] = p.clause;
-    forced_.push_back(p);
-    if (e == Event::failed) {
-      failed_slot_ = table_.atom(p.lit >> 1).slot;
+  for (const ClauseRef c : fresh_)
+    if (!look_at(s, c)) {
+      fresh_.clear();
       return PropStatus::failed;
     }
+  fresh_.clear();
+  // the sweep: one size per slot (a domain that kept its size is the same domain), into a
+  // list first so that the loop makes no call and keeps its pointers in registers
+  const std::int32_t* ids = slot_ids_.data();
+  const Seen* seen = seen_.data();
+  std::uint32_t* changed = changed_.data();
+  std::uint32_t n = 0;
+  for (std::uint32_t k = 0, slots = std::uint32_t(slot_ids_.size()); k < slots; ++k) {
+    changed[n] = k;
+    n += std::uint64_t(s.size(Var{ids[k]})) != seen[k].size;
   }
-  return forced_.empty() ? PropStatus::fixpoint : PropStatus::changed;
+  for (std::uint32_t i = 0; i < n; ++i) collect_slot(s, changed[i]);
+  // every literal that became false, those of this call's prunings included (force() adds
+  // them): the store's own fixpoint, a chain of unit clauses in one call
+  for (std::size_t head = 0; head < newly_false_.size(); ++head)
+    if (!visit_watches(s, newly_false_[head])) return PropStatus::failed;
+  // at its own fixpoint: nothing it pruned can make it prune more
+  return PropStatus::fixpoint;
 }
 
 bool ClauseStore::check(std::span<const int> values) const {
@@ -392,7 +474,6 @@ void ClauseStore::explain(const Space& before, std::optional<Literal> pruned,
       for (const LitId l : clause(conflict_)) reason.add(table_.literal(negate(l)));
       return;
     }
-    if (failed_slot_ != kNoId && by_all_forced(failed_slot_)) return;
     Constraint::explain(before, pruned, reason);
     return;
   }
@@ -464,6 +545,8 @@ std::size_t ClauseStore::reduce(const Space& s, std::size_t max_bytes) {
   });
   for (ClauseRef& c : units_) c = remap(c);
   for (ClauseRef& c : unsettled_) c = remap(c);
+  for (ClauseRef& c : fresh_) c = remap(c);
+  std::erase(fresh_, kNoId);
   for (ClauseRef& c : reason_) c = remap(c);
   for (Forced& f : forced_) f.clause = remap(f.clause);
   std::erase_if(forced_, [](const Forced& f) { return f.clause == kNoId; });

@@ -8,13 +8,13 @@
 // watched literal becomes false). A call of propagate() finds the literals that became false
 // since the last call from the domain changes of the variables that have literals (a bound
 // move: the [x <= v] values crossed, by binary search in the variable's sorted table; a
-// removal: [x == v]), visits their watches, and then makes true, through Space, the last
-// open literal of each clause whose others are all false. The literals are judged on the
-// domains the call began with and the prunings come after, so the reason of a pruning (the
-// negation of the clause's other literals) holds in those domains, as explain() promises;
-// a pruning that makes more clauses unit is seen at the next call (propagate() then says
-// `changed`). What it knows between calls (how far each variable's changes were seen) is
-// trailed through Space::save_word.
+// removal: [x == v]), visits their watches, and makes true, through Space, the last open
+// literal of each clause whose others are all false; the literals that this makes false join
+// the queue of the same call, so that a chain of unit clauses costs one call (the store's own
+// fixpoint). Each such pruning is a step of its own (Space::begin_step()): its reason, the
+// negation of the clause's other literals, holds in the domains the step began with, which is
+// what explain() is then asked on. What it knows between calls (how far each variable's
+// changes were seen) is trailed through Space::save_word.
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -52,6 +52,13 @@ class ClauseStore final : public Constraint {
   /// Adds a learnt clause during the search, on the domains of s. A unit or false clause is
   /// kept aside and looked at by every propagate() call until it has two non-false literals.
   Added add_learnt(const Space& s, std::span<const Literal> lits);
+  /// The same with the level of each literal (levels[i] for lits[i], as conflict analysis
+  /// gives them in solve::Nogood: where the literal became false), called after the backjump,
+  /// on the level of the highest of the false literals: the clause watches its open (or true)
+  /// literals first and then the false literal of the highest level, so that pop() to any level
+  /// leaves it two non-false watches or a true one; a unit or false clause is looked at by the
+  /// next propagate() only (unit: it makes the open literal true; false: it fails).
+  Added add_learnt(const Space& s, std::span<const Literal> lits, std::span<const int> levels);
   /// Raises the activity of a learnt clause (used in conflict analysis), and lets older bumps
   /// weigh less (decay_activity()).
   void bump_activity(ClauseRef c);
@@ -106,7 +113,7 @@ class ClauseStore final : public Constraint {
   static constexpr std::uint32_t kLearnt = 1, kUnsettled = 2, kDeleted = 4;
   // what was seen of a variable's changes (reversible words, each with its stamp)
   struct Seen {
-    std::uint64_t min, min_stamp, max, max_stamp, size, size_stamp;
+    std::uint64_t size, size_stamp, min, min_stamp, max, max_stamp;  // size: the sweep's
   };
   // per atom: bit 0 once its literal was seen false, bit 1 once its negation was
   struct AtomSeen {
@@ -117,10 +124,21 @@ class ClauseStore final : public Constraint {
   void watch(ClauseRef c);
   void grow_state();  // per-literal and per-variable state for new atoms and slots
   void reset(std::uint64_t store);
-  bool normalise(std::span<const Literal> lits);  // into lits_; false: always true
-  void collect_false(Space& s);
-  bool visit_watches(const Space& s, LitId f);  // false: a clause is false
-  bool settle(const Space& s);                  // the unsettled clauses; false: one is false
+  // into lits_ (with levels, one per literal, into levels_); false: always true
+  bool normalise(std::span<const Literal> lits, std::span<const int> levels = {});
+  // the literals of slot k's variable that became false since it was last seen, into
+  // newly_false_
+  void collect_slot(Space& s, std::uint32_t k);
+  // makes l true (an open literal) as clause c says, a step of its own (Space::begin_step())
+  void force(Space& s, LitId l, ClauseRef c);
+  bool visit_watches(Space& s, LitId f);  // false: a clause is false
+  bool settle(Space& s);                  // the unsettled clauses; false: one is false
+  // add_learnt() once normalise() made leveled_ (by_level: its levels say which false
+  // literal to watch)
+  Added add_normalised(const Space& s, bool by_level);
+  // a learnt clause added with levels: its watches mended if they are false, its open literal
+  // made true when it is unit; false: the clause is false
+  bool look_at(Space& s, ClauseRef c);
   // the literals of c from `from` on are false in `before`
   bool false_from(const Space& before, ClauseRef c, std::uint32_t from) const;
   void add_clause_reason(ClauseRef c, Reason& reason) const;
@@ -134,15 +152,18 @@ class ClauseStore final : public Constraint {
   std::vector<std::vector<ClauseRef>> watches_;  // per literal id: clauses watching it
   std::vector<ClauseRef> units_;                 // clauses of one literal (checked every call)
   std::vector<ClauseRef> unsettled_;             // learnt clauses unit or false when added
+  std::vector<ClauseRef> fresh_;  // added with levels, unit or false: for the next call only
   std::vector<ClauseRef> reason_;                // per literal id: the clause that forced it
   bool root_empty_ = false;                      // a model clause was empty
   std::size_t clauses_ = 0, learnt_ = 0;
   float activity_inc_ = 1.0f;
 
-  // reversible state of the search on store store_ (addresses kept: deques)
+  // reversible state of the search on store store_ (addresses kept: a vector sized once,
+  // a deque)
   std::uint64_t store_ = 0;
-  std::deque<Seen> seen_;          // per slot
+  std::vector<Seen> seen_;          // per slot (one per scope variable at most: sized so)
   std::deque<AtomSeen> atom_seen_;  // per atom (only [x == v] atoms use it)
+  std::vector<std::int32_t> slot_ids_;  // per slot: its variable's id (the sweep reads them)
 
   // the last call, for explain(): what it made true and why, and how it failed
   struct Forced {
@@ -150,12 +171,12 @@ class ClauseStore final : public Constraint {
     ClauseRef clause;
   };
   std::vector<Forced> forced_;
-  ClauseRef conflict_ = kNoId;       // the clause found false
-  std::uint32_t failed_slot_ = kNoId;  // the variable the prunings emptied
+  ClauseRef conflict_ = kNoId;  // the clause found false
   // scratch, kept between calls so that a warm store does not allocate
   std::vector<LitId> lits_;
-  std::vector<LitId> newly_false_;
-  std::vector<Forced> pending_;
+  std::vector<std::pair<LitId, int>> leveled_;  // add_learnt() with levels: literal, level
+  std::vector<std::uint32_t> changed_;  // the sweep's slots whose size changed (one per slot)
+  std::vector<LitId> newly_false_;  // the queue of the call: literals whose watches to visit
 };
 
 }  // namespace solve::detail::csp

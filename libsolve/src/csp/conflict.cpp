@@ -219,31 +219,46 @@ void ConflictAnalysis::explain_call(std::int32_t cause, std::uint32_t at,
     }
 }
 
+void ConflictAnalysis::rebuild_var(std::int32_t id, std::uint32_t at) {
+  // the first change of the variable at or after `at` holds its domain then; none: it is
+  // unchanged since
+  std::int32_t found = -1;
+  for (std::int32_t k = trail_->last(id); k >= 0 && std::uint32_t(k) >= at;
+       k = trail_->changes()[std::size_t(k)].prev)
+    found = k;
+  const Var x{id};
+  const Store& s = kernel_->space();
+  before_.overwrite(id, found < 0 ? s.bits(x)
+                                  : trail_->old_words(std::uint32_t(found),
+                                                      std::uint32_t(s.bits(x).size())));
+}
+
 void ConflictAnalysis::rebuild(std::int32_t cause, std::uint32_t at, bool narrow) {
-  if (rebuilt_ && rebuilt_cause_ == cause && rebuilt_at_ == at && (narrow || !rebuilt_narrow_))
+  // before_ holds the variables this call needs when it was rebuilt for the same propagator
+  // and as widely (narrow: only the variables with literals)
+  const bool covers = rebuilt_ && rebuilt_cause_ == cause && (narrow || !rebuilt_narrow_);
+  if (covers && rebuilt_at_ == at) return;
+  const std::span<const Var> scope = kernel_->constraint(cause).scope();
+  const std::size_t width = narrow ? store_->literals().num_slots() : scope.size();
+  const std::uint32_t from = std::min(at, rebuilt_at_), to = std::max(at, rebuilt_at_);
+  if (covers && to - from < width) {
+    // another step of the same propagator (Space::begin_step(): a clause store's chain), or
+    // a call near the last: the domains differ only in the variables changed between the two
+    // positions (others than the ones needed are rewritten too, which explain() does not read)
+    rebuilt_at_ = at;
+    for (std::uint32_t k = from; k < to; ++k) rebuild_var(trail_->changes()[k].var, at);
     return;
+  }
   rebuilt_ = true;
   rebuilt_cause_ = cause;
   rebuilt_at_ = at;
   rebuilt_narrow_ = narrow;
-  const Store& s = kernel_->space();
-  auto one = [&](const Var y) {
-    // the first change of y at or after `at` holds its domain then; none: it is unchanged since
-    std::int32_t found = -1;
-    for (std::int32_t k = trail_->last(y.id); k >= 0 && std::uint32_t(k) >= at;
-         k = trail_->changes()[std::size_t(k)].prev)
-      found = k;
-    const Var x{y.id};
-    before_.overwrite(y.id, found < 0 ? s.bits(x)
-                                      : trail_->old_words(std::uint32_t(found),
-                                                          std::uint32_t(s.bits(x).size())));
-  };
   if (narrow) {
     const LiteralTable& table = store_->literals();
-    for (std::uint32_t k = 0; k < table.num_slots(); ++k) one(table.slot_var(k));
+    for (std::uint32_t k = 0; k < table.num_slots(); ++k) rebuild_var(table.slot_var(k).id, at);
     return;
   }
-  for (const Var y : kernel_->constraint(cause).scope()) one(y);
+  for (const Var y : scope) rebuild_var(y.id, at);
 }
 
 void ConflictAnalysis::take(std::uint32_t k, bool pruned) {

@@ -101,11 +101,14 @@ class ConflictAnalysis {
   static Literal made_true(const Literal& l, const Domain& after);
   /// True when a literal of the set other than items_[skip] implies l.
   bool implied(const Literal& l, std::size_t skip) const;
-  /// The domains of the scope of `cause` as they were when its call that began at trail
-  /// position `at` ran, into before_ (nothing to do when they are there already: the changes
-  /// of one call are explained one after another); narrow: only the variables with literals
-  /// (for the clause database).
+  /// The domains of the scope of `cause` as they were when its call (or step) that began at
+  /// trail position `at` ran, into before_ (nothing to do when they are there already: the
+  /// changes of one call are explained one after another; only the variables changed in
+  /// between when before_ holds another position of the same propagator); narrow: only the
+  /// variables with literals (for the clause database).
   void rebuild(std::int32_t cause, std::uint32_t at, bool narrow = false);
+  /// Variable id's domain at trail position `at`, into before_.
+  void rebuild_var(std::int32_t id, std::uint32_t at);
   /// The reason of that call for `pruned` (nullopt: for its failure), into reason_.
   void explain_call(std::int32_t cause, std::uint32_t at, std::optional<Literal> pruned);
   Domain current(std::int32_t id) const;

@@ -64,6 +64,12 @@ class LearningTrail {
     words_.insert(words_.end(), words.begin(), words.end());
     last_[std::size_t(var)] = std::int32_t(at);
   }
+  /// The running call begins a new step (Space::begin_step()): its changes from here on are
+  /// explained against the domains of this position, as if a new call began.
+  void begin_step() {
+    sync();
+    call_ = std::uint32_t(changes_.size());
+  }
   /// The running call (or the decision) failed: what conflict analysis starts from.
   void fail() {
     sync();

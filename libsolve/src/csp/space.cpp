@@ -35,6 +35,10 @@ Space::Space() : id_(next_store_id.fetch_add(1, std::memory_order_relaxed)) {}
 
 void Space::trail_word(std::uint64_t& word) { store().word_trail_.push_back({&word, word}); }
 
+void Space::begin_step() {
+  if (detail::csp::LearningTrail* t = store().learning_) t->begin_step();
+}
+
 detail::csp::Store& Space::store() { return static_cast<detail::csp::Store&>(*this); }
 const detail::csp::Store& Space::store() const {
   return static_cast<const detail::csp::Store&>(*this);
