@@ -431,7 +431,7 @@ class Maximum final : public CloneableConstraint<Maximum> {
         case Literal::Kind::eq:
           return bound(Literal::ge(v, pruned->value)) && bound(Literal::le(v, pruned->value));
         case Literal::Kind::ne:  // a bound moved past the value
-          if (pruned->value <= before.min(v) || pruned->value >= before.max(v)) return false;
+          if (pruned->value < before.min(v) || pruned->value > before.max(v)) return false;
           return bound(Literal::le(v, pruned->value - 1)) ||
                  bound(Literal::ge(v, pruned->value + 1));
       }
