@@ -61,10 +61,11 @@ bool HallSets::same_domains(const Space& before, std::span<const Var> xs) const 
   std::size_t at = 0;
   for (const Var x : xs) {
     const std::span<const std::uint64_t> words = before.bits(x.base());
-    if (at + 2 + words.size() > snapshot_.size() || snapshot_[at] != before.base(x.base()) ||
-        snapshot_[at + 1] != std::int64_t(words.size()))
+    if (at + kHead + words.size() > snapshot_.size() || snapshot_[at] != x.scale ||
+        snapshot_[at + 1] != x.offset || snapshot_[at + 2] != before.base(x.base()) ||
+        snapshot_[at + 3] != std::int64_t(words.size()))
       return false;
-    at += 2;
+    at += kHead;
     for (const std::uint64_t w : words)
       if (std::uint64_t(snapshot_[at++]) != w) return false;
   }
@@ -75,6 +76,8 @@ void HallSets::take_snapshot(const Space& before, std::span<const Var> xs) {
   snapshot_.clear();
   for (const Var x : xs) {
     const std::span<const std::uint64_t> words = before.bits(x.base());
+    snapshot_.push_back(x.scale);
+    snapshot_.push_back(x.offset);
     snapshot_.push_back(before.base(x.base()));
     snapshot_.push_back(std::int64_t(words.size()));
     for (const std::uint64_t w : words) snapshot_.push_back(std::int64_t(w));

@@ -52,8 +52,10 @@ class HallSets {
 
   const Space* before_ = nullptr;  // of the last match() call
   std::span<const Var> xs_;
-  // the domains matched: per variable of xs, the base of its words and their count, then the
-  // words (empty: nothing matched yet)
+  // the domains matched: per entry of xs, its view (scale, offset), the base of its variable's
+  // words and their count, then the words (empty: nothing matched yet). The matching depends
+  // on nothing else: equal snapshots, equal matchings
+  static constexpr std::size_t kHead = 4;
   std::vector<std::int64_t> snapshot_;
   static constexpr std::int64_t kDenseRange = 4096;
   static constexpr std::size_t kNone = SIZE_MAX;
