@@ -1,0 +1,77 @@
+// The reasons of lex_less / lex_less_equal and of the small value globals (all_different_except,
+// value_precede_chain, arg_max / arg_min, member) are true reasons, checked against brute force
+// by explanation_check.hpp, and smaller than the domains of their scope.
+#include "explanation_check.hpp"
+
+#include <set>
+
+using namespace explanation_check;
+
+namespace {
+
+/// Under `percent` % of the literals of the scope's domains (the default reason's).
+bool smaller(const Tally& t, std::size_t percent = 60) {
+  return t.literals * 100 < t.scope_literals * percent;
+}
+
+/// n variables over [lo, hi] (holes at random), the first n of the instance.
+catalogue::Instance variables(Random& r, std::size_t n, int lo, int hi) {
+  catalogue::Instance in;
+  for (std::size_t i = 0; i < n; ++i) in.domains.push_back(r.domain(lo, hi));
+  return in;
+}
+
+/// The entries of a scope: the variable each takes, as a view (a, c) of it.
+struct Entries {
+  std::vector<std::size_t> at;
+  std::vector<std::pair<int, int>> view;
+  Entries(Random& r, std::size_t count, std::size_t vars, bool views) {
+    for (std::size_t k = 0; k < count; ++k) {
+      at.push_back(r.var(vars));
+      view.push_back(views ? r.view() : std::pair{1, 0});
+    }
+  }
+  std::vector<Var> of(const std::vector<Var>& xs) const {
+    std::vector<Var> v;
+    for (std::size_t k = 0; k < at.size(); ++k)
+      v.push_back(view[k].first * xs[at[k]] + view[k].second);
+    return v;
+  }
+  std::vector<int> values(const Values& a) const {
+    std::vector<int> v;
+    for (std::size_t k = 0; k < at.size(); ++k)
+      v.push_back(view[k].first * a[at[k]] + view[k].second);
+    return v;
+  }
+};
+
+/// lex_less or lex_less_equal over two sequences of 1 to 4 entries of six variables over
+/// [-1, 3] (a variable may stand in both, a view now and then).
+catalogue::Instance random_lex(Random& r) {
+  catalogue::Instance in = variables(r, 6, -1, 3);
+  const std::size_t n = std::size_t(r.pick(1, 4));
+  const bool strict = r.pick(0, 1);
+  const bool views = r.pick(0, 3) == 0;
+  const Entries xs(r, n, 6, views), ys(r, n, 6, views);
+  in.specs.push_back({strict ? "lex_less" : "lex_less_equal",
+                      [=](Model& m, const std::vector<Var>& v) {
+                        if (strict) lex_less(m, xs.of(v), ys.of(v));
+                        else lex_less_equal(m, xs.of(v), ys.of(v));
+                      },
+                      [=](const Values& a) {
+                        return strict ? xs.values(a) < ys.values(a) : xs.values(a) <= ys.values(a);
+                      }});
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("reasons of lex are true and smaller than the scope's domains") {
+  const Tallies all = explain_instances(41, 1500, random_lex);
+  all.print("lex");
+  for (const char* name : {"lex_less", "lex_less_equal"}) {
+    INFO(name);
+    CHECK(all.of(name).reasons > test_scale::scaled(200));
+    CHECK(smaller(all.of(name)));
+  }
+}
