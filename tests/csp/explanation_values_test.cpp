@@ -75,3 +75,27 @@ TEST_CASE("reasons of lex are true and smaller than the scope's domains") {
     CHECK(smaller(all.of(name)));
   }
 }
+
+namespace {
+
+/// member(xs, y): 1 to 4 entries of five variables over [-2, 3], y the sixth variable.
+catalogue::Instance random_member(Random& r) {
+  catalogue::Instance in = variables(r, 6, -2, 3);
+  const Entries xs(r, std::size_t(r.pick(1, 4)), 5, r.pick(0, 3) == 0);
+  in.specs.push_back({"member",
+                      [=](Model& m, const std::vector<Var>& v) { member(m, xs.of(v), v[5]); },
+                      [=](const Values& a) {
+                        const std::vector<int> x = xs.values(a);
+                        return std::find(x.begin(), x.end(), a[5]) != x.end();
+                      }});
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("reasons of member are true and smaller than the scope's domains") {
+  const Tallies all = explain_instances(42, 1000, random_member);
+  all.print("member");
+  CHECK(all.of("member").reasons > test_scale::scaled(200));
+  CHECK(smaller(all.of("member")));
+}
