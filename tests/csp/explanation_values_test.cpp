@@ -99,3 +99,37 @@ TEST_CASE("reasons of member are true and smaller than the scope's domains") {
   CHECK(all.of("member").reasons > test_scale::scaled(200));
   CHECK(smaller(all.of("member")));
 }
+
+namespace {
+
+/// all_different_except over 2 to 5 entries of five variables over [-1, 3], S = {0} or up to
+/// two values.
+catalogue::Instance random_except(Random& r) {
+  catalogue::Instance in = variables(r, 5, -1, 3);
+  const Entries xs(r, std::size_t(r.pick(2, 5)), 5, r.pick(0, 3) == 0);
+  std::vector<int> except{0};
+  if (r.pick(0, 1)) {
+    except.clear();
+    for (int k = r.pick(0, 2); k > 0; --k) except.push_back(r.pick(-1, 3));
+  }
+  in.specs.push_back(
+      {"all_different_except",
+       [=](Model& m, const std::vector<Var>& v) { all_different_except(m, xs.of(v), except); },
+       [=](const Values& a) {
+         std::set<int> seen;
+         for (int x : xs.values(a))
+           if (std::find(except.begin(), except.end(), x) == except.end() && !seen.insert(x).second)
+             return false;
+         return true;
+       }});
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("reasons of all_different_except are true and smaller than the scope's domains") {
+  const Tallies all = explain_instances(43, 1500, random_except);
+  all.print("all_different_except");
+  CHECK(all.of("all_different_except").reasons > test_scale::scaled(200));
+  CHECK(smaller(all.of("all_different_except")));
+}
