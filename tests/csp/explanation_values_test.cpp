@@ -133,3 +133,38 @@ TEST_CASE("reasons of all_different_except are true and smaller than the scope's
   CHECK(all.of("all_different_except").reasons > test_scale::scaled(200));
   CHECK(smaller(all.of("all_different_except")));
 }
+
+namespace {
+
+/// arg_max or arg_min over 1 to 4 entries of five variables over [-2, 3], the index (base -1
+/// to 2) the sixth variable.
+catalogue::Instance random_arg(Random& r) {
+  catalogue::Instance in = variables(r, 5, -2, 3);
+  const std::size_t n = std::size_t(r.pick(1, 4));
+  const bool max = r.pick(0, 1);
+  const int base = r.pick(-1, 2);
+  in.domains.push_back(r.domain(base - 1, base + int(n)));
+  const Entries xs(r, n, 5, r.pick(0, 3) == 0);
+  in.specs.push_back({max ? "arg_max" : "arg_min",
+                      [=](Model& m, const std::vector<Var>& v) {
+                        if (max) arg_max(m, xs.of(v), v[5], base);
+                        else arg_min(m, xs.of(v), v[5], base);
+                      },
+                      [=](const Values& a) {
+                        const std::vector<int> x = xs.values(a);
+                        std::size_t best = 0;
+                        for (std::size_t k = 1; k < n; ++k)
+                          if (max ? x[k] > x[best] : x[k] < x[best]) best = k;
+                        return a[5] == base + int(best);
+                      }});
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("reasons of arg_max are true and smaller than the scope's domains") {
+  const Tallies all = explain_instances(44, 1500, random_arg);
+  all.print("arg_max");
+  CHECK(all.of("arg_max").reasons > test_scale::scaled(200));
+  CHECK(smaller(all.of("arg_max")));
+}
