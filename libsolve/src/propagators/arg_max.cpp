@@ -98,27 +98,11 @@ class ArgMax final : public CloneableConstraint<ArgMax> {
           const std::int64_t j = std::int64_t(w) - base_;
           return j < 0 || j >= std::int64_t(n_) || outmatched(before, std::size_t(j), r);
         });
-      auto bound = [&](const Literal& l) {
-        for (std::size_t k = 0; k < n_; ++k) {
-          if (vars_[k] != v) continue;
-          const std::size_t mark = r.size();
-          if (l.kind == Literal::Kind::le ? at_most(before, k, l, r) : at_least(before, k, l, r))
-            return true;
-          r.truncate(mark);
-        }
-        return false;
+      auto entry = [&](std::size_t k, const Literal& l, Reason& r) {  // an x's bound
+        if (k == n_) return false;
+        return l.kind == Literal::Kind::le ? at_most(before, k, l, r) : at_least(before, k, l, r);
       };
-      switch (pruned->kind) {
-        case Literal::Kind::ge:
-        case Literal::Kind::le: return bound(*pruned);
-        case Literal::Kind::eq:
-          return bound(Literal::ge(v, pruned->value)) && bound(Literal::le(v, pruned->value));
-        case Literal::Kind::ne:  // a bound moved past the value
-          if (pruned->value < before.min(v) || pruned->value > before.max(v)) return false;
-          return bound(Literal::le(v, pruned->value - 1)) ||
-                 bound(Literal::ge(v, pruned->value + 1));
-      }
-      return false;
+      return explain_by_bounds(before, vars_, *pruned, r, entry);
     });
   }
 

@@ -412,30 +412,12 @@ class Maximum final : public CloneableConstraint<Maximum> {
   void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
     explain_or_scope(*this, before, r, [&](Reason& r) {
       if (!pruned) return failure(before, r);
-      const Var v = pruned->var;
-      auto bound = [&](const Literal& l) {
+      auto entry = [&](std::size_t i, const Literal& l, Reason& r) {
         const bool ge = l.kind == Literal::Kind::ge;
-        for (std::size_t i = 0; i < vars_.size(); ++i) {
-          if (vars_[i] != v) continue;
-          const std::size_t mark = r.size();
-          if (i == z_at() ? (ge ? z_at_least(before, l, r) : z_at_most(before, l, r))
-                          : (ge ? x_at_least(before, i, l, r) : x_at_most(before, l, r)))
-            return true;
-          r.truncate(mark);
-        }
-        return false;
+        if (i == z_at()) return ge ? z_at_least(before, l, r) : z_at_most(before, l, r);
+        return ge ? x_at_least(before, i, l, r) : x_at_most(before, l, r);
       };
-      switch (pruned->kind) {
-        case Literal::Kind::ge:
-        case Literal::Kind::le: return bound(*pruned);
-        case Literal::Kind::eq:
-          return bound(Literal::ge(v, pruned->value)) && bound(Literal::le(v, pruned->value));
-        case Literal::Kind::ne:  // a bound moved past the value
-          if (pruned->value < before.min(v) || pruned->value > before.max(v)) return false;
-          return bound(Literal::le(v, pruned->value - 1)) ||
-                 bound(Literal::ge(v, pruned->value + 1));
-      }
-      return false;
+      return explain_by_bounds(before, vars_, *pruned, r, entry);
     });
   }
 

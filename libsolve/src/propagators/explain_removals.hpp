@@ -5,6 +5,7 @@
 // rule (named by that rule's reason), and x was >= its minimum.
 #include <climits>
 #include <cstdint>
+#include <span>
 
 #include "solve/constraint.hpp"
 #include "solve/explain.hpp"
@@ -52,6 +53,34 @@ bool explain_by_removals(const Space& before, const Literal& l, Reason& r, Remov
   if (l.kind == Literal::Kind::eq)
     return exclude(lo, std::int64_t(l.value) - 1) && exclude(std::int64_t(l.value) + 1, hi);
   return exclude(from, to);
+}
+
+/// Explains `l` by bounds alone: `entry(i, b, r)` appends the reason of the bound b ([x >= v] or
+/// [x <= v]) on scope entry i and returns false when it has none; every entry that is l's
+/// variable is tried. An equality is explained as its two bounds, [x != v] as a bound moved
+/// past v.
+template <class Entry>
+bool explain_by_bounds(const Space& before, std::span<const Var> scope, const Literal& l, Reason& r,
+                       Entry&& entry) {
+  auto bound = [&](const Literal& b) {
+    for (std::size_t i = 0; i < scope.size(); ++i) {
+      if (scope[i] != b.var) continue;
+      const std::size_t mark = r.size();
+      if (entry(i, b, r)) return true;
+      r.truncate(mark);
+    }
+    return false;
+  };
+  const Var x = l.var;
+  switch (l.kind) {
+    case Literal::Kind::ge:
+    case Literal::Kind::le: return bound(l);
+    case Literal::Kind::eq: return bound(Literal::ge(x, l.value)) && bound(Literal::le(x, l.value));
+    case Literal::Kind::ne:
+      if (l.value < before.min(x) || l.value > before.max(x)) return false;
+      return bound(Literal::le(x, l.value - 1)) || bound(Literal::ge(x, l.value + 1));
+  }
+  return false;
 }
 
 /// Runs `own(r)`, the reason of a propagator's own rules; when it returns false, drops what it
