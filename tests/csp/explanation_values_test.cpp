@@ -168,3 +168,39 @@ TEST_CASE("reasons of arg_max are true and smaller than the scope's domains") {
   CHECK(all.of("arg_max").reasons > test_scale::scaled(200));
   CHECK(smaller(all.of("arg_max")));
 }
+
+namespace {
+
+/// value_precede_chain of 2 to 4 values of [0, 4] over 1 to 6 entries of six variables over
+/// [-1, 4].
+catalogue::Instance random_precede(Random& r) {
+  catalogue::Instance in = variables(r, 6, -1, 4);
+  std::vector<int> chain = {0, 1, 2, 3, 4};
+  std::shuffle(chain.begin(), chain.end(), r.rng);
+  chain.resize(std::size_t(r.pick(2, 4)));
+  const Entries xs(r, std::size_t(r.pick(1, 6)), 6, r.pick(0, 3) == 0);
+  in.specs.push_back(
+      {"value_precede_chain",
+       [=](Model& m, const std::vector<Var>& v) { value_precede_chain(m, chain, xs.of(v)); },
+       [=](const Values& a) {
+         std::size_t q = 0;  // c_1 .. c_q seen
+         for (int x : xs.values(a)) {
+           const auto at = std::find(chain.begin(), chain.end(), x);
+           if (at == chain.end()) continue;
+           const std::size_t j = std::size_t(at - chain.begin()) + 1;
+           if (j > q + 1) return false;
+           q = std::max(q, j);
+         }
+         return true;
+       }});
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("reasons of value_precede_chain are true and smaller than the scope's domains") {
+  const Tallies all = explain_instances(45, 1500, random_precede);
+  all.print("value_precede_chain");
+  CHECK(all.of("value_precede_chain").reasons > test_scale::scaled(200));
+  CHECK(smaller(all.of("value_precede_chain")));
+}
