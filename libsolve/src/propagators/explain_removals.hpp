@@ -76,9 +76,11 @@ bool explain_by_bounds(const Space& before, std::span<const Var> scope, const Li
     case Literal::Kind::ge:
     case Literal::Kind::le: return bound(l);
     case Literal::Kind::eq: return bound(Literal::ge(x, l.value)) && bound(Literal::le(x, l.value));
-    case Literal::Kind::ne:
-      if (l.value < before.min(x) || l.value > before.max(x)) return false;
-      return bound(Literal::le(x, l.value - 1)) || bound(Literal::ge(x, l.value + 1));
+    case Literal::Kind::ne:  // a bound that moved past v (never past the domain: no overflow)
+      return (l.value > before.min(x) && l.value <= before.max(x) &&
+              bound(Literal::le(x, l.value - 1))) ||
+             (l.value >= before.min(x) && l.value < before.max(x) &&
+              bound(Literal::ge(x, l.value + 1)));
   }
   return false;
 }
