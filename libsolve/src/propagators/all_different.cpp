@@ -66,13 +66,13 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
             return r.add(Literal::eq(xs_[i], v)), r.add(Literal::eq(xs_[j], v));
     }
     explain_or_scope(*this, before, r, [&](Reason& r) {
-      HallSets hall(before, xs_);
-      if (!pruned) return hall.overloaded(r);
+      hall_.match(before, xs_);
+      if (!pruned) return hall_.overloaded(r);
       const auto at = std::find(xs_.begin(), xs_.end(), pruned->var);
       if (at == xs_.end()) return false;
       const std::size_t x = std::size_t(at - xs_.begin());
       return explain_by_removals(before, *pruned, r,
-                                 [&](int v, Reason& r) { return hall.value_taken(x, v, r); });
+                                 [&](int v, Reason& r) { return hall_.value_taken(x, v, r); });
     });
   }
 
@@ -175,6 +175,9 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
   std::vector<std::uint64_t> used_;  // scratch: values of the assigned variables
   std::vector<std::uint32_t> open_;  // scratch: positions of the open variables
   ReginFilter regin_;                // its matching is a hint kept between runs
+  // explain()'s matching, kept while it is asked of the same domains (each thread's search has
+  // its own clone: no sharing)
+  mutable HallSets hall_;
 };
 
 }  // namespace

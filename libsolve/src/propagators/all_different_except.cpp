@@ -7,6 +7,9 @@
 // value v outside S of it has a support unless every matching of the bound variables uses v.
 // Those "vital" values are the matched ones that no alternating path from an unmatched value
 // reaches (Berge); they leave the free variables' domains.
+//
+// Reasons: an assigned value outside S, or a Hall set of bound variables (each named with the
+// holes that keep S out of it): all_different's (all_different_reason.hpp).
 #include <algorithm>
 #include <bit>
 #include <climits>
@@ -14,7 +17,9 @@
 #include <memory>
 #include <vector>
 
+#include "propagators/all_different_reason.hpp"
 #include "propagators/basic.hpp"
+#include "propagators/explain_removals.hpp"
 #include "propagators/regin.hpp"
 #include "solve/constraint.hpp"
 #include "solve/error.hpp"
@@ -53,6 +58,33 @@ class AllDifferentExcept final : public CloneableConstraint<AllDifferentExcept> 
     for (Var x : xs_)
       if (!s.assigned(x)) return PropStatus::fixpoint;
     return PropStatus::entailed;
+  }
+
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    for (std::size_t i = 0; i < xs_.size(); ++i) {
+      if (!before.assigned(xs_[i]) || excepted(before.value(xs_[i]))) continue;
+      const int v = before.value(xs_[i]);
+      if (pruned && pruned->kind == Literal::Kind::ne && pruned->value == v &&
+          pruned->var != xs_[i])
+        return r.add(Literal::eq(xs_[i], v));
+      if (!pruned)
+        for (std::size_t j = i + 1; j < xs_.size(); ++j)
+          if (before.assigned(xs_[j]) && before.value(xs_[j]) == v)
+            return r.add(Literal::eq(xs_[i], v)), r.add(Literal::eq(xs_[j], v));
+    }
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      held_.clear();  // the bound variables
+      for (const Var x : xs_)
+        if (!may_except(before, x)) held_.push_back(x);
+      if (held_.empty()) return false;
+      hall_.match(before, held_);
+      if (!pruned) return hall_.overloaded(r);
+      const std::size_t k =
+          std::size_t(std::find(held_.begin(), held_.end(), pruned->var) - held_.begin());
+      return explain_by_removals(before, *pruned, r, [&](int v, Reason& r) {
+        return !excepted(v) && hall_.value_taken(k, v, r);
+      });
+    });
   }
 
  private:
@@ -165,7 +197,8 @@ class AllDifferentExcept final : public CloneableConstraint<AllDifferentExcept> 
       }
     }
     vital_.clear();
-    for (std::uint64_t v = matched & ~reached; v; v &= v - 1) vital_.push_back(lo + std::countr_zero(v));
+    for (std::uint64_t v = matched & ~reached; v; v &= v - 1)
+      vital_.push_back(lo + std::countr_zero(v));
     return true;
   }
   bool augment_small(int i, std::uint64_t& visited, std::uint64_t& matched) {
@@ -284,6 +317,10 @@ class AllDifferentExcept final : public CloneableConstraint<AllDifferentExcept> 
   std::vector<char> done_, seen_;
   std::uint64_t sdom_[64];  // find_vital_small: the bound variables' domains from lo
   int smatch_[64];          // and the value (bit) each is matched to
+  // explain()'s Hall sets over the bound variables (held_, scratch), kept while asked of the
+  // same domains (each thread's search has its own clone)
+  mutable std::vector<Var> held_;
+  mutable HallSets hall_;
 };
 
 }  // namespace

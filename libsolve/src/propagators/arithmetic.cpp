@@ -5,15 +5,22 @@
 // consistency; one pass is a fixpoint, as every kept value keeps its whole support). Above
 // that it narrows z by interval arithmetic on the bounds of x and y, and for times also x
 // and y from z.
+//
+// Reasons (Constraint::explain): a bound from the bounds it was computed from, else from the
+// bounds of the whole scope after the interval fixpoint; a lost value by the tuples that would
+// have supported it, each excluded by one literal (tuple_reason.hpp).
 #include "solve/arithmetic.hpp"
 
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "csp/arith.hpp"
+#include "propagators/explain_removals.hpp"
+#include "propagators/tuple_reason.hpp"
 #include "solve/constraint.hpp"
 #include "solve/error.hpp"
 
@@ -49,6 +56,82 @@ std::optional<std::int64_t> eval(Op op, std::int64_t a, std::int64_t b) {
   return std::nullopt;
 }
 
+/// The values between lo and hi (empty when lo > hi).
+struct Range {
+  std::int64_t lo, hi;
+  bool empty() const { return lo > hi; }
+  /// Shrinks to the common part with o; true when it moved.
+  bool meet(Range o) {
+    const Range old = *this;
+    lo = std::max(lo, o.lo);
+    hi = std::min(hi, o.hi);
+    return lo != old.lo || hi != old.hi;
+  }
+};
+
+Range bounds_of(const Space& s, Var x) { return {s.min(x), s.max(x)}; }
+
+/// The range of z = f(x, y) for x and y within their ranges (y's split at 0 for divide), or
+/// nothing known (power before both are fixed). Empty when no pair gives a value.
+std::optional<Range> result_range(Op op, Range x, Range y) {
+  if (op == Op::times) {
+    const std::array<std::int64_t, 4> c{x.lo * y.lo, x.lo * y.hi, x.hi * y.lo, x.hi * y.hi};
+    return Range{*std::min_element(c.begin(), c.end()), *std::max_element(c.begin(), c.end())};
+  }
+  if (op == Op::divide) {
+    // |x / y| is largest for |y| smallest: the corners of y's parts below and above 0
+    Range r{INT64_MAX, INT64_MIN};
+    for (std::int64_t b : {y.lo, y.hi, std::int64_t{-1}, std::int64_t{1}})
+      if (b != 0 && b >= y.lo && b <= y.hi)
+        for (std::int64_t a : {x.lo, x.hi}) {
+          r.lo = std::min(r.lo, a / b);
+          r.hi = std::max(r.hi, a / b);
+        }
+    return r;  // empty when y can only be 0
+  }
+  if (op == Op::modulo) {
+    const std::int64_t m = std::max(y.lo < 0 ? -y.lo : y.lo, y.hi < 0 ? -y.hi : y.hi) - 1;
+    return Range{x.lo >= 0 ? 0 : std::max(-m, x.lo), x.hi <= 0 ? 0 : std::min(m, x.hi)};
+  }
+  if (x.lo != x.hi || y.lo != y.hi) return std::nullopt;
+  const auto r = eval(op, x.lo, y.lo);
+  if (!r || *r < INT_MIN || *r > INT_MAX) return Range{1, 0};
+  return Range{*r, *r};
+}
+
+/// For z == a * b: a's range within z / b over the corners, or nothing when b's range holds 0.
+std::optional<Range> factor_range(Range z, Range b) {
+  if (b.lo <= 0 && b.hi >= 0) return std::nullopt;
+  Range a{INT64_MAX, INT64_MIN};
+  for (std::int64_t n : {z.lo, z.hi})
+    for (std::int64_t d : {b.lo, b.hi}) {
+      a.lo = std::min(a.lo, ceil_div(n, d));
+      a.hi = std::max(a.hi, floor_div(n, d));
+    }
+  return a;
+}
+
+/// Narrows x to r.
+Event narrow(Space& s, Var x, Range r) {
+  const Event e = s.set_min(x, r.lo);
+  return e == Event::failed ? e : std::max(e, s.set_max(x, r.hi));
+}
+
+/// True when x within r (and x's holes in `before`, appended) implies l; an equality is
+/// implied bound by bound.
+bool follows_from_range(const Space& before, Range r, const Literal& l, Reason& reason) {
+  if (l.kind == Literal::Kind::eq)
+    return follows_from_min(before, r.lo, Literal::ge(l.var, l.value), reason) &&
+           follows_from_max(before, r.hi, Literal::le(l.var, l.value), reason);
+  return follows_from_min(before, r.lo, l, reason) || follows_from_max(before, r.hi, l, reason);
+}
+
+/// x's range in `before`: its value when fixed, else its two bounds.
+void add_range(const Space& before, Var x, Reason& r) {
+  if (before.assigned(x)) return r.add(Literal::eq(x, before.value(x)));
+  add_bounds(before, x, r);
+}
+
 const char* op_name(Op op) {
   switch (op) {
     case Op::times: return "times";
@@ -73,7 +156,8 @@ class Ternary final : public CloneableConstraint<Ternary> {
     const Var x = vars_[0], y = vars_[1], z = vars_[2];
     if (std::int64_t(s.size(x)) * s.size(y) <= kPairLimit) return supports(s);
     for (int round = 0; round < 64; ++round) {  // bounds reach a fixpoint in a few rounds
-      const Event ez = narrow_result(s);
+      const auto rz = result_range(op_, bounds_of(s, x), bounds_of(s, y));
+      const Event ez = rz ? narrow(s, z, *rz) : Event::none;
       if (ez == Event::failed) return PropStatus::failed;
       Event ex = Event::none, ey = Event::none;
       if (op_ == Op::times) {
@@ -85,6 +169,17 @@ class Ternary final : public CloneableConstraint<Ternary> {
     }
     if (s.assigned(x) && s.assigned(y) && s.assigned(z)) return PropStatus::entailed;
     return PropStatus::fixpoint;
+  }
+
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      const std::size_t mark = r.size();
+      if (pruned && by_one_step(before, *pruned, r)) return true;
+      r.truncate(mark);
+      if (by_supports(before, pruned, r)) return true;
+      r.truncate(mark);
+      return by_fixpoint(before, pruned, r);
+    });
   }
 
  private:
@@ -111,58 +206,100 @@ class Ternary final : public CloneableConstraint<Ternary> {
     return s.assigned(x) && s.assigned(y) ? PropStatus::entailed : PropStatus::fixpoint;
   }
 
-  /// z within the extremes of f over the corners of x's and y's bounds (y's split at 0).
-  Event narrow_result(Space& s) const {
-    const Var x = vars_[0], y = vars_[1], z = vars_[2];
-    const std::int64_t xl = s.min(x), xh = s.max(x), yl = s.min(y), yh = s.max(y);
-    std::int64_t lo, hi;
-    if (op_ == Op::times) {
-      const std::array<std::int64_t, 4> c{xl * yl, xl * yh, xh * yl, xh * yh};
-      lo = *std::min_element(c.begin(), c.end());
-      hi = *std::max_element(c.begin(), c.end());
-    } else if (op_ == Op::divide) {
-      // |x / y| is largest for |y| smallest: the corners of y's parts below and above 0
-      std::vector<std::int64_t> ys;
-      for (std::int64_t b : {yl, yh, std::int64_t{-1}, std::int64_t{1}})
-        if (b != 0 && b >= yl && b <= yh) ys.push_back(b);
-      if (ys.empty()) return s.set_max(z, INT64_MIN / 4);  // y == 0 only: fail
-      lo = INT64_MAX, hi = INT64_MIN;
-      for (std::int64_t b : ys)
-        for (std::int64_t a : {xl, xh}) {
-          lo = std::min(lo, a / b);
-          hi = std::max(hi, a / b);
-        }
-    } else if (op_ == Op::modulo) {
-      const std::int64_t m = std::max(yl < 0 ? -yl : yl, yh < 0 ? -yh : yh) - 1;  // |z| <= |y| - 1
-      lo = xl >= 0 ? 0 : std::max(-m, xl);
-      hi = xh <= 0 ? 0 : std::min(m, xh);
-    } else {
-      return s.assigned(x) && s.assigned(y) ? fix_result(s) : Event::none;
-    }
-    const Event e = s.set_min(z, lo);
-    return e == Event::failed ? e : std::max(e, s.set_max(z, hi));
-  }
-
-  Event fix_result(Space& s) const {
-    const auto r = eval(op_, s.value(vars_[0]), s.value(vars_[1]));
-    if (!r || *r < INT_MIN || *r > INT_MAX) return s.set_max(vars_[2], INT64_MIN / 4);
-    return s.assign(vars_[2], int(*r));
-  }
-
   /// For z == a * b: a within z / b over the corners, when b's bounds exclude 0.
   Event narrow_factor(Space& s, Var a, Var b) const {
-    const Var z = vars_[2];
-    const std::int64_t bl = s.min(b), bh = s.max(b);
-    if (bl <= 0 && bh >= 0) return Event::none;
-    const std::int64_t zl = s.min(z), zh = s.max(z);
-    std::int64_t lo = INT64_MAX, hi = INT64_MIN;
-    for (std::int64_t n : {zl, zh})
-      for (std::int64_t d : {bl, bh}) {
-        lo = std::min(lo, ceil_div(n, d));
-        hi = std::max(hi, floor_div(n, d));
+    const auto ra = factor_range(bounds_of(s, vars_[2]), bounds_of(s, b));
+    return ra ? narrow(s, a, *ra) : Event::none;
+  }
+
+  /// The range of column k computed in one step from the other two columns' ranges r (z from
+  /// x and y; for times a factor from z and the other factor), and those two columns.
+  std::optional<Range> step(std::size_t k, const std::array<Range, 3>& r, std::size_t& from1,
+                            std::size_t& from2) const {
+    if (k == 2) return from1 = 0, from2 = 1, result_range(op_, r[0], r[1]);
+    if (op_ != Op::times) return std::nullopt;
+    return from1 = 2, from2 = 1 - k, factor_range(r[2], r[1 - k]);
+  }
+
+  /// The literal from one step on the ranges of two columns in `before` (their ranges named).
+  bool by_one_step(const Space& before, const Literal& l, Reason& r) const {
+    const std::array<Range, 3> b{bounds_of(before, vars_[0]), bounds_of(before, vars_[1]),
+                                 bounds_of(before, vars_[2])};
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (vars_[k] != l.var) continue;
+      std::size_t from1 = 0, from2 = 0;
+      const auto range = step(k, b, from1, from2);
+      const std::size_t mark = r.size();
+      if (range && !range->empty() && follows_from_range(before, *range, l, r)) {
+        add_range(before, vars_[from1], r);
+        add_range(before, vars_[from2], r);
+        return true;
       }
-    const Event e = s.set_min(a, lo);
-    return e == Event::failed ? e : std::max(e, s.set_max(a, hi));
+      r.truncate(mark);
+    }
+    return false;
+  }
+
+  /// The literal (or the failure) from the interval fixpoint of the three columns' ranges in
+  /// `before` (all three named).
+  bool by_fixpoint(const Space& before, std::optional<Literal> pruned, Reason& r) const {
+    std::array<Range, 3> b{bounds_of(before, vars_[0]), bounds_of(before, vars_[1]),
+                           bounds_of(before, vars_[2])};
+    bool empty = false;
+    for (int round = 0; round < 64 && !empty; ++round) {
+      bool moved = false;
+      for (std::size_t k : {std::size_t{2}, std::size_t{0}, std::size_t{1}}) {
+        std::size_t from1 = 0, from2 = 0;
+        if (const auto range = step(k, b, from1, from2)) moved = b[k].meet(*range) || moved;
+        if (b[k].empty()) empty = true;
+      }
+      if (!moved) break;
+    }
+    if (!pruned && !empty) return false;
+    bool found = !pruned;
+    for (std::size_t k = 0; k < 3 && !found; ++k)
+      found = vars_[k] == pruned->var && (empty || follows_from_range(before, b[k], *pruned, r));
+    if (!found) return false;
+    for (const Var x : vars_) add_range(before, x, r);
+    return true;
+  }
+
+  /// Each value lost by the tuples (a, b, f(a, b)) that would support it, over the bounds of
+  /// the other columns in `before` (named): each excluded by a literal (false past
+  /// kPairLimit * 4 tuples for one value).
+  bool by_supports(const Space& before, std::optional<Literal> pruned, Reason& r) const {
+    const std::int64_t wx = std::int64_t(before.max(vars_[0])) - before.min(vars_[0]) + 1;
+    const std::int64_t wy = std::int64_t(before.max(vars_[1])) - before.min(vars_[1]) + 1;
+    const std::size_t k = !pruned                   ? 3
+                          : pruned->var == vars_[0] ? 0
+                          : pruned->var == vars_[1] ? 1
+                                                    : 2;
+    if ((k == 0 ? 1 : wx) * (k == 1 ? 1 : wy) > 4 * kPairLimit) return false;
+    TupleCover cover(before, vars_, r);
+    // every tuple with x = a (any a when !x_fixed) and y = b (likewise) that gives a value
+    // of column k equal to w (any value when k > 2), excluded by a column other than k
+    auto exclude_all = [&](std::size_t k, int w) {
+      for (std::size_t j = 0; j < 2; ++j)
+        if (j != k) cover.name_bounds(j);
+      std::int64_t alo = before.min(vars_[0]), ahi = before.max(vars_[0]);
+      std::int64_t blo = before.min(vars_[1]), bhi = before.max(vars_[1]);
+      if (k == 0) alo = ahi = w;
+      if (k == 1) blo = bhi = w;
+      for (std::int64_t a = alo; a <= ahi; ++a)
+        for (std::int64_t b = blo; b <= bhi; ++b) {
+          const auto f = eval(op_, a, b);
+          if (!f || *f < INT_MIN || *f > INT_MAX || (k == 2 && *f != w)) continue;
+          const int t[3] = {int(a), int(b), int(*f)};
+          if (!cover.exclude(t, k)) return false;
+        }
+      return true;
+    };
+    if (!pruned) return exclude_all(3, 0);
+    return explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
+      for (std::size_t k = 0; k < 3; ++k)
+        if (vars_[k] == pruned->var) return exclude_all(k, w);
+      return false;
+    });
   }
 
   Op op_;
@@ -193,6 +330,31 @@ class Abs final : public CloneableConstraint<Abs> {
     });
     if (s.keep_only(x, keep_) == Event::failed) return PropStatus::failed;
     return s.assigned(x) ? PropStatus::entailed : PropStatus::fixpoint;
+  }
+  // z loses v because x lacks v and -v; x loses v because z lacks |v|; a failure because no
+  // value within x's bounds keeps its absolute value in z.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      TupleCover cover(before, vars_, r);
+      auto pair = [&](std::int64_t a, std::size_t skip) {
+        if (a <= INT_MIN) return true;  // |a| is no int: no such pair
+        const int t[2] = {int(a), int(a < 0 ? -a : a)};
+        return cover.exclude(t, skip);
+      };
+      if (!pruned) {
+        const std::int64_t lo = before.min(vars_[0]), hi = before.max(vars_[0]);
+        if (hi - lo > 4096) return false;
+        cover.name_bounds(0);
+        for (std::int64_t a = lo; a <= hi; ++a)
+          if (!pair(a, 2)) return false;
+        return true;
+      }
+      return explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
+        if (pruned->var == vars_[0] && pair(w, 0)) return true;
+        if (pruned->var != vars_[1]) return false;
+        return w < 0 || (pair(w, 1) && pair(-std::int64_t(w), 1));
+      });
+    });
   }
 
  private:
@@ -243,8 +405,96 @@ class Maximum final : public CloneableConstraint<Maximum> {
       if (!s.assigned(v)) return PropStatus::fixpoint;
     return PropStatus::entailed;
   }
+  // z's minimum from the x of largest minimum; z's maximum from every x's maximum, or from
+  // its own with the holes of every x below it; an x's maximum from z's; the only x that can
+  // reach z's minimum takes it, every other one lying below it; a failure when every x lies
+  // below z's minimum.
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      if (!pruned) return failure(before, r);
+      auto entry = [&](std::size_t i, const Literal& l, Reason& r) {
+        const bool ge = l.kind == Literal::Kind::ge;
+        if (i == z_at()) return ge ? z_at_least(before, l, r) : z_at_most(before, l, r);
+        return ge ? x_at_least(before, i, l, r) : x_at_most(before, l, r);
+      };
+      return explain_by_bounds(before, vars_, *pruned, r, entry);
+    });
+  }
 
  private:
+  std::size_t z_at() const { return vars_.size() - 1; }
+  Var z() const { return vars_.back(); }
+
+  /// [z >= v]: from the x of largest minimum (with z's holes).
+  bool z_at_least(const Space& before, const Literal& l, Reason& r) const {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < z_at(); ++i)
+      if (before.min(vars_[i]) > before.min(vars_[best])) best = i;
+    if (!follows_from_min(before, before.min(vars_[best]), l, r)) return false;
+    r.add(Literal::ge(vars_[best], before.min(vars_[best])));
+    return true;
+  }
+  /// [z <= v]: every x at most its maximum; else every x at most v, capped by z's maximum.
+  bool z_at_most(const Space& before, const Literal& l, Reason& r) const {
+    std::int64_t top = INT64_MIN;
+    for (std::size_t i = 0; i < z_at(); ++i)
+      top = std::max<std::int64_t>(top, before.max(vars_[i]));
+    const std::size_t mark = r.size();
+    if (follows_from_max(before, top, l, r)) {
+      for (std::size_t i = 0; i < z_at(); ++i) r.add(Literal::le(vars_[i], before.max(vars_[i])));
+      return true;
+    }
+    r.truncate(mark);
+    return all_below(before, std::int64_t(l.value) + 1, r);
+  }
+  /// Every x below `limit` by z's maximum (or its own) and its holes; false when some x keeps
+  /// a value in [limit, max z]. Names [z <= max z] when used.
+  bool all_below(const Space& before, std::int64_t limit, Reason& r,
+                 std::size_t skip = SIZE_MAX) const {
+    const int zmax = before.max(z());
+    bool by_z = false;
+    for (std::size_t i = 0; i < z_at(); ++i) {
+      if (i == skip) continue;
+      if (skip < z_at() && vars_[i] == vars_[skip]) return false;
+      if (!follows_from_max(before, zmax, Literal::le(vars_[i], int(limit - 1)), r)) return false;
+      // follows_from_max named x's own maximum only when it lies below z's
+      by_z = by_z || before.max(vars_[i]) >= zmax || limit - 1 >= zmax;
+    }
+    if (by_z) r.add(Literal::le(z(), zmax));
+    return true;
+  }
+  /// [x <= v]: from z's maximum (with x's holes); else from [z <= w], w the last value before
+  /// x's next value above v.
+  bool x_at_most(const Space& before, const Literal& l, Reason& r) const {
+    const int zmax = before.max(z());
+    if (follows_from_max(before, zmax, l, r)) return r.add(Literal::le(z(), zmax)), true;
+    const int next = before.next_value(l.var, l.value);
+    if (next == INT_MAX || next <= l.value) return false;
+    return follows_from_max(before, next - 1, l, r) &&
+           z_at_most(before, Literal::le(z(), next - 1), r);
+  }
+  /// [x_i >= v]: every other x lies below z's minimum, so x_i reaches it (with x_i's holes).
+  bool x_at_least(const Space& before, std::size_t i, const Literal& l, Reason& r) const {
+    const int zmin = before.min(z());
+    if (!follows_from_min(before, zmin, l, r) || !all_below(before, zmin, r, i)) return false;
+    r.add(Literal::ge(z(), zmin));
+    return true;
+  }
+  /// Every x below z's minimum, or some x above z's maximum.
+  bool failure(const Space& before, Reason& r) const {
+    const std::size_t mark = r.size();
+    if (all_below(before, before.min(z()), r))
+      return r.add(Literal::ge(z(), before.min(z()))), true;
+    r.truncate(mark);
+    for (std::size_t i = 0; i < z_at(); ++i)
+      if (before.min(vars_[i]) > before.max(z())) {
+        r.add(Literal::ge(vars_[i], before.min(vars_[i])));
+        r.add(Literal::le(z(), before.max(z())));
+        return true;
+      }
+    return false;
+  }
+
   std::vector<Var> vars_;
 };
 

@@ -70,6 +70,36 @@ bool explain_by_removals(const Space& before, const Literal& l, Reason& r, Remov
   return exclude(from, to);
 }
 
+/// Explains `l` by bounds alone: `entry(i, b, r)` appends the reason of the bound b ([x >= v] or
+/// [x <= v]) on scope entry i and returns false when it has none; every entry that is l's
+/// variable is tried. An equality is explained as its two bounds, [x != v] as a bound moved
+/// past v.
+template <class Entry>
+bool explain_by_bounds(const Space& before, std::span<const Var> scope, const Literal& l, Reason& r,
+                       Entry&& entry) {
+  auto bound = [&](const Literal& b) {
+    for (std::size_t i = 0; i < scope.size(); ++i) {
+      if (scope[i] != b.var) continue;
+      const std::size_t mark = r.size();
+      if (entry(i, b, r)) return true;
+      r.truncate(mark);
+    }
+    return false;
+  };
+  const Var x = l.var;
+  switch (l.kind) {
+    case Literal::Kind::ge:
+    case Literal::Kind::le: return bound(l);
+    case Literal::Kind::eq: return bound(Literal::ge(x, l.value)) && bound(Literal::le(x, l.value));
+    case Literal::Kind::ne:  // a bound that moved past v (never past the domain: no overflow)
+      return (l.value > before.min(x) && l.value <= before.max(x) &&
+              bound(Literal::le(x, l.value - 1))) ||
+             (l.value >= before.min(x) && l.value < before.max(x) &&
+              bound(Literal::ge(x, l.value + 1)));
+  }
+  return false;
+}
+
 /// Runs `own(r)`, the reason of a propagator's own rules; when it returns false, drops what it
 /// wrote and names the domains of the scope instead (always true: rule 8 of constraint.hpp).
 template <class Own>

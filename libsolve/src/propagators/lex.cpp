@@ -2,9 +2,14 @@
 // position q, x_q <= y_q must hold on bounds. If q is already decided (x_q < y_q surely) the
 // constraint is entailed; if the whole sequence is fixed equal, strict fails and non-strict
 // is entailed. Pruning x_q/y_q can fix them equal, so the walk repeats until it stops moving.
+//
+// Reasons: a position p of the prefix is equal because x_p >= v >= y_p (x_p <= y_p holds
+// there, or the order is broken); x_q and y_q are pruned by each other's bound, one apart when
+// strict and every later position is equal in the same way.
 #include <algorithm>
 #include <vector>
 
+#include "propagators/explain_removals.hpp"
 #include "solve/constraint.hpp"
 #include "solve/error.hpp"
 #include "solve/ordering.hpp"
@@ -48,7 +53,72 @@ class Lex : public CloneableConstraint<Lex> {
     return strict_ ? PropStatus::failed : PropStatus::entailed;
   }
 
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      std::size_t q = 0;  // the first position not forced equal
+      while (q < n_ && equal_at(before, q)) ++q;
+      auto name_equal = [&](std::size_t from, std::size_t to) {
+        for (std::size_t p = from; p < to; ++p) {
+          r.add(Literal::ge(scope_[p], before.min(scope_[p])));
+          r.add(Literal::le(scope_[n_ + p], before.max(scope_[n_ + p])));
+        }
+      };
+      name_equal(0, q);
+      if (q == n_) return strict_ && !pruned;  // equal sequences: only strict fails
+      const Var x = scope_[q], y = scope_[n_ + q];
+      bool tail = strict_;  // x_q == y_q would make the sequences equal
+      for (std::size_t p = q + 1; p < n_ && tail; ++p) tail = equal_at(before, p);
+      if (!pruned) {
+        if (before.min(x) + (tail ? 1 : 0) <= before.max(y)) return false;
+        r.add(Literal::ge(x, before.min(x)));
+        r.add(Literal::le(y, before.max(y)));
+        if (tail) name_equal(q + 1, n_);
+        return true;
+      }
+      // x_q below y_q's maximum (minus one when tail), or y_q above x_q's minimum
+      for (const int gap : {0, 1}) {
+        if (gap == 1 && !tail) break;
+        const std::size_t mark = r.size();
+        bool done = false;
+        if (x == pruned->var) {
+          done = below(before, *pruned, std::int64_t(before.max(y)) - gap, r);
+          if (done) r.add(Literal::le(y, before.max(y)));
+          else r.truncate(mark);
+        }
+        if (!done && y == pruned->var) {
+          done = above(before, *pruned, std::int64_t(before.min(x)) + gap, r);
+          if (done) r.add(Literal::ge(x, before.min(x)));
+          else r.truncate(mark);
+        }
+        if (!done) continue;
+        if (gap == 1) name_equal(q + 1, n_);
+        return true;
+      }
+      return false;
+    });
+  }
+
  private:
+  /// Position p is equal once the prefix is: x_p >= v >= y_p.
+  bool equal_at(const Space& before, std::size_t p) const {
+    return before.min(scope_[p]) == before.max(scope_[n_ + p]);
+  }
+  /// True when l on a variable at most hi follows (with its holes, named); an equality needs
+  /// the variable's minimum too.
+  static bool below(const Space& before, const Literal& l, std::int64_t hi, Reason& r) {
+    if (l.kind != Literal::Kind::eq) return follows_from_max(before, hi, l, r);
+    if (before.min(l.var) != l.value) return false;
+    r.add(Literal::ge(l.var, l.value));
+    return follows_from_max(before, hi, Literal::le(l.var, l.value), r);
+  }
+  /// The same for a variable at least lo.
+  static bool above(const Space& before, const Literal& l, std::int64_t lo, Reason& r) {
+    if (l.kind != Literal::Kind::eq) return follows_from_min(before, lo, l, r);
+    if (before.max(l.var) != l.value) return false;
+    r.add(Literal::le(l.var, l.value));
+    return follows_from_min(before, lo, Literal::ge(l.var, l.value), r);
+  }
+
   bool tail_fixed_equal(const Space& s, std::size_t from) const {
     for (std::size_t q = from; q < n_; ++q) {
       const Var x = scope_[q], y = scope_[n_ + q];

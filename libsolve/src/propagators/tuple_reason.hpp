@@ -47,6 +47,21 @@ class TupleCover {
     return false;
   }
 
+  /// Names both bounds of column j (its value when it has one), once: every tuple with a value
+  /// beyond them is out. For reasons that enumerate tuples within the bounds only.
+  void name_bounds(std::size_t j) {
+    Named& n = named_[j];
+    if (n.ge && n.le) return;
+    const Var x = xs_[j];
+    if (before_.assigned(x) && !n.ge && !n.le) {
+      r_.add(Literal::eq(x, before_.value(x)));
+    } else {
+      if (!n.ge) r_.add(Literal::ge(x, before_.min(x)));
+      if (!n.le) r_.add(Literal::le(x, before_.max(x)));
+    }
+    n.ge = n.le = true;
+  }
+
  private:
   /// The literals named on one column: its bounds, and values it lacks.
   struct Named {

@@ -7,6 +7,10 @@
 // completed (backward pass); a value stays when a reachable state takes it to a completable
 // one. The unrolled graph is a chain of layers, so one pass is a fixpoint. Up to 63 values the
 // sets of states are words (O(n * k) per run), beyond a byte per state.
+//
+// Reasons: c_j leaves x_i when no earlier x can take c_(j-1); else what the passes read of the
+// other positions (the chain values each lacks, and its whole domain when it has no value
+// outside the chain): any domains within those prune x_i alike.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -14,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "propagators/explain_removals.hpp"
 #include "solve/constraint.hpp"
 #include "solve/error.hpp"
 #include "solve/values.hpp"
@@ -45,7 +50,47 @@ class ValuePrecedeChain final : public CloneableConstraint<ValuePrecedeChain> {
     return chain_.size() < 64 ? propagate_words(s) : propagate_general(s);
   }
 
+  void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    explain_or_scope(*this, before, r, [&](Reason& r) {
+      if (!pruned) return read(before, xs_.size(), r), true;
+      const auto at = std::find(xs_.begin(), xs_.end(), pruned->var);
+      if (at == xs_.end()) return false;
+      const std::size_t i = std::size_t(at - xs_.begin());
+      if (pruned->kind == Literal::Kind::ne && precedes_nowhere(before, i, pruned->value, r))
+        return true;
+      bool named = false;  // what the passes read of the other positions, once
+      return explain_by_removals(before, *pruned, r, [&](int, Reason& r) {
+        if (!named) read(before, i, r);
+        return named = true;
+      });
+    });
+  }
+
  private:
+  /// True when v is c_j (j >= 2) and no x before position i can take c_(j-1) (named).
+  bool precedes_nowhere(const Space& before, std::size_t i, int v, Reason& r) const {
+    const int j = position(v);
+    if (j < 2) return false;
+    const int earlier = chain_[std::size_t(j) - 2];
+    for (std::size_t p = 0; p < i; ++p)
+      if (before.contains(xs_[p], earlier)) return false;
+    for (std::size_t p = 0; p < i; ++p) r.add(Literal::ne(xs_[p], earlier));
+    return true;
+  }
+  /// Names what the passes read of every position but `skip`: the chain values it lacks, or
+  /// its domain when it has no value outside the chain.
+  void read(const Space& before, std::size_t skip, Reason& r) const {
+    for (std::size_t p = 0; p < xs_.size(); ++p) {
+      if (p == skip) continue;
+      if (!has_other_value(before, xs_[p])) {
+        add_domain(before, xs_[p], r);
+        continue;
+      }
+      for (int c : chain_)
+        if (!before.contains(xs_[p], c)) r.add(Literal::ne(xs_[p], c));
+    }
+  }
+
   /// The passes with a word per set of states (k < 64): O(n * k) word operations. For
   /// c_j in x_i's domain, a state q >= j stays, q = j - 1 moves to j; any other value keeps q.
   PropStatus propagate_words(Space& s) {
@@ -53,11 +98,12 @@ class ValuePrecedeChain final : public CloneableConstraint<ValuePrecedeChain> {
     in_.resize(n);
     other_.resize(n);
     words_.assign(2 * (n + 1), 0);
-    std::uint64_t* reach = words_.data();       // reach[i]: states before position i
-    std::uint64_t* done = reach + (n + 1);      // done[i]: states from which xs[i..] completes
+    std::uint64_t* reach = words_.data();   // reach[i]: states before position i
+    std::uint64_t* done = reach + (n + 1);  // done[i]: states from which xs[i..] completes
     for (std::size_t i = 0; i < n; ++i) {
       std::uint64_t in = 0;
-      for (std::size_t j = 1; j <= k; ++j) in |= std::uint64_t(s.contains(xs_[i], chain_[j - 1])) << (j - 1);
+      for (std::size_t j = 1; j <= k; ++j)
+        in |= std::uint64_t(s.contains(xs_[i], chain_[j - 1])) << (j - 1);
       in_[i] = in;
       other_[i] = s.size(xs_[i]) > std::popcount(in);
     }
@@ -106,7 +152,9 @@ class ValuePrecedeChain final : public CloneableConstraint<ValuePrecedeChain> {
     return open ? PropStatus::fixpoint : PropStatus::entailed;
   }
   /// The states 0 .. j - 1.
-  static std::uint64_t low(int j) { return j >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << j) - 1; }
+  static std::uint64_t low(int j) {
+    return j >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << j) - 1;
+  }
 
   /// The passes with a byte per state (k >= 64).
   PropStatus propagate_general(Space& s) {
@@ -180,8 +228,8 @@ class ValuePrecedeChain final : public CloneableConstraint<ValuePrecedeChain> {
   std::vector<int> chain_;
   std::vector<std::pair<int, int>> index_;  // (c_j, j), sorted
   std::vector<Var> xs_;
-  std::vector<char> reach_, done_;  // scratch: the two passes
-  std::vector<int> keep_;           // scratch
+  std::vector<char> reach_, done_;         // scratch: the two passes
+  std::vector<int> keep_;                  // scratch
   std::vector<std::uint64_t> in_, words_;  // scratch of the word passes: chain values per x, states
   std::vector<char> other_;                // scratch: x can take a value outside the chain
 };
