@@ -32,7 +32,7 @@ struct SquareOptions {
   /// count the reading too).
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   std::uint64_t node_limit = 0;  ///< nodes per k searched (0: none); a deterministic limit
-  bool learning = false;  ///< learn from failures (solve::SearchOptions::learning), every k
+  bool learning = false;         ///< learn from failures (SearchOptions::learning) at every k
   const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C: stop soon after it becomes true
 };
 

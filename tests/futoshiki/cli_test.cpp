@@ -482,8 +482,9 @@ TEST_CASE("option --learning on|off: the same answers, and another word exits 2"
   };
   for (const std::string& args :
        {"--count " + puzzle("course-fall2022/SampleInput.txt"),
-        "--unique " + puzzle("tatham/10dr_2.txt"), "--all " + puzzle("course-spring2020/Example.txt"),
-        data("no-solution.txt"), "--count --threads 2 " + puzzle("course-fall2022/SampleInput.txt")}) {
+        "--unique " + puzzle("tatham/10dr_2.txt"),
+        "--all " + puzzle("course-spring2020/Example.txt"), data("no-solution.txt"),
+        "--count --threads 2 " + puzzle("course-fall2022/SampleInput.txt")}) {
     INFO(args);
     const Run off = run("--learning off " + args);
     const Run on = run("--learning on " + args);

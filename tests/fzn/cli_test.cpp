@@ -12,9 +12,9 @@
 #include <fmt/format.h>
 
 #include "../common/front_end_checks.hpp"
-#include "common/learning.hpp"
 #include "../common/program.hpp"  // apps/fzn has a program.hpp of its own
 #include "common.hpp"
+#include "common/learning.hpp"
 
 namespace t = fzn::test;
 
@@ -455,7 +455,8 @@ TEST_CASE("options of learning: --help explains them and shows the one default",
   CHECK(help.status == 0);
   const std::string shown = cli::learning_default::fzn ? "=on" : "=off";
   CHECK_THAT(help.out, Catch::Contains("--learning TEXT:{on,off}" + shown));
-  for (const char* option : {"--learnts-mb N=50", "--learning-branching TEXT:{toggle,activity,model}=toggle",
-                             "--vsids", "--toggle-vsids", "--learning-verify", "nogood", "VSIDS"})
+  for (const char* option :
+       {"--learnts-mb N=50", "--learning-branching TEXT:{toggle,activity,model}=toggle", "--vsids",
+        "--toggle-vsids", "--learning-verify", "nogood", "VSIDS"})
     CHECK_THAT(help.out, Catch::Contains(option));
 }

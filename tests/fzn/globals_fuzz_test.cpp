@@ -76,7 +76,7 @@ TEST_CASE("globals fuzz: the inputs draw objectives and learning on as well as o
     }
   }
   INFO(all << " inputs: " << learning << " learning, " << objective << " objectives, " << both
-            << " both");
+           << " both");
   CHECK(learning > all / 4);
   CHECK(objective > all / 3);
   CHECK(both > all / 10);

@@ -72,12 +72,13 @@ class SOLVE_API Constraint {
   /// complete); Space::propagation() then tells the running level.
   virtual Propagation propagates_from() const { return Propagation::arc; }
   /// Why propagate() pruned: `before` holds the domains as they were when the call that
-  /// pruned began (or its step: Space::begin_step()), `pruned` a literal that call made true (a value removed: [x != v]; a
-  /// bound moved: [x >= new min] or [x <= new max]; an assignment: [x == v]), or nullopt to
-  /// explain why the call failed. Appends to `reason` literals that hold in `before` and
-  /// that, with the constraint, imply `pruned` (for a failure: that cannot hold together with
-  /// the constraint). The default names the domains of the whole scope (add_scope), which is
-  /// right for every propagator that keeps rule 8; override it with a smaller reason.
+  /// pruned began (or its step, see Space::begin_step()), `pruned` a literal that call made
+  /// true (a value removed: [x != v]; a bound moved: [x >= new min] or [x <= new max]; an
+  /// assignment: [x == v]), or nullopt to explain why the call failed. Appends to `reason`
+  /// literals that hold in `before` and that, with the constraint, imply `pruned` (for a
+  /// failure: that cannot hold together with the constraint). The default names the domains
+  /// of the whole scope (add_scope), which is right for every propagator that keeps rule 8;
+  /// override it with a smaller reason.
   virtual void explain(const Space& before, std::optional<Literal> pruned, Reason& reason) const;
 };
 

@@ -443,8 +443,8 @@ bool ClauseStore::explain_by(const Space& before, LitId l, ClauseRef c, const Li
 
 void ClauseStore::explain(const Space& before, std::optional<Literal> pruned,
                           Reason& reason) const {
-  // the prunings of the last call on one variable, with its domain before: they emptied it
-  // (a failure) or made `pruned` true
+  // the prunings of the last call on one variable, with its domain before: together they made
+  // `pruned` true
   auto by_all_forced = [&](std::uint32_t slot) {
     bool any = false;
     for (const Forced& f : forced_)

@@ -82,8 +82,9 @@ class ClauseStore final : public Constraint {
   /// The clause that made l true last (kNoId when none, or when it was deleted); it is the
   /// reason of l while l is true and the clause's other literals are false.
   ClauseRef reason_of(LitId l) const { return l < reason_.size() ? reason_[l] : kNoId; }
-  /// The clause the last propagate() found false (kNoId: none, or the failure came from two
-  /// prunings of one variable): what conflict analysis starts from and bumps.
+  /// The clause the last propagate() found false (kNoId: none, or a model clause was empty):
+  /// what conflict analysis starts from and bumps. A call fails only so (it makes true only
+  /// open literals).
   ClauseRef last_conflict() const { return conflict_; }
   /// Calls f(ref) for every clause.
   template <class F>
@@ -103,8 +104,8 @@ class ClauseStore final : public Constraint {
   Wake wakes_on(Propagation) const override { return Wake::domain; }
   Propagation propagates_from() const override { return Propagation::none; }
   /// A literal pruned: the negation of the other literals of the clause that forced it (and
-  /// the holes of `before` that carry a bound over). A failure: the clause found false, or
-  /// the clauses whose literals emptied a variable (with its domain in `before`).
+  /// the holes of `before` that carry a bound over), `before` the domains of its step. A
+  /// failure: the clause found false (false in the domains of the failing step).
   void explain(const Space& before, std::optional<Literal> pruned,
                Reason& reason) const override;
 

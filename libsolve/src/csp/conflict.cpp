@@ -74,6 +74,7 @@ ConflictAnalysis::ConflictAnalysis(const Model& m, Propagation level) {
     before_.add_var(d.front(), d.back(), d);
   }
   before_.set_propagation(level);
+  var_stamp_.assign(std::size_t(m.num_vars()), 0);
 }
 
 bool ConflictAnalysis::holds(const Literal& l, const Domain& d) {
@@ -136,8 +137,10 @@ ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   bool never = false;
   const std::optional<Literal> l = on_variable(given, never);
   if (!l) return never ? Added::not_true : Added::dropped;
-  for (const Item& it : items_)
-    if (it.literal == *l) return Added::yes;
+  std::uint64_t& stamp = var_stamp_[std::size_t(l->var.id)];
+  if (stamp == analysis_stamp_)  // (else no item of this analysis is on the variable)
+    for (const Item& it : items_)
+      if (it.literal == *l) return Added::yes;
   Domain after;
   const std::int32_t k = defining_change(*l, after);
   if (k == kNotTrue) return Added::not_true;
@@ -147,6 +150,7 @@ ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   // a wipe-out is no pruning to explain (a failure's reason holds before it)
   if (after.size == 0) return Added::not_true;
   items_.push_back({*l, made_true(*l, after), std::uint32_t(k), level});
+  stamp = analysis_stamp_;
   return Added::yes;
 }
 
@@ -316,6 +320,7 @@ bool ConflictAnalysis::replace_by_decision(std::uint32_t k) {
 }
 
 bool ConflictAnalysis::implied(const Literal& l, std::size_t skip) const {
+  if (var_stamp_[std::size_t(l.var.id)] != analysis_stamp_) return false;  // none on its variable
   for (std::size_t i = 0; i < items_.size(); ++i) {
     const Literal& m = items_[i].literal;
     if (i == skip || m.var.id != l.var.id) continue;
@@ -397,6 +402,7 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
   kernel_ = &kernel;
   trail_ = trail;
   items_.clear();
+  ++analysis_stamp_;
   reason_.clear();
   const std::uint32_t kept = trail->take_kept();
   forget(cached_trail_ == trail ? kept : 0);

@@ -121,6 +121,11 @@ class ConflictAnalysis {
   const LearningTrail* trail_ = nullptr;
   Store before_;  // the domains a propagator call began from (only its scope's are rebuilt)
   std::vector<Item> items_;
+  // per variable: analysis_stamp_ once an item on it was added in this analysis (never taken
+  // back: items removed since only cost a scan), so that add() and implied() skip the scan of
+  // items_ for a variable that has none
+  std::vector<std::uint64_t> var_stamp_;
+  std::uint64_t analysis_stamp_ = 1;
   Reason reason_;                       // scratch of explain()
   /// Forgets the reasons of the changes from `kept` on (taken back since the last analysis),
   /// or all of them (kept 0) when the cache has grown large with ones no longer asked.

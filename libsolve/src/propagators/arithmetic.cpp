@@ -265,39 +265,34 @@ class Ternary final : public CloneableConstraint<Ternary> {
   }
 
   /// Each value lost by the tuples (a, b, f(a, b)) that would support it, over the bounds of
-  /// the other columns in `before` (named): each excluded by a literal (false past
-  /// kPairLimit * 4 tuples for one value).
+  /// the other columns in `before` (named): each excluded by a literal. False past
+  /// kPairLimit * 4 tuples in all (the reason would cost more than it saves).
   bool by_supports(const Space& before, std::optional<Literal> pruned, Reason& r) const {
-    const std::int64_t wx = std::int64_t(before.max(vars_[0])) - before.min(vars_[0]) + 1;
-    const std::int64_t wy = std::int64_t(before.max(vars_[1])) - before.min(vars_[1]) + 1;
-    const std::size_t k = !pruned                   ? 3
-                          : pruned->var == vars_[0] ? 0
-                          : pruned->var == vars_[1] ? 1
-                                                    : 2;
-    if ((k == 0 ? 1 : wx) * (k == 1 ? 1 : wy) > 4 * kPairLimit) return false;
+    std::int64_t budget = 4 * kPairLimit;
     TupleCover cover(before, vars_, r);
-    // every tuple with x = a (any a when !x_fixed) and y = b (likewise) that gives a value
-    // of column k equal to w (any value when k > 2), excluded by a column other than k
-    auto exclude_all = [&](std::size_t k, int w) {
+    // every tuple whose column col is w (col 3: every tuple), excluded by another column
+    auto exclude_all = [&](std::size_t col, int w) {
       for (std::size_t j = 0; j < 2; ++j)
-        if (j != k) cover.name_bounds(j);
+        if (j != col) cover.name_bounds(j);
       std::int64_t alo = before.min(vars_[0]), ahi = before.max(vars_[0]);
       std::int64_t blo = before.min(vars_[1]), bhi = before.max(vars_[1]);
-      if (k == 0) alo = ahi = w;
-      if (k == 1) blo = bhi = w;
+      if (col == 0) alo = ahi = w;
+      if (col == 1) blo = bhi = w;
+      if (ahi - alo >= budget || bhi - blo >= budget) return false;  // (no overflow below)
+      if ((budget -= (ahi - alo + 1) * (bhi - blo + 1)) < 0) return false;
       for (std::int64_t a = alo; a <= ahi; ++a)
         for (std::int64_t b = blo; b <= bhi; ++b) {
           const auto f = eval(op_, a, b);
-          if (!f || *f < INT_MIN || *f > INT_MAX || (k == 2 && *f != w)) continue;
+          if (!f || *f < INT_MIN || *f > INT_MAX || (col == 2 && *f != w)) continue;
           const int t[3] = {int(a), int(b), int(*f)};
-          if (!cover.exclude(t, k)) return false;
+          if (!cover.exclude(t, col)) return false;
         }
       return true;
     };
     if (!pruned) return exclude_all(3, 0);
     return explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
-      for (std::size_t k = 0; k < 3; ++k)
-        if (vars_[k] == pruned->var) return exclude_all(k, w);
+      for (std::size_t col = 0; col < 3; ++col)
+        if (vars_[col] == pruned->var) return exclude_all(col, w);
       return false;
     });
   }
