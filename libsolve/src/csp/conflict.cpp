@@ -105,17 +105,39 @@ ConflictAnalysis::Domain ConflictAnalysis::old(std::uint32_t change) const {
   return {c.old_min, c.old_max, c.old_size, before_.base(x), trail_->old_words(change, nwords).data()};
 }
 
-std::int32_t ConflictAnalysis::defining_change(const Literal& l, Domain& after) const {
-  // the oldest change after which l holds (domains only shrink along the trail)
+std::int32_t ConflictAnalysis::defining_change(const Literal& l, Domain& after) {
+  // the oldest change after which l holds (domains only shrink along the trail, so l holds in
+  // the old domains of the newest changes and not in those of the older ones: a binary search
+  // of the variable's changes, listed once per analysis; a default reason names a domain's
+  // holes one by one, and walking the changes for each was most of an analysis)
   after = current(l.var.id);
   if (!holds(l, after)) return kNotTrue;
-  std::int32_t k = trail_->last(l.var.id);
-  for (; k >= 0; k = trail_->changes()[std::size_t(k)].prev) {
-    const Domain before = old(std::uint32_t(k));
-    if (!holds(l, before)) return k;
-    after = before;
+  const std::span<const std::int32_t> chain = changes_of(l.var.id);  // newest first
+  std::size_t lo = 0, hi = chain.size();  // l holds in old(chain[i]) for i < lo, not from hi
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (holds(l, old(std::uint32_t(chain[mid])))) lo = mid + 1;
+    else hi = mid;
   }
-  return kAtRoot;
+  if (lo > 0) after = old(std::uint32_t(chain[lo - 1]));
+  return lo == chain.size() ? kAtRoot : chain[lo];
+}
+
+std::span<const std::int32_t> ConflictAnalysis::changes_of(std::int32_t id) {
+  const auto v = std::size_t(id);
+  if (chain_stamp_.size() <= v) {
+    chain_stamp_.resize(var_stamp_.size(), 0);
+    chain_begin_.resize(var_stamp_.size(), 0);
+    chain_end_.resize(var_stamp_.size(), 0);
+  }
+  if (chain_stamp_[v] != analysis_stamp_) {
+    chain_stamp_[v] = analysis_stamp_;
+    chain_begin_[v] = std::uint32_t(chain_pool_.size());
+    for (std::int32_t k = trail_->last(id); k >= 0; k = trail_->changes()[std::size_t(k)].prev)
+      chain_pool_.push_back(k);
+    chain_end_[v] = std::uint32_t(chain_pool_.size());
+  }
+  return std::span(chain_pool_).subspan(chain_begin_[v], chain_end_[v] - chain_begin_[v]);
 }
 
 Literal ConflictAnalysis::made_true(const Literal& l, const Domain& after) {
@@ -138,9 +160,10 @@ ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   const std::optional<Literal> l = on_variable(given, never);
   if (!l) return never ? Added::not_true : Added::dropped;
   std::uint64_t& stamp = var_stamp_[std::size_t(l->var.id)];
-  if (stamp == analysis_stamp_)  // (else no item of this analysis is on the variable)
-    for (const Item& it : items_)
-      if (it.literal == *l) return Added::yes;
+  if (stamp == analysis_stamp_) {  // (else no item of this analysis is on the variable)
+    const Seen& seen = seen_slot(*l);
+    if (seen.stamp == analysis_stamp_ && seen.in_set) return Added::yes;
+  }
   Domain after;
   const std::int32_t k = defining_change(*l, after);
   if (k == kNotTrue) return Added::not_true;
@@ -151,7 +174,40 @@ ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   if (after.size == 0) return Added::not_true;
   items_.push_back({*l, made_true(*l, after), std::uint32_t(k), level});
   stamp = analysis_stamp_;
+  mark_seen(*l);
   return Added::yes;
+}
+
+std::size_t ConflictAnalysis::hash(const Literal& l) {
+  std::uint64_t h = (std::uint64_t(std::uint32_t(l.var.id)) << 32) ^ std::uint32_t(l.value);
+  h ^= std::uint64_t(l.kind) << 61;
+  h *= 0x9E3779B97F4A7C15ull;
+  return std::size_t(h ^ (h >> 29));
+}
+
+ConflictAnalysis::Seen& ConflictAnalysis::seen_slot(const Literal& l) {
+  const std::size_t mask = seen_.size() - 1;
+  for (std::size_t i = hash(l) & mask;; i = (i + 1) & mask) {
+    Seen& e = seen_[i];
+    if (e.stamp != analysis_stamp_ || e.literal == l) return e;
+  }
+}
+
+void ConflictAnalysis::mark_seen(const Literal& l) {
+  if (seen_.empty() || 2 * (seen_count_ + 1) > seen_.size()) {
+    // grow (the stamp of the entries of older analyses is stale: they are free slots)
+    std::vector<Seen> old(std::max<std::size_t>(1024, 2 * seen_.size()));
+    old.swap(seen_);
+    seen_count_ = 0;
+    for (const Seen& e : old)
+      if (e.stamp == analysis_stamp_) {
+        seen_slot(e.literal) = e;
+        ++seen_count_;
+      }
+  }
+  Seen& e = seen_slot(l);
+  if (e.stamp != analysis_stamp_) ++seen_count_;
+  e = {l, true, analysis_stamp_};
 }
 
 bool ConflictAnalysis::add_all(std::span<const Literal> reason) {
@@ -269,8 +325,12 @@ void ConflictAnalysis::take(std::uint32_t k, bool pruned) {
   taken_.clear();
   std::size_t kept = 0;
   for (const Item& it : items_) {
-    if (it.change == k) taken_.push_back(pruned ? it.pruned : it.literal);
-    else items_[kept++] = it;
+    if (it.change == k) {
+      taken_.push_back(pruned ? it.pruned : it.literal);
+      seen_slot(it.literal).in_set = false;  // (it is there: its probe chain stays whole)
+    } else {
+      items_[kept++] = it;
+    }
   }
   items_.resize(kept);
 }
@@ -387,9 +447,10 @@ void ConflictAnalysis::minimise() {
   }
   for (std::size_t i = 0; i < items_.size();) {
     const Item it = items_[i];
-    if (it.level < top && reason_follows(it.change, it.pruned, i, kMinimiseDepth))
+    if (it.level < top && reason_follows(it.change, it.pruned, i, kMinimiseDepth)) {
+      seen_slot(it.literal).in_set = false;
       items_.erase(items_.begin() + std::ptrdiff_t(i));
-    else
+    } else
       ++i;
   }
 }
@@ -403,6 +464,8 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
   trail_ = trail;
   items_.clear();
   ++analysis_stamp_;
+  seen_count_ = 0;
+  chain_pool_.clear();
   reason_.clear();
   const std::uint32_t kept = trail->take_kept();
   forget(cached_trail_ == trail ? kept : 0);
@@ -439,7 +502,10 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
           best = all_ge ? std::max(best, it.literal.value) : std::min(best, it.literal.value);
       items_.erase(std::remove_if(items_.begin(), items_.end(),
                                   [&](const Item& it) {
-                                    return it.change == newest && it.literal.value != best;
+                                    const bool out =
+                                        it.change == newest && it.literal.value != best;
+                                    if (out) seen_slot(it.literal).in_set = false;
+                                    return out;
                                   }),
                    items_.end());
       count = 1;

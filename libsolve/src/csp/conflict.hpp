@@ -62,7 +62,9 @@ class ConflictAnalysis {
   /// The change that made l (on a plain variable) true, and the domain it left in `after`;
   /// kAtRoot when l held before the first change, kNotTrue when it does not hold now.
   static constexpr std::int32_t kAtRoot = -1, kNotTrue = -2;
-  std::int32_t defining_change(const Literal& l, Domain& after) const;
+  std::int32_t defining_change(const Literal& l, Domain& after);
+  /// The changes of variable id on the trail, newest first (listed once per analysis).
+  std::span<const std::int32_t> changes_of(std::int32_t id);
   /// Adds literal l (true at the failure) to the set, with its defining change.
   Added add(Literal l);
   /// Adds the literals of a reason; false when one does not hold.
@@ -126,6 +128,27 @@ class ConflictAnalysis {
   // items_ for a variable that has none
   std::vector<std::uint64_t> var_stamp_;
   std::uint64_t analysis_stamp_ = 1;
+  // The literals of items_, in an open-addressing table whose entries are valid at
+  // analysis_stamp_ (an entry stays when its item leaves the set, marked out, so that probe
+  // chains stay whole): add() finds a literal already in the set without a scan of items_,
+  // which was quadratic in the nogood's size (half of the search's time on a model with
+  // large default reasons, mario).
+  struct Seen {
+    Literal literal;
+    bool in_set = false;
+    std::uint64_t stamp = 0;
+  };
+  std::vector<Seen> seen_;
+  // changes_of(): per variable, its changes in chain_pool_[chain_begin_, chain_end_), valid
+  // at analysis_stamp_
+  std::vector<std::uint64_t> chain_stamp_;
+  std::vector<std::uint32_t> chain_begin_, chain_end_;
+  std::vector<std::int32_t> chain_pool_;
+  std::size_t seen_count_ = 0;  // valid entries
+  static std::size_t hash(const Literal& l);
+  /// The entry of l in seen_ (valid, or the free slot where it would go).
+  Seen& seen_slot(const Literal& l);
+  void mark_seen(const Literal& l);
   Reason reason_;                       // scratch of explain()
   /// Forgets the reasons of the changes from `kept` on (taken back since the last analysis),
   /// or all of them (kept 0) when the cache has grown large with ones no longer asked.
