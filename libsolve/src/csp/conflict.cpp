@@ -380,10 +380,13 @@ bool ConflictAnalysis::replace_by_decision(std::uint32_t k) {
 }
 
 bool ConflictAnalysis::implied(const Literal& l, std::size_t skip) const {
-  if (var_stamp_[std::size_t(l.var.id)] != analysis_stamp_) return false;  // none on its variable
-  for (std::size_t i = 0; i < items_.size(); ++i) {
+  // only the items on l's variable can imply it (grouped by minimise())
+  const auto v = std::size_t(l.var.id);
+  if (group_stamp_[v] != minimisation_) return false;  // none on its variable
+  for (std::uint32_t g = group_begin_[v]; g < group_end_[v]; ++g) {
+    const std::uint32_t i = by_var_[g].second;
+    if (i == skip || dropped_[i]) continue;
     const Literal& m = items_[i].literal;
-    if (i == skip || m.var.id != l.var.id) continue;
     switch (m.kind) {
       case Kind::eq:
         if (l.satisfied_by(m.value)) return true;
@@ -445,14 +448,36 @@ void ConflictAnalysis::minimise() {
     top = std::max(top, it.level);
     levels_seen_ |= std::uint64_t{1} << (it.level & 63);
   }
-  for (std::size_t i = 0; i < items_.size();) {
-    const Item it = items_[i];
-    if (it.level < top && reason_follows(it.change, it.pruned, i, kMinimiseDepth)) {
-      seen_slot(it.literal).in_set = false;
-      items_.erase(items_.begin() + std::ptrdiff_t(i));
-    } else
-      ++i;
+  // the items grouped by variable (implied() looks at one variable's), and a drop is a mark
+  // (erasing one item at a time moved the rest: quadratic in a large nogood)
+  by_var_.clear();
+  for (std::uint32_t i = 0; i < items_.size(); ++i) by_var_.push_back({items_[i].literal.var.id, i});
+  std::sort(by_var_.begin(), by_var_.end());
+  if (group_stamp_.size() < var_stamp_.size()) {
+    group_stamp_.resize(var_stamp_.size(), 0);
+    group_begin_.resize(var_stamp_.size(), 0);
+    group_end_.resize(var_stamp_.size(), 0);
   }
+  for (std::uint32_t g = 0; g < by_var_.size(); ++g) {
+    const auto v = std::size_t(by_var_[g].first);
+    if (group_stamp_[v] != minimisation_) {
+      group_stamp_[v] = minimisation_;
+      group_begin_[v] = g;
+    }
+    group_end_[v] = g + 1;
+  }
+  dropped_.assign(items_.size(), 0);
+  for (std::size_t i = 0; i < items_.size(); ++i) {
+    const Item& it = items_[i];
+    if (it.level < top && reason_follows(it.change, it.pruned, i, kMinimiseDepth)) {
+      dropped_[i] = 1;
+      seen_slot(it.literal).in_set = false;
+    }
+  }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < items_.size(); ++i)
+    if (!dropped_[i]) items_[kept++] = items_[i];
+  items_.resize(kept);
 }
 
 bool ConflictAnalysis::analyse(PropagationKernel& kernel) {

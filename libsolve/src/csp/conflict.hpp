@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "csp/clause_store.hpp"
@@ -141,6 +142,12 @@ class ConflictAnalysis {
   std::vector<Seen> seen_;
   // changes_of(): per variable, its changes in chain_pool_[chain_begin_, chain_end_), valid
   // at analysis_stamp_
+  // minimise(): the items by variable (by_var_ sorted; per variable its range, valid at
+  // minimisation_), and those dropped
+  std::vector<std::pair<std::int32_t, std::uint32_t>> by_var_;
+  std::vector<std::uint64_t> group_stamp_;
+  std::vector<std::uint32_t> group_begin_, group_end_;
+  std::vector<char> dropped_;
   std::vector<std::uint64_t> chain_stamp_;
   std::vector<std::uint32_t> chain_begin_, chain_end_;
   std::vector<std::int32_t> chain_pool_;
