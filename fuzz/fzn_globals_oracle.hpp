@@ -153,7 +153,7 @@ inline std::string draw_instance(Choices& c) {
 inline solve::SearchOptions oracle_search(bool learning) {
   solve::SearchOptions o;
   o.limits.max_nodes = 200000;
-  o.learning.enabled = learning;
+  o.learning.use = learning ? solve::Learning::on : solve::Learning::off;
   return o;
 }
 

@@ -34,7 +34,7 @@ solve::SearchOptions limited(solve::Propagation level, bool learning) {
   solve::SearchOptions o;
   o.propagation = level;
   o.limits.max_nodes = 5000;
-  o.learning.enabled = learning;
+  o.learning.use = learning ? solve::Learning::on : solve::Learning::off;
   return o;
 }
 

@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
     o.var_order = VarOrder::input;
     o.branching = Branching::refutation;
     if (mode == "learn") {
-      o.learning.enabled = true;
+      o.learning.use = Learning::on;
       o.learning.on_nogood = [&](const Nogood& g) {
         ++nogoods;
         literals += g.literals.size();

@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   o.var_order = p.search.var_order;
   o.val_order = p.search.val_order;
   const std::string_view mode = argv[2];
-  o.learning.enabled = mode != "off";
+  o.learning.use = mode != "off" ? solve::Learning::on : solve::Learning::off;
   if (mode == "activity") o.learning.branching = solve::LearningOptions::Branching::activity;
   if (mode == "model") o.learning.branching = solve::LearningOptions::Branching::model;
   o.limits.max_seconds = argc > 3 ? std::atof(argv[3]) : 20;

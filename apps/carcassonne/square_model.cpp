@@ -83,7 +83,7 @@ SquareResult biggest_square(const std::vector<Tile>& tiles, const SquareOptions&
     solve::SearchOptions so;
     so.limits.max_nodes = o.node_limit;
     so.limits.cancel = o.cancel;
-    so.learning.enabled = o.learning;
+    so.learning.use = o.learning ? solve::Learning::on : solve::Learning::off;
     if (o.timeout > 0) {
       const double left =
           o.timeout -

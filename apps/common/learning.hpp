@@ -3,6 +3,7 @@
 // search is libsolve's CSP engine (solve::SearchOptions::learning: each dead end explained,
 // its reason kept as a nogood clause, the search backjumping; issue 24), and the programs'
 // defaults, all here so that switching one is a single edit.
+#include <cstdint>
 #include <string>
 
 // CLI11's types only named (see run.hpp); the callers include CLI/CLI.hpp.
@@ -10,6 +11,10 @@ namespace CLI {
 class App;
 class Option;
 }  // namespace CLI
+
+namespace solve {
+enum class Learning : std::uint8_t;  // solve/search.hpp
+}  // namespace solve
 
 namespace cli {
 
@@ -25,6 +30,10 @@ inline constexpr bool carcassonne = false;  ///< carcassonne square
 /// --learning on|off, bound to `on` (given default_on first, which --help shows); any other
 /// word is a usage error (exit 2): "--learning: yes not in {on,off}".
 CLI::Option* add_learning(CLI::App& app, bool& on, bool default_on, const std::string& help);
+/// The same bound to a library setting: on or off, never solve::Learning::automatic (a
+/// program says which mode it runs in).
+CLI::Option* add_learning(CLI::App& app, solve::Learning& use, bool default_on,
+                          const std::string& help);
 
 /// The help text of --learning for a puzzle program (fzn-libsolve says more).
 inline const char* const learning_help =

@@ -87,7 +87,7 @@ int search_and_print(const Settings& s, const futoshiki::Puzzle& puzzle,
   opts.limits.max_seconds = s.search.limits.max_seconds;
   opts.limits.max_nodes = s.search.limits.max_nodes;
   opts.threads = s.search.threads;
-  opts.learning.enabled = s.learning;
+  opts.learning.use = s.learning ? solve::Learning::on : solve::Learning::off;
   if (s.mode == Mode::first) opts.limits.max_solutions = 1;
   if (s.mode == Mode::unique) opts.limits.max_solutions = 2;
   if (s.trace)

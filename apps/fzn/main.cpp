@@ -77,7 +77,7 @@ CLI::Validator no_limit_when_negative() {
 /// The options of learning from failure (solve::LearningOptions); libsolve.msc.in declares
 /// them to minizinc as extraFlags, so `minizinc --solver libsolve --learning off` passes them.
 void add_learning_options(CLI::App& app, solve::LearningOptions& learning) {
-  cli::add_learning(app, learning.enabled, cli::learning_default::fzn,
+  cli::add_learning(app, learning.use, cli::learning_default::fzn,
                     "Learn from failures (lazy clause generation): explain each dead end, keep "
                     "its reason as a nogood clause, backjump; on or off");
   app.add_option("--learnts-mb", learning.learnts_mb,

@@ -28,7 +28,7 @@ struct RunOptions {
   double time_limit = 0;                      ///< -t, in seconds from `started` (0: none)
   bool statistics = false;                    ///< -s
   /// --learning, --learnts-mb, --learning-branching, --learning-verify (main.cpp; the default
-  /// of `enabled` is cli::learning_default::fzn)
+  /// of `use` is cli::learning_default::fzn, on or off)
   solve::LearningOptions learning;
   const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C / SIGTERM
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();

@@ -44,7 +44,12 @@ int main(int argc, char** argv) {
   solve::SearchOptions o;
   o.var_order = solve::VarOrder::input;  // marks first, smallest value first: short rulers early
   o.threads = threads;
-  o.learning.enabled = argc > 3 && std::string_view(argv[3]) == "learn";
+  // An optimum learns by default (solve::Learning::automatic), but not here: propagation is
+  // cheap and each node of the search that learns costs ~20x (golomb-9, hyperfine medians of
+  // 10 runs: 3,149 nodes in 0.133 s off, 5,679 nodes in 1.83 s on, 14x; docs/notes/
+  // lcg-design.md §10), so only with `learn`.
+  const bool learn = argc > 3 && std::string_view(argv[3]) == "learn";
+  o.learning.use = learn ? solve::Learning::on : solve::Learning::off;
   solve::Result r;
   const auto best = solve::solve_best(m, o, &r);
   if (!best) return 1;

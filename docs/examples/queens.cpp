@@ -34,7 +34,8 @@ int main(int argc, char** argv) {
   o.propagation = solve::Propagation::arc;
   o.var_order = solve::VarOrder::mrv;
   o.threads = threads;
-  o.learning.enabled = argc > 3 && std::string_view(argv[3]) == "learn";
+  const bool learn = argc > 3 && std::string_view(argv[3]) == "learn";
+  o.learning.use = learn ? solve::Learning::on : solve::Learning::off;
   const solve::Result r = solve::count(m, o);
   std::printf("%d-queens: %llu solutions (%llu nodes, %.3f s)\n", n,
               static_cast<unsigned long long>(r.stats.solutions),

@@ -38,7 +38,7 @@ Model build(const catalogue::Instance& in, std::vector<Var>& xs) {
 SearchOptions learning(Propagation p, B b) {
   SearchOptions o;
   o.propagation = p;
-  o.learning.enabled = true;
+  o.learning.use = Learning::on;
   o.learning.branching = b;
   o.learning.verify = true;  // a clause that removes a solution throws
   return o;
@@ -111,6 +111,7 @@ void optimum_agrees(std::uint32_t seed, int rounds, int threads) {
     else m.maximize(goal);
     INFO(catalogue::describe(in) << " goal x" << x.id << (goal == x ? "" : " as -2x+1"));
     SearchOptions plain;
+    plain.learning.use = Learning::off;  // by default an optimum is searched with learning
     Result without;
     const std::optional<Solution> best = solve_best(m, plain, &without);
     for (auto b : {B::model, B::activity, B::toggle}) {
@@ -195,7 +196,7 @@ TEST_CASE("verification catches a nogood that removes a solution") {
   SearchOptions o;
   o.propagation = Propagation::none;
   o.var_order = VarOrder::input;
-  o.learning.enabled = true;
+  o.learning.use = Learning::on;
   o.learning.branching = B::model;
   REQUIRE(count(m, o).stats.solutions < 3);  // the wrong nogood loses a solution
   o.learning.verify = true;

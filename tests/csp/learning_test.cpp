@@ -91,7 +91,7 @@ void learn_on_model(const Model& m, const std::set<Values>& solutions, const std
         const std::set<Values> expected = random_model::search_all(m, o);
         Tally t;
         std::set<Values> found;
-        o.learning.enabled = true;
+        o.learning.use = Learning::on;
         o.learning.branching = b;
         o.learning.on_nogood = [&](const Nogood& g) { check(g, solutions, found, t); };
         std::uint64_t delivered = 0;
@@ -191,7 +191,7 @@ TEST_CASE("nogoods learnt by several workers and across restarts remove no solut
     SearchOptions o;
     o.propagation = Propagation::forward;  // more failures
     o.var_order = VarOrder::input;
-    o.learning.enabled = true;
+    o.learning.use = Learning::on;
     o.learning.on_nogood = [&](const Nogood& g) {
       const std::lock_guard<std::mutex> hold(lock);
       check(g, solutions, found, t);

@@ -92,30 +92,36 @@ TEST_CASE("branch and bound finds and proves the optimum of random models", "[op
          {Propagation::none, Propagation::forward, Propagation::arc, Propagation::domain})
       for (auto order : {VarOrder::input, VarOrder::dom_wdeg})
         for (auto b : {Branching::values, Branching::refutation})
-          for (int threads : {1, 3}) {
-            SearchOptions o;
-            o.propagation = prop;
-            o.var_order = order;
-            o.branching = b;
-            o.threads = threads;
-            std::vector<std::int64_t> reported;
-            const Result r = search(p.model, o, [&](const Solution& s) {
-              CHECK(is_solution(p.model, s.values()));
-              reported.push_back(s[p.goal.var]);
-              return true;
-            });
-            INFO("round " << round << " propagation " << int(prop) << " order " << int(order)
-                          << " branching " << int(b) << " threads " << threads);
-            REQUIRE(r.complete());
-            REQUIRE(r.objective == expected);
-            REQUIRE(r.optimal() == expected.has_value());
-            // anytime: each report strictly better than the one before, the last the optimum
-            for (std::size_t k = 1; k < reported.size(); ++k)
-              REQUIRE((p.goal.maximize ? reported[k] > reported[k - 1]
-                                       : reported[k] < reported[k - 1]));
-            if (expected) REQUIRE(reported.back() == *expected);
-            REQUIRE(reported.size() == r.stats.solutions);
-          }
+          for (int threads : {1, 3})
+            // the frame search's branch and bound, and the default (the search that learns,
+            // which does not use `branching`: once)
+            for (auto use : {Learning::off, Learning::automatic}) {
+              if (use == Learning::automatic && b == Branching::values) continue;
+              SearchOptions o;
+              o.propagation = prop;
+              o.var_order = order;
+              o.branching = b;
+              o.threads = threads;
+              o.learning.use = use;
+              std::vector<std::int64_t> reported;
+              const Result r = search(p.model, o, [&](const Solution& s) {
+                CHECK(is_solution(p.model, s.values()));
+                reported.push_back(s[p.goal.var]);
+                return true;
+              });
+              INFO("round " << round << " propagation " << int(prop) << " order " << int(order)
+                            << " branching " << int(b) << " threads " << threads << " learning "
+                            << int(use));
+              REQUIRE(r.complete());
+              REQUIRE(r.objective == expected);
+              REQUIRE(r.optimal() == expected.has_value());
+              // anytime: each report strictly better than the one before, the last the optimum
+              for (std::size_t k = 1; k < reported.size(); ++k)
+                REQUIRE((p.goal.maximize ? reported[k] > reported[k - 1]
+                                         : reported[k] < reported[k - 1]));
+              if (expected) REQUIRE(reported.back() == *expected);
+              REQUIRE(reported.size() == r.stats.solutions);
+            }
   }
   CHECK(feasible > test_scale::scaled(80));
 }

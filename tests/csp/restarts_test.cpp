@@ -108,6 +108,8 @@ std::vector<SearchOptions> settings() {
   both.lns.full_every = 3;
   both.propagation = Propagation::forward;
   out.push_back(both);
+  // the frame search's options: the search that learns, an optimum's default, ignores some
+  for (SearchOptions& o : out) o.learning.use = Learning::off;
   return out;
 }
 
@@ -207,6 +209,7 @@ TEST_CASE("a seeded run on one thread repeats itself", "[restarts]") {
   o.phase_saving = true;
   o.var_order = VarOrder::activity;
   o.seed = 42;
+  o.learning.use = Learning::off;  // the frame search's restarts (an optimum learns by default)
   SearchOptions plain;
   Result rp;
   solve_best(m, plain, &rp);

@@ -106,22 +106,38 @@ struct Nogood {
   std::size_t asserting = 0;
 };
 
-/// EXPERIMENTAL: learning from failure (issue 24; docs/notes/lcg-design.md). With `enabled`,
-/// search(), count(), solve_first() and solve_best() run the search that learns (lazy clause
-/// generation): every domain change is recorded with its cause, every failure of propagation
-/// is analysed into a nogood (first unique implication point), given to `on_nogood`, and kept
-/// as a clause that prunes from then on; the search backjumps to the nogood's second highest
-/// level. Decisions are [x == v] (no refutations: the learnt clause refutes), one level each.
-/// Solutions are blocked by clauses (counts stay exact); an objective's bound is a clause too.
-/// Restarts apply to a search for one solution or an optimum (SearchOptions::restart, Luby x
-/// 100 failures when none is set); SearchOptions::lns and ::branching are not used. With
-/// threads, one solution or an optimum is searched by a portfolio (each worker learns on its
-/// own, on_nogood may be called from several at once), counts and every solution by one
-/// worker. The trace hook sees decisions, failures and solutions (backjumps are not reported).
-/// Not with skip_equivalent_states (the frame search runs, without learning), nor in the
-/// Search class.
+/// Whether a search learns from failure (LearningOptions::use).
+///
+/// `automatic` (the default) learns where it has been measured to pay: a search for an optimum
+/// (Model::minimize/maximize, by search(), solve_best() or solve_first()), except where the
+/// search that learns does not run (a model with skip_equivalent_states, the Search class) or
+/// what was asked is the frame search's own (SearchOptions::lns). Counts, searches for every
+/// solution and satisfaction run the frame search. Why: on scheduling-like optimisation
+/// learning wins by orders of magnitude (rcpsp 01: no proof in 20 s without, 0.18 s with;
+/// jobshop la02 1.2 s -> 0.7 s), while where propagation is cheap (queens, Golomb) each node
+/// costs about 20 times more and the nodes saved do not make up for it (golomb-9: 0.035 s
+/// without, 0.81 s with): docs/notes/lcg-design.md §10. So a model with cheap propagation and
+/// an objective (Golomb) is best searched with `off`, which the programs say explicitly.
+/// `on` learns wherever the search that learns can run (counts and every solution too); `off`
+/// never learns.
+enum class Learning : std::uint8_t { automatic, on, off };
+
+/// Learning from failure (issue 24; docs/notes/lcg-design.md). When it is in force (`use`, see
+/// Learning), search(), count(), solve_first() and solve_best() run the search that learns
+/// (lazy clause generation): every domain change is recorded with its cause, every failure of
+/// propagation is analysed into a nogood (first unique implication point), given to
+/// `on_nogood`, and kept as a clause that prunes from then on; the search backjumps to the
+/// nogood's second highest level. Decisions are [x == v] (no refutations: the learnt clause
+/// refutes), one level each. Solutions are blocked by clauses (counts stay exact); an
+/// objective's bound is a clause too. Restarts apply to a search for one solution or an
+/// optimum (SearchOptions::restart, Luby x 100 failures when none is set); SearchOptions::lns
+/// and ::branching are not used. With threads, one solution or an optimum is searched by a
+/// portfolio (each worker learns on its own, on_nogood may be called from several at once),
+/// counts and every solution by one worker. The trace hook sees decisions, failures and
+/// solutions (backjumps are not reported). Not with skip_equivalent_states (the frame search
+/// runs, without learning), nor in the Search class.
 struct LearningOptions {
-  bool enabled = false;
+  Learning use = Learning::automatic;
   std::function<void(const Nogood&)> on_nogood;
   /// How the learning search branches: on the activity of variables (VSIDS: those of recent
   /// nogoods first, each with the value it had last), on the model's own order (var_order,
@@ -179,7 +195,7 @@ struct SearchOptions {
   /// estimate of the fraction of the tree searched.
   ProgressHook progress;
   double progress_seconds = 0.5;
-  /// Learning from failure: EXPERIMENTAL, off by default (see LearningOptions).
+  /// Learning from failure: by default for an optimum only (see Learning, LearningOptions).
   LearningOptions learning;
 };
 

@@ -48,7 +48,8 @@ void LearntClauseVerifier::check(std::span<const Literal> nogood, std::int64_t b
     if (goal->maximize) compare(m, goal->var, Rel::ge, -best + 1);
     else compare(m, goal->var, Rel::le, best - 1);
   }
-  SearchOptions o;  // no learning
+  SearchOptions o;
+  o.learning.use = Learning::off;  // the check must not rest on what it checks
   bool wrong = false;
   std::vector<int> witness;
   search(m, o, [&](const Solution& s) {

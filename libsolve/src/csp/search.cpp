@@ -56,10 +56,17 @@ bool restarting(const SearchOptions& o) {
   return o.restart.kind != RestartPolicy::Kind::none || o.lns.enabled;
 }
 
-/// The learning search applies (SearchOptions::learning): not with skip_equivalent_states,
-/// whose skipped states are no clause.
-bool learns(const Model& model, const SearchOptions& o) {
-  return o.learning.enabled && model.equivalent_states().empty();
+/// The learning search runs (search.hpp, Learning): never with skip_equivalent_states, whose
+/// skipped states are no clause; when asked (on); by default (automatic) for an optimum only,
+/// where it pays, and not when LNS, which only the frame search does, is asked for.
+bool learns(const Model& model, const SearchOptions& o, bool optimise) {
+  if (!model.equivalent_states().empty()) return false;
+  switch (o.learning.use) {
+    case Learning::on: return true;
+    case Learning::off: return false;
+    case Learning::automatic: break;
+  }
+  return optimise && model.objective() && !o.lns.enabled;
 }
 
 /// Restarts or LNS on several threads, or the learning search for one solution or an optimum
@@ -130,7 +137,7 @@ Result run(const Model& model, const SearchOptions& given, const SolutionCallbac
   auto best = optimise && model.objective() ? std::make_shared<detail::csp::SharedBest>() : nullptr;
   const int threads = threads_of(options);
   Result r;
-  if (learns(model, options)) {
+  if (learns(model, given, optimise)) {
     r = run_learning(model, given, on_solution, best, optimise);
   } else if (threads > 1 && restarting(options)) {
     const auto states = detail::csp::make_state_stores(model);
