@@ -217,6 +217,11 @@ int parse_and_solve(int argc, char** argv) {
       ->type_name("MS")
       ->transform(no_limit_when_negative())
       ->check(whole_number(0, max_time_limit_ms, "no limit", "milliseconds"));
+  app.add_option("--node-limit", s.run.node_limit,
+                 "Stop after N search nodes, as a time limit does (a fixed amount of work, for "
+                 "measuring); 0: no limit")
+      ->type_name("N")
+      ->check(whole_number(0, UINT64_MAX, "no limit"));
   app.add_flag("--exit-codes", s.exit_codes,
                "Exit 1 when unsatisfiable, 3 when a limit stopped the search");
   app.add_flag("-v,--verbose", s.verbose,

@@ -60,6 +60,7 @@ solve::SearchOptions search_options(const Program& p, const RunOptions& o, bool 
   // satisfaction on threads: the tree shared by work stealing (restarts would make a portfolio)
   if (!optimisation && o.threads > 1) s.restart.kind = solve::RestartPolicy::Kind::none;
   s.limits.cancel = o.cancel;
+  s.limits.max_nodes = o.node_limit;
   if (o.time_limit > 0) {
     // what is left of the limit after reading and translating (at least a moment)
     s.limits.max_seconds = std::max(o.time_limit - seconds_since(o.started), 1e-3);

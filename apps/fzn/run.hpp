@@ -26,6 +26,7 @@ struct RunOptions {
   bool free_search = false;
   std::uint64_t seed = 1;                     ///< -r
   double time_limit = 0;                      ///< -t, in seconds from `started` (0: none)
+  std::uint64_t node_limit = 0;               ///< --node-limit (0: none)
   bool statistics = false;                    ///< -s
   /// --learning, --learnts-mb, --learning-branching, --learning-verify (main.cpp; the default
   /// of `use` is cli::learning_default::fzn, on or off)

@@ -215,6 +215,20 @@ TEST_CASE("a time limit before any solution prints =====UNKNOWN=====", "[fzn][cl
   CHECK(run("--exit-codes " + model("queens")).status == 0);
 }
 
+TEST_CASE("a node limit stops the search as a time limit does, after exactly N nodes",
+          "[fzn][cli]") {
+  const std::string hard = hard_model();
+  for (const char* learning : {"on", "off"}) {
+    const Run r = run(std::string("-s --learning ") + learning + " --node-limit 300 " + hard);
+    CHECK(r.status == 0);
+    CHECK(r.out.starts_with("=====UNKNOWN=====\n"));
+    CHECK(stat(r.out, "nodes") == "300");
+  }
+  CHECK(run("--exit-codes --node-limit 300 " + hard).status == 3);
+  CHECK(run("--exit-codes --node-limit 0 " + model("queens")).status == 0);  // 0: no limit
+  CHECK(run("--node-limit -5 " + model("queens")).status == 2);
+}
+
 TEST_CASE("an interrupt stops the search like a time limit", "[fzn][cli]") {
   // --foreground: else timeout signals the program and then its own process group, which the
   // program is in: two SIGINTs, and a second one ends it at once (as a second Ctrl-C should).
