@@ -54,17 +54,7 @@ class AllDifferent final : public CloneableConstraint<AllDifferent> {
   // Hall set (all_different_reason.hpp): what Regin's filter prunes by, and what chains of
   // value propagation within one call amount to.
   void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
-    for (std::size_t i = 0; i < xs_.size(); ++i) {
-      if (!before.assigned(xs_[i])) continue;
-      const int v = before.value(xs_[i]);
-      if (pruned && pruned->kind == Literal::Kind::ne && pruned->value == v &&
-          pruned->var != xs_[i])
-        return r.add(Literal::eq(xs_[i], v));
-      if (!pruned)
-        for (std::size_t j = i + 1; j < xs_.size(); ++j)
-          if (before.assigned(xs_[j]) && before.value(xs_[j]) == v)
-            return r.add(Literal::eq(xs_[i], v)), r.add(Literal::eq(xs_[j], v));
-    }
+    if (explain_by_assigned(before, xs_, pruned, r, [](int) { return true; })) return;
     explain_or_scope(*this, before, r, [&](Reason& r) {
       hall_.match(before, xs_);
       if (!pruned) return hall_.overloaded(r);

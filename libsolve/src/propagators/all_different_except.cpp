@@ -61,17 +61,7 @@ class AllDifferentExcept final : public CloneableConstraint<AllDifferentExcept> 
   }
 
   void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
-    for (std::size_t i = 0; i < xs_.size(); ++i) {
-      if (!before.assigned(xs_[i]) || excepted(before.value(xs_[i]))) continue;
-      const int v = before.value(xs_[i]);
-      if (pruned && pruned->kind == Literal::Kind::ne && pruned->value == v &&
-          pruned->var != xs_[i])
-        return r.add(Literal::eq(xs_[i], v));
-      if (!pruned)
-        for (std::size_t j = i + 1; j < xs_.size(); ++j)
-          if (before.assigned(xs_[j]) && before.value(xs_[j]) == v)
-            return r.add(Literal::eq(xs_[i], v)), r.add(Literal::eq(xs_[j], v));
-    }
+    if (explain_by_assigned(before, xs_, pruned, r, [&](int v) { return !excepted(v); })) return;
     explain_or_scope(*this, before, r, [&](Reason& r) {
       held_.clear();  // the bound variables
       for (const Var x : xs_)

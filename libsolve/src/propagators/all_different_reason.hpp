@@ -7,6 +7,7 @@
 // named by the bounds of its domain and the holes between them outside the set's values.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -72,5 +73,26 @@ class HallSets {
   std::vector<std::size_t> queue_;               // scratch of reach()
   unsigned stamp_ = 0;
 };
+
+/// The reasons that need no matching, found first: x != v because another variable of xs is v,
+/// or a failure because two of them are the same value (both named). Values for which
+/// `counts(v)` is false are left out (all_different_except's excepted values). False when
+/// neither applies and a Hall set must be named.
+template <class Counts>
+bool explain_by_assigned(const Space& before, std::span<const Var> xs,
+                         const std::optional<Literal>& pruned, Reason& r, Counts counts) {
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    if (!before.assigned(xs[i])) continue;
+    const int v = before.value(xs[i]);
+    if (!counts(v)) continue;
+    if (pruned && pruned->kind == Literal::Kind::ne && pruned->value == v && pruned->var != xs[i])
+      return r.add(Literal::eq(xs[i], v)), true;
+    if (!pruned)
+      for (std::size_t j = i + 1; j < xs.size(); ++j)
+        if (before.assigned(xs[j]) && before.value(xs[j]) == v)
+          return r.add(Literal::eq(xs[i], v)), r.add(Literal::eq(xs[j], v)), true;
+  }
+  return false;
+}
 
 }  // namespace solve::detail
