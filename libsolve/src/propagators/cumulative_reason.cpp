@@ -17,33 +17,55 @@ namespace solve::detail {
 
 namespace {
 
-class TimeTable {
- public:
+/// The storage of a TimeTable, kept between reasons (per thread) so explaining allocates
+/// only while it grows: a reason is asked for at every step of conflict analysis.
+struct Scratch {
+  struct Task {
+    std::int64_t est, lst, p, h;
+  };
   struct Segment {
     std::int64_t from, to, h;
-    std::vector<std::size_t> tasks;  // the tasks whose compulsory parts cover it
   };
-  using Why = std::vector<const Segment*>;
+  struct Edge {
+    std::int64_t t, dh;
+  };
+  std::vector<Task> tasks;
+  std::vector<Edge> edges;
+  std::vector<Segment> segments;
+  std::vector<char> named;  // per task: its [d >= p] and [r >= h] named already
+  std::vector<std::size_t> by_height, up, down;
+};
 
-  TimeTable(std::span<const Var> scope, std::size_t n, const Space& before, Reason& r)
-      : scope_(scope), n_(n), before_(before), r_(r), named_(n, 0) {
+class TimeTable {
+ public:
+  using Segment = Scratch::Segment;
+  /// Positions in the profile of the segments behind a push.
+  using Why = std::vector<std::size_t>;
+
+  TimeTable(std::span<const Var> scope, std::size_t n, const Space& before, Reason& r,
+            Scratch& scratch)
+      : scope_(scope), n_(n), before_(before), r_(r), s_(scratch), tasks_(scratch.tasks),
+        segments_(scratch.segments) {
     c_ = before.max(cap());
+    tasks_.clear();
+    s_.edges.clear();
     for (std::size_t i = 0; i < n; ++i) {
       const std::int64_t p = std::max(0, before.min(scope[n + i]));
       const std::int64_t h = std::max(0, before.min(scope[2 * n + i]));
       tasks_.push_back({before.min(scope[i]), before.max(scope[i]), p, h});
+      const Task& t = tasks_.back();
+      if (compulsory(t)) s_.edges.push_back({t.lst, t.h}), s_.edges.push_back({t.est + t.p, -t.h});
     }
-    // the profile: segments between consecutive ends of compulsory parts
-    std::vector<std::int64_t> times;
-    for (const Task& t : tasks_)
-      if (compulsory(t)) times.push_back(t.lst), times.push_back(t.est + t.p);
-    std::sort(times.begin(), times.end());
-    times.erase(std::unique(times.begin(), times.end()), times.end());
-    for (std::size_t k = 0; k + 1 < times.size(); ++k) {
-      Segment g{times[k], times[k + 1], 0, {}};
-      for (std::size_t j = 0; j < n; ++j)
-        if (covers(tasks_[j], g)) g.h += tasks_[j].h, g.tasks.push_back(j);
-      if (g.h > 0) segments_.push_back(std::move(g));
+    s_.named.assign(n, 0);
+    // the profile: one sweep over the ends of the compulsory parts, sorted
+    std::sort(s_.edges.begin(), s_.edges.end(),
+              [](const Scratch::Edge& a, const Scratch::Edge& b) { return a.t < b.t; });
+    segments_.clear();
+    std::int64_t h = 0;
+    for (std::size_t k = 0; k < s_.edges.size();) {
+      const std::int64_t t = s_.edges[k].t;
+      for (; k < s_.edges.size() && s_.edges[k].t == t; ++k) h += s_.edges[k].dh;
+      if (h > 0 && k < s_.edges.size()) segments_.push_back({t, s_.edges[k].t, h});
     }
   }
 
@@ -122,27 +144,31 @@ class TimeTable {
   }
 
   /// Task i's earliest start after time-tabling, the reason of the segments that pushed it
-  /// appended to `why` (a run of segments each starting before the pushed task would end).
+  /// in `why` (a run of segments each starting before the pushed task would end).
   std::int64_t pushed_est(std::size_t i, Why& why) const {
+    why.clear();
     const Task& t = tasks_[i];
     std::int64_t est = t.est;
     if (!usable(t)) return est;
-    for (const Segment& g : segments_) {
+    for (std::size_t k = 0; k < segments_.size(); ++k) {
+      const Segment& g = segments_[k];
       if (g.to <= est) continue;
       if (g.from >= est + t.p) break;
-      if (others(g, i) + t.h > c_) est = g.to, why.push_back(&g);
+      if (others(g, i) + t.h > c_) est = g.to, why.push_back(k);
     }
     return est;
   }
   /// Task i's latest start after time-tabling, likewise.
   std::int64_t pushed_lst(std::size_t i, Why& why) const {
+    why.clear();
     const Task& t = tasks_[i];
     std::int64_t end = t.lst + t.p;
     if (!usable(t)) return t.lst;
-    for (auto g = segments_.rbegin(); g != segments_.rend(); ++g) {
-      if (g->from >= end) continue;
-      if (g->to <= end - t.p) break;
-      if (others(*g, i) + t.h > c_) end = g->from, why.push_back(&*g);
+    for (std::size_t k = segments_.size(); k-- > 0;) {
+      const Segment& g = segments_[k];
+      if (g.from >= end) continue;
+      if (g.to <= end - t.p) break;
+      if (others(g, i) + t.h > c_) end = g.from, why.push_back(k);
     }
     return end - t.p;
   }
@@ -153,17 +179,15 @@ class TimeTable {
   void name_push(std::size_t i, const Why& why, bool up) {
     const Task& t = tasks_[i];
     const Var s = scope_[i];
-    if (up) r_.add(Literal::ge(s, int(why.front()->from - t.p + 1)));
-    else r_.add(Literal::le(s, int(why.front()->to - 1)));
+    if (up) r_.add(Literal::ge(s, int(segments_[why.front()].from - t.p + 1)));
+    else r_.add(Literal::le(s, int(segments_[why.front()].to - 1)));
     name_size(i);
     r_.add(Literal::le(cap(), int(c_)));
-    for (const Segment* g : why) name(*g, i, c_ - t.h);
+    for (const std::size_t k : why) name(segments_[k], i, c_ - t.h);
   }
 
  private:
-  struct Task {
-    std::int64_t est, lst, p, h;
-  };
+  using Task = Scratch::Task;
   static bool usable(const Task& t) { return t.p > 0 && t.h > 0; }
   static bool within(const Task& t, std::int64_t a, std::int64_t L) {
     return usable(t) && t.est >= a && t.lst + t.p <= L;
@@ -178,16 +202,17 @@ class TimeTable {
   }
 
   void name_size(std::size_t j) {
-    if (named_[j]) return;
-    named_[j] = 1;
+    if (s_.named[j]) return;
+    s_.named[j] = 1;
     r_.add(Literal::ge(scope_[n_ + j], int(tasks_[j].p)));
     r_.add(Literal::ge(scope_[2 * n_ + j], int(tasks_[j].h)));
   }
   /// Names tasks of g other than `skip`, the tallest first, until their heights pass `room`.
   void name(const Segment& g, std::size_t skip, std::int64_t room) {
-    std::vector<std::size_t> by_height;
-    for (const std::size_t j : g.tasks)
-      if (j != skip) by_height.push_back(j);
+    std::vector<std::size_t>& by_height = s_.by_height;
+    by_height.clear();
+    for (std::size_t j = 0; j < n_; ++j)
+      if (j != skip && covers(tasks_[j], g)) by_height.push_back(j);
     std::sort(by_height.begin(), by_height.end(),
               [&](std::size_t a, std::size_t b) { return tasks_[a].h > tasks_[b].h; });
     std::int64_t sum = 0;
@@ -204,10 +229,10 @@ class TimeTable {
   std::size_t n_;
   const Space& before_;
   Reason& r_;
+  Scratch& s_;
+  std::vector<Task>& tasks_;
+  std::vector<Segment>& segments_;
   std::int64_t c_ = 0;
-  std::vector<Task> tasks_;
-  std::vector<Segment> segments_;
-  std::vector<char> named_;  // per task: its [d >= p] and [r >= h] named already
 };
 
 }  // namespace
@@ -216,11 +241,12 @@ namespace {
 
 /// The reason of a literal l on the start of task i: time-tabling pushed it (holes of the
 /// start's domain in the way appended, as a bound lands on the next value left).
-bool start_reason(TimeTable& tt, std::size_t i, const Literal& l, const Space& before, Reason& r) {
+bool start_reason(TimeTable& tt, Scratch& scratch, std::size_t i, const Literal& l,
+                  const Space& before, Reason& r) {
   if (l.kind == Literal::Kind::eq)
-    return start_reason(tt, i, Literal::ge(l.var, l.value), before, r) &&
-           start_reason(tt, i, Literal::le(l.var, l.value), before, r);
-  TimeTable::Why up, down;
+    return start_reason(tt, scratch, i, Literal::ge(l.var, l.value), before, r) &&
+           start_reason(tt, scratch, i, Literal::le(l.var, l.value), before, r);
+  TimeTable::Why &up = scratch.up, &down = scratch.down;
   const std::int64_t est = tt.pushed_est(i, up), lst = tt.pushed_lst(i, down);
   if (!up.empty() && follows_from_min(before, est, l, r)) return tt.name_push(i, up, true), true;
   if (!down.empty() && follows_from_max(before, lst, l, r))
@@ -230,14 +256,14 @@ bool start_reason(TimeTable& tt, std::size_t i, const Literal& l, const Space& b
 
 /// The reason of a failure: a size or the capacity below 0, the profile above the capacity,
 /// or a start pushed past its other bound.
-bool failure_reason(TimeTable& tt, std::span<const Var> scope, std::size_t n, const Space& before,
-                    Reason& r) {
+bool failure_reason(TimeTable& tt, Scratch& scratch, std::span<const Var> scope, std::size_t n,
+                    const Space& before, Reason& r) {
   for (std::size_t k = n; k < scope.size(); ++k)
     if (before.max(scope[k]) < 0 && (k < 3 * n || n > 0))
       return r.add(Literal::le(scope[k], before.max(scope[k]))), true;
   if (tt.overload() || tt.energy_overload()) return true;
+  TimeTable::Why &up = scratch.up, &down = scratch.down;
   for (std::size_t i = 0; i < n; ++i) {
-    TimeTable::Why up, down;
     const std::int64_t est = tt.pushed_est(i, up), lst = tt.pushed_lst(i, down);
     const Var s = scope[i];
     if (!up.empty() && est > before.max(s))
@@ -256,14 +282,15 @@ void explain_cumulative(const Constraint& c, std::size_t n, const Space& before,
                         std::optional<Literal> pruned, Reason& r) {
   const std::span<const Var> scope = c.scope();
   const std::size_t mark = r.size();
-  TimeTable tt(scope, n, before, r);
-  if (!pruned && failure_reason(tt, scope, n, before, r)) return;
+  static thread_local Scratch scratch;
+  TimeTable tt(scope, n, before, r, scratch);
+  if (!pruned && failure_reason(tt, scratch, scope, n, before, r)) return;
   if (pruned)
     for (std::size_t k = 0; k < scope.size(); ++k) {  // each column of the literal's variable
       if (scope[k] != pruned->var) continue;
       bool named = false;  // the capacity's reason, once
       const std::int64_t peak = tt.peak();
-      const bool found = k < n ? start_reason(tt, k, *pruned, before, r)
+      const bool found = k < n ? start_reason(tt, scratch, k, *pruned, before, r)
                                : explain_by_removals(before, *pruned, r, [&](int w, Reason&) {
                                    if (w < 0 && (k < 3 * n || n > 0))
                                      return true;  // never negative
