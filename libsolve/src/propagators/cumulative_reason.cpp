@@ -34,11 +34,16 @@ struct Scratch {
   std::vector<Segment> segments;
   std::vector<char> named;  // per task: its [d >= p] and [r >= h] named already
   std::vector<std::size_t> by_height, up, down;
+  std::vector<std::int64_t> points;            // the time points of one chain
+  std::vector<std::int64_t> at_most, at_least;  // per task: the tightest [s <= .], [s >= .]
+  std::vector<std::size_t> touched;            // the tasks with a bound in them
 };
 
 class TimeTable {
  public:
   using Segment = Scratch::Segment;
+  /// No time (a time point not found, a task's bound not noted).
+  static constexpr std::int64_t kNone = INT64_MIN;
   /// Positions in the profile of the segments behind a push.
   using Why = std::vector<std::size_t>;
 
@@ -57,6 +62,9 @@ class TimeTable {
       if (compulsory(t)) s_.edges.push_back({t.lst, t.h}), s_.edges.push_back({t.est + t.p, -t.h});
     }
     s_.named.assign(n, 0);
+    s_.at_most.assign(n, kNone);
+    s_.at_least.assign(n, kNone);
+    s_.touched.clear();
     // the profile: one sweep over the ends of the compulsory parts, sorted
     std::sort(s_.edges.begin(), s_.edges.end(),
               [](const Scratch::Edge& a, const Scratch::Edge& b) { return a.t < b.t; });
@@ -75,7 +83,7 @@ class TimeTable {
   /// maximum) are the reason of the failure.
   bool overload() {
     for (const Segment& g : segments_)
-      if (g.h > c_) return name(g, n_, c_), r_.add(Literal::le(cap(), int(c_))), true;
+      if (g.h > c_) return name_at(g.from, n_, c_), flush(), r_.add(Literal::le(cap(), int(c_))), true;
     return false;
   }
   /// Energy: a window [a, L] and the tasks within it (est >= a, lct <= L), with task i too
@@ -139,7 +147,7 @@ class TimeTable {
   /// The capacity is at least v (v <= the peak): the tasks of a segment of height >= v.
   bool capacity_at_least(std::int64_t v) {
     for (const Segment& g : segments_)
-      if (g.h >= v) return name(g, n_, v - 1), true;
+      if (g.h >= v) return name_at(g.from, n_, v - 1), flush(), true;
     return false;
   }
 
@@ -173,17 +181,44 @@ class TimeTable {
     return end - t.p;
   }
 
-  /// The reason of a push of task i by the segments `why`: i's own bound on the side it came
-  /// from, pointwise (just enough to overlap the first segment), its smallest size, the
-  /// capacity's maximum, and each segment's tasks.
-  void name_push(std::size_t i, const Why& why, bool up) {
+  /// The reason of [s_i >= target] (target at most the est time-tabling gives), pointwise
+  /// and lifted: a chain of time points t_1 < ... < t_k = the first point at or after
+  /// target - 1 where the others leave no room for i, each t_j within p_i of the next, so
+  /// that [s_i >= t_1 - p_i + 1] and the tasks covering each point (their compulsory parts,
+  /// by [s <= t] and [s >= t - p + 1]) force s_i past t_k. False, naming nothing, when no
+  /// such chain exists.
+  bool explain_up(std::size_t i, std::int64_t target) {
     const Task& t = tasks_[i];
-    const Var s = scope_[i];
-    if (up) r_.add(Literal::ge(s, int(segments_[why.front()].from - t.p + 1)));
-    else r_.add(Literal::le(s, int(segments_[why.front()].to - 1)));
-    name_size(i);
-    r_.add(Literal::le(cap(), int(c_)));
-    for (const std::size_t k : why) name(segments_[k], i, c_ - t.h);
+    std::vector<std::int64_t>& points = s_.points;
+    points.clear();
+    std::int64_t x = first_over(i, target - 1);
+    if (x == kNone) return false;
+    for (points.push_back(x); x - t.p + 1 > t.est; points.push_back(x)) {
+      const std::int64_t y = first_over(i, x - t.p);
+      if (y >= x || y == kNone) return false;
+      x = y;
+    }
+    r_.add(Literal::ge(scope_[i], int(x - t.p + 1)));
+    name_chain(i);
+    return true;
+  }
+  /// The reason of [s_i <= target] (target at least the lst time-tabling gives), likewise
+  /// from the last point at or before target + p_i: [s_i <= t_1] and the tasks covering each
+  /// point force s_i below t_k - p_i + 1.
+  bool explain_down(std::size_t i, std::int64_t target) {
+    const Task& t = tasks_[i];
+    std::vector<std::int64_t>& points = s_.points;
+    points.clear();
+    std::int64_t x = last_over(i, target + t.p);
+    if (x == kNone) return false;
+    for (points.push_back(x); x < t.lst; points.push_back(x)) {
+      const std::int64_t y = last_over(i, x + t.p);
+      if (y <= x || y == kNone) return false;
+      x = y;
+    }
+    r_.add(Literal::le(scope_[i], int(x)));
+    name_chain(i);
+    return true;
   }
 
  private:
@@ -200,6 +235,66 @@ class TimeTable {
   std::int64_t others(const Segment& g, std::size_t i) const {
     return covers(tasks_[i], g) ? g.h - tasks_[i].h : g.h;
   }
+  /// True when the others' parts over g leave too little of the capacity for task i.
+  bool overloaded(const Segment& g, std::size_t i) const {
+    return others(g, i) + tasks_[i].h > c_;
+  }
+  /// The first time >= x within a segment overloaded for task i (kNone when none).
+  std::int64_t first_over(std::size_t i, std::int64_t x) const {
+    for (const Segment& g : segments_)
+      if (g.to > x && overloaded(g, i)) return std::max(x, g.from);
+    return kNone;
+  }
+  /// The last time <= x within a segment overloaded for task i (kNone when none).
+  std::int64_t last_over(std::size_t i, std::int64_t x) const {
+    for (std::size_t k = segments_.size(); k-- > 0;)
+      if (segments_[k].from <= x && overloaded(segments_[k], i))
+        return std::min(x, segments_[k].to - 1);
+    return kNone;
+  }
+  /// Names, for each point of the chain, the tasks covering it that leave no room for i, and
+  /// i's size and the capacity's maximum.
+  void name_chain(std::size_t i) {
+    name_size(i);
+    r_.add(Literal::le(cap(), int(c_)));
+    for (const std::int64_t x : s_.points) name_at(x, i, c_ - tasks_[i].h);
+    flush();
+  }
+  /// Notes tasks covering time x other than `skip`, the tallest first, until their heights
+  /// pass `room`: each by [s <= x] and [s >= x - p + 1] (kept per task, the tightest of a
+  /// chain's, until flush()) and its size.
+  void name_at(std::int64_t x, std::size_t skip, std::int64_t room) {
+    std::vector<std::size_t>& by_height = s_.by_height;
+    by_height.clear();
+    for (std::size_t j = 0; j < n_; ++j) {
+      const Task& t = tasks_[j];
+      if (j != skip && compulsory(t) && t.lst <= x && x < t.est + t.p) by_height.push_back(j);
+    }
+    std::sort(by_height.begin(), by_height.end(),
+              [&](std::size_t a, std::size_t b) { return tasks_[a].h > tasks_[b].h; });
+    std::int64_t sum = 0;
+    for (const std::size_t j : by_height) {
+      if (sum > room) break;
+      sum += tasks_[j].h;
+      const std::int64_t lo = x - tasks_[j].p + 1;
+      if (s_.at_most[j] == kNone) {
+        s_.touched.push_back(j), s_.at_most[j] = x, s_.at_least[j] = lo;
+      } else {
+        s_.at_most[j] = std::min(s_.at_most[j], x);
+        s_.at_least[j] = std::max(s_.at_least[j], lo);
+      }
+      name_size(j);
+    }
+  }
+  /// Adds the bounds name_at() noted.
+  void flush() {
+    for (const std::size_t j : s_.touched) {
+      r_.add(Literal::le(scope_[j], int(s_.at_most[j])));
+      r_.add(Literal::ge(scope_[j], int(s_.at_least[j])));
+      s_.at_most[j] = s_.at_least[j] = kNone;
+    }
+    s_.touched.clear();
+  }
 
   void name_size(std::size_t j) {
     if (s_.named[j]) return;
@@ -207,24 +302,6 @@ class TimeTable {
     r_.add(Literal::ge(scope_[n_ + j], int(tasks_[j].p)));
     r_.add(Literal::ge(scope_[2 * n_ + j], int(tasks_[j].h)));
   }
-  /// Names tasks of g other than `skip`, the tallest first, until their heights pass `room`.
-  void name(const Segment& g, std::size_t skip, std::int64_t room) {
-    std::vector<std::size_t>& by_height = s_.by_height;
-    by_height.clear();
-    for (std::size_t j = 0; j < n_; ++j)
-      if (j != skip && covers(tasks_[j], g)) by_height.push_back(j);
-    std::sort(by_height.begin(), by_height.end(),
-              [&](std::size_t a, std::size_t b) { return tasks_[a].h > tasks_[b].h; });
-    std::int64_t sum = 0;
-    for (const std::size_t j : by_height) {
-      if (sum > room) break;
-      sum += tasks_[j].h;
-      r_.add(Literal::le(scope_[j], int(g.from)));
-      r_.add(Literal::ge(scope_[j], int(g.to - tasks_[j].p)));
-      name_size(j);
-    }
-  }
-
   std::span<const Var> scope_;
   std::size_t n_;
   const Space& before_;
@@ -248,9 +325,21 @@ bool start_reason(TimeTable& tt, Scratch& scratch, std::size_t i, const Literal&
            start_reason(tt, scratch, i, Literal::le(l.var, l.value), before, r);
   TimeTable::Why &up = scratch.up, &down = scratch.down;
   const std::int64_t est = tt.pushed_est(i, up), lst = tt.pushed_lst(i, down);
-  if (!up.empty() && follows_from_min(before, est, l, r)) return tt.name_push(i, up, true), true;
-  if (!down.empty() && follows_from_max(before, lst, l, r))
-    return tt.name_push(i, down, false), true;
+  // the bound l asks for, when time-tabling gives it directly (else the push lands past
+  // holes, which follows_from_min names, and the whole push is explained)
+  const std::size_t mark = r.size();
+  if (!up.empty() && follows_from_min(before, est, l, r)) {
+    std::int64_t target = est;
+    if (l.follows_from_min(est)) target = l.kind == Literal::Kind::ge ? l.value : l.value + 1;
+    if (tt.explain_up(i, target)) return true;
+    r.truncate(mark);
+  }
+  if (!down.empty() && follows_from_max(before, lst, l, r)) {
+    std::int64_t target = lst;
+    if (l.follows_from_max(lst)) target = l.kind == Literal::Kind::le ? l.value : l.value - 1;
+    if (tt.explain_down(i, target)) return true;
+    r.truncate(mark);
+  }
   return tt.energy_push(i, l, r);
 }
 
@@ -266,12 +355,15 @@ bool failure_reason(TimeTable& tt, Scratch& scratch, std::span<const Var> scope,
   for (std::size_t i = 0; i < n; ++i) {
     const std::int64_t est = tt.pushed_est(i, up), lst = tt.pushed_lst(i, down);
     const Var s = scope[i];
-    if (!up.empty() && est > before.max(s))
-      return tt.name_push(i, up, true), r.add(Literal::le(s, before.max(s))), true;
-    if (!down.empty() && lst < before.min(s))
-      return tt.name_push(i, down, false), r.add(Literal::ge(s, before.min(s))), true;
-    if (!up.empty() && !down.empty() && est > lst)
-      return tt.name_push(i, up, true), tt.name_push(i, down, false), true;
+    if (!up.empty() && est > before.max(s) && tt.explain_up(i, before.max(s) + 1))
+      return r.add(Literal::le(s, before.max(s))), true;
+    if (!down.empty() && lst < before.min(s) && tt.explain_down(i, before.min(s) - 1))
+      return r.add(Literal::ge(s, before.min(s))), true;
+    if (!up.empty() && !down.empty() && est > lst) {
+      const std::size_t mark = r.size();
+      if (tt.explain_up(i, lst + 1) && tt.explain_down(i, lst)) return true;
+      r.truncate(mark);
+    }
   }
   return false;
 }
