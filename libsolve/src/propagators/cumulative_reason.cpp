@@ -81,11 +81,16 @@ class TimeTable {
 
   Var cap() const { return scope_[3 * n_]; }
 
-  /// A segment where the profile alone exceeds the capacity: its tasks (and the capacity's
-  /// maximum) are the reason of the failure.
+  /// A segment where the profile alone exceeds the capacity: the tasks covering its first
+  /// point (and the capacity's maximum) are the reason of the failure.
   bool overload() {
     for (const Segment& g : segments_)
-      if (g.h > c_) return name_at(g.from, n_, c_), flush(), r_.add(Literal::le(cap(), int(c_))), true;
+      if (g.h > c_) {
+        name_at(g.from, n_, c_);
+        flush();
+        r_.add(Literal::le(cap(), int(c_)));
+        return true;
+      }
     return false;
   }
   /// Energy: a window [a, L] and the tasks within it (est >= a, lct <= L), with task i too
@@ -146,7 +151,7 @@ class TimeTable {
     for (const Segment& g : segments_) h = std::max(h, g.h);
     return h;
   }
-  /// The capacity is at least v (v <= the peak): the tasks of a segment of height >= v.
+  /// The capacity is at least v (v <= the peak): the tasks covering a point of height >= v.
   bool capacity_at_least(std::int64_t v) {
     for (const Segment& g : segments_)
       if (g.h >= v) return name_at(g.from, n_, v - 1), flush(), true;
@@ -159,8 +164,7 @@ class TimeTable {
     const Task& t = tasks_[i];
     std::int64_t est = t.est;
     if (!usable(t)) return est;
-    for (std::size_t k = 0; k < segments_.size(); ++k) {
-      const Segment& g = segments_[k];
+    for (const Segment& g : segments_) {
       if (g.to <= est) continue;
       if (g.from >= est + t.p) break;
       if (overloaded(g, i)) est = g.to;
