@@ -58,9 +58,12 @@ class Cumulative : public CloneableConstraint<Cumulative> {
   }
 
   PropStatus propagate(Space& sp) override {
+    // sizes and capacity are never negative (read first: most calls find nothing to do)
     for (std::size_t i = n_; i < 3 * n_; ++i)
-      if (sp.set_min(scope_[i], 0) == Event::failed) return PropStatus::failed;
-    if (n_ > 0 && sp.set_min(cap(), 0) == Event::failed) return PropStatus::failed;
+      if (sp.min(scope_[i]) < 0 && sp.set_min(scope_[i], 0) == Event::failed)
+        return PropStatus::failed;
+    if (n_ > 0 && sp.min(cap()) < 0 && sp.set_min(cap(), 0) == Event::failed)
+      return PropStatus::failed;
     load(sp);
     if (!build_profile(sp)) return PropStatus::failed;
     const int r = time_table(sp);
@@ -185,8 +188,9 @@ class Cumulative : public CloneableConstraint<Cumulative> {
     tree_.reset(m);
     for (int i = 0; i < m; ++i) {
       const Task& t = tasks_[std::size_t(i)];
-      tree_.insert(rank_[std::size_t(i)], c * t.est, t.p * t.h);
+      tree_.place(rank_[std::size_t(i)], c * t.est, t.p * t.h);
     }
+    tree_.build();
     int changed = 0;
     for (int k = m - 1; k >= 0; --k) {
       const int j = by_lct_[std::size_t(k)];

@@ -1,8 +1,9 @@
 #pragma once
 // The reasons of cumulative's rules (cumulative.cpp), pointwise where that is easy: a start
-// moves past a stretch of the profile of compulsory parts because the tasks whose compulsory
-// parts cover that stretch, by their bounds, leave too little capacity for it; it cannot end
-// by L because the tasks within a window [a, L], with it, would need more than C (L - a).
+// moves past a stretch of the profile of compulsory parts because at some time points of it
+// the tasks whose compulsory parts cover the point, by their bounds, leave too little
+// capacity for it; it cannot end by L because the tasks within a window [a, L], with it,
+// would need more than C (L - a).
 #include <cstddef>
 #include <optional>
 #include <span>

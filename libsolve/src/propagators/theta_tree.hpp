@@ -47,6 +47,15 @@ class ThetaLambdaTree {
     x = Node{amount, base + amount, amount, base + amount, -1, -1};
     update(size_ + leaf);
   }
+  /// Puts leaf `leaf` in Θ without its ancestors: a batch of these, then build(), fills the
+  /// tree in O(n) where n insertions cost O(n log n).
+  void place(int leaf, std::int64_t base, std::int64_t amount) {
+    nodes_[std::size_t(size_ + leaf)] = Node{amount, base + amount, amount, base + amount, -1, -1};
+  }
+  /// Recomputes every inner node from the leaves (after place()).
+  void build() {
+    for (int pos = size_ - 1; pos >= 1; --pos) combine(pos);
+  }
   /// Moves leaf `leaf` to Λ (or puts it there).
   void make_gray(int leaf, std::int64_t base, std::int64_t amount) {
     Node& x = nodes_[std::size_t(size_ + leaf)];
@@ -70,29 +79,31 @@ class ThetaLambdaTree {
   };
 
   void update(int pos) {
-    for (pos /= 2; pos >= 1; pos /= 2) {
-      const Node& l = nodes_[std::size_t(2 * pos)];
-      const Node& r = nodes_[std::size_t(2 * pos + 1)];
-      Node& x = nodes_[std::size_t(pos)];
-      x.sum = l.sum + r.sum;
-      x.ect = std::max(r.ect, l.ect + r.sum);
-      if (l.sum_bar + r.sum >= l.sum + r.sum_bar) {
-        x.sum_bar = l.sum_bar + r.sum;
-        x.resp_sum = l.resp_sum;
-      } else {
-        x.sum_bar = l.sum + r.sum_bar;
-        x.resp_sum = r.resp_sum;
-      }
-      x.ect_bar = r.ect_bar;
-      x.resp_ect = r.resp_ect;
-      if (l.ect + r.sum_bar > x.ect_bar) {
-        x.ect_bar = l.ect + r.sum_bar;
-        x.resp_ect = r.resp_sum;
-      }
-      if (l.ect_bar + r.sum > x.ect_bar) {
-        x.ect_bar = l.ect_bar + r.sum;
-        x.resp_ect = l.resp_ect;
-      }
+    for (pos /= 2; pos >= 1; pos /= 2) combine(pos);
+  }
+  /// Node pos from its two children.
+  void combine(int pos) {
+    const Node& l = nodes_[std::size_t(2 * pos)];
+    const Node& r = nodes_[std::size_t(2 * pos + 1)];
+    Node& x = nodes_[std::size_t(pos)];
+    x.sum = l.sum + r.sum;
+    x.ect = std::max(r.ect, l.ect + r.sum);
+    if (l.sum_bar + r.sum >= l.sum + r.sum_bar) {
+      x.sum_bar = l.sum_bar + r.sum;
+      x.resp_sum = l.resp_sum;
+    } else {
+      x.sum_bar = l.sum + r.sum_bar;
+      x.resp_sum = r.resp_sum;
+    }
+    x.ect_bar = r.ect_bar;
+    x.resp_ect = r.resp_ect;
+    if (l.ect + r.sum_bar > x.ect_bar) {
+      x.ect_bar = l.ect + r.sum_bar;
+      x.resp_ect = r.resp_sum;
+    }
+    if (l.ect_bar + r.sum > x.ect_bar) {
+      x.ect_bar = l.ect_bar + r.sum;
+      x.resp_ect = l.resp_ect;
     }
   }
 
