@@ -150,7 +150,13 @@ class ClauseStore final : public Constraint {
   std::vector<std::uint32_t> index_of_;  // per variable id: its place in vars_ (check())
   LiteralTable table_;
   std::vector<std::uint32_t> arena_;
-  std::vector<std::vector<ClauseRef>> watches_;  // per literal id: clauses watching it
+  // a watch: the clause, and a literal of it (the other watch when it was made) whose truth
+  // makes the visit end without reading the clause (MiniSat's blocker)
+  struct Watch {
+    ClauseRef clause;
+    LitId blocker;
+  };
+  std::vector<std::vector<Watch>> watches_;  // per literal id: clauses watching it
   std::vector<ClauseRef> units_;                 // clauses of one literal (checked every call)
   std::vector<ClauseRef> unsettled_;             // learnt clauses unit or false when added
   std::vector<ClauseRef> fresh_;  // added with levels, unit or false: for the next call only
