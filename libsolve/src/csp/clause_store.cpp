@@ -89,7 +89,12 @@ void ClauseStore::grow_state() {
   while (slot_ids_.size() < table_.num_slots())
     slot_ids_.push_back(table_.slot_var(std::uint32_t(slot_ids_.size())).id);
   changed_.resize(slot_ids_.size());
-  while (atom_seen_.size() < table_.num_atoms()) atom_seen_.push_back({0, 0});
+  slot_has_eq_.resize(slot_ids_.size(), 0);
+  while (atom_seen_.size() < table_.num_atoms()) {
+    const LiteralTable::Atom& a = table_.atom(std::uint32_t(atom_seen_.size()));
+    if (a.is_eq) slot_has_eq_[a.slot] = 1;
+    atom_seen_.push_back({0, 0});
+  }
 }
 
 void ClauseStore::reset(std::uint64_t store) {
@@ -267,7 +272,11 @@ void ClauseStore::collect_slot(Space& s, std::uint32_t k) {
   if (hi < old_hi)
     for (auto it = from(hi); it != es.end() && it->value < old_hi; ++it)
       if (it->le != kNoId) newly_false_.push_back(2 * it->le + 1);
-  for (const LiteralTable::Entry& e : es) {
+  // [x == v] for the values of the range seen last (those outside it were seen false then,
+  // and that is trailed with the range)
+  if (slot_has_eq_[k])
+    for (auto it = from(old_lo); it != es.end() && it->value <= old_hi; ++it) {
+    const LiteralTable::Entry& e = *it;
     if (e.eq == kNoId) continue;
     AtomSeen& a = atom_seen_[e.eq];
     std::uint64_t bits = a.bits;

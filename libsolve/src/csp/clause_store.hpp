@@ -171,6 +171,7 @@ class ClauseStore final : public Constraint {
   std::vector<Seen> seen_;          // per slot (one per scope variable at most: sized so)
   std::deque<AtomSeen> atom_seen_;  // per atom (only [x == v] atoms use it)
   std::vector<std::int32_t> slot_ids_;  // per slot: its variable's id (the sweep reads them)
+  std::vector<std::uint8_t> slot_has_eq_;  // per slot: 1 once it has an [x == v] atom
 
   // the last call, for explain(): what it made true and why, and how it failed
   struct Forced {
