@@ -89,7 +89,12 @@ void ClauseStore::grow_state() {
   while (slot_ids_.size() < table_.num_slots())
     slot_ids_.push_back(table_.slot_var(std::uint32_t(slot_ids_.size())).id);
   changed_.resize(slot_ids_.size());
-  while (atom_seen_.size() < table_.num_atoms()) atom_seen_.push_back({0, 0});
+  slot_has_eq_.resize(slot_ids_.size(), 0);
+  while (atom_seen_.size() < table_.num_atoms()) {
+    const LiteralTable::Atom& a = table_.atom(std::uint32_t(atom_seen_.size()));
+    if (a.is_eq) slot_has_eq_[a.slot] = 1;
+    atom_seen_.push_back({0, 0});
+  }
 }
 
 void ClauseStore::reset(std::uint64_t store) {
@@ -111,8 +116,9 @@ ClauseRef ClauseStore::push_clause(std::span<const LitId> lits, bool learnt) {
 }
 
 void ClauseStore::watch(ClauseRef c) {
-  watches_[arena_[c + kHeader]].push_back(c);
-  watches_[arena_[c + kHeader + 1]].push_back(c);
+  const LitId a = arena_[c + kHeader], b = arena_[c + kHeader + 1];
+  watches_[a].push_back({c, b});
+  watches_[b].push_back({c, a});
 }
 
 bool ClauseStore::add_clause(std::span<const Literal> lits) {
@@ -180,14 +186,18 @@ bool ClauseStore::look_at(Space& s, ClauseRef c) {
   LitId* lits = arena_.data() + c + kHeader;
   const std::uint32_t n = arena_[c];
   // a false watch is replaced by a non-false literal of the rest when there is one (it was
-  // there at the add when pop()s came since): the old watch list keeps a stale entry, which
-  // visit_watches() drops
+  // there at the add when pop()s came since), and its entry leaves the old list at once: a
+  // visit that meets a true blocker does not read the clause, so it could not tell a stale
+  // entry
   for (std::uint32_t w = 0; w < 2; ++w) {
     if (table_.truth(s, lits[w]) != Truth::no) continue;
     for (std::uint32_t k = 2; k < n; ++k)
       if (table_.truth(s, lits[k]) != Truth::no) {
         std::swap(lits[w], lits[k]);
-        watches_[lits[w]].push_back(c);
+        std::vector<Watch>& old = watches_[lits[k]];
+        old.erase(std::find_if(old.begin(), old.end(),
+                               [c](const Watch& x) { return x.clause == c; }));
+        watches_[lits[w]].push_back({c, lits[1 - w]});
         break;
       }
   }
@@ -262,7 +272,11 @@ void ClauseStore::collect_slot(Space& s, std::uint32_t k) {
   if (hi < old_hi)
     for (auto it = from(hi); it != es.end() && it->value < old_hi; ++it)
       if (it->le != kNoId) newly_false_.push_back(2 * it->le + 1);
-  for (const LiteralTable::Entry& e : es) {
+  // [x == v] for the values of the range seen last (those outside it were seen false then,
+  // and that is trailed with the range)
+  if (slot_has_eq_[k])
+    for (auto it = from(old_lo); it != es.end() && it->value <= old_hi; ++it) {
+    const LiteralTable::Entry& e = *it;
     if (e.eq == kNoId) continue;
     AtomSeen& a = atom_seen_[e.eq];
     std::uint64_t bits = a.bits;
@@ -299,30 +313,35 @@ void ClauseStore::force(Space& s, LitId l, ClauseRef c) {
 }
 
 bool ClauseStore::visit_watches(Space& s, LitId f) {
-  std::vector<ClauseRef>& ws = watches_[f];
+  std::vector<Watch>& ws = watches_[f];
   std::size_t i = 0, j = 0;
   const std::size_t n = ws.size();
   while (i < n) {
-    const ClauseRef c = ws[i++];
+    const Watch w = ws[i++];
+    // a true blocker: the clause holds, and its watch on f may stay (no read of the clause)
+    if (table_.truth(s, w.blocker) == Truth::yes) {
+      ws[j++] = w;
+      continue;
+    }
+    const ClauseRef c = w.clause;
     LitId* lits = arena_.data() + c + kHeader;
     const std::uint32_t size = arena_[c];
     if (lits[0] == f) std::swap(lits[0], lits[1]);  // the false watch second
-    else if (lits[1] != f) continue;  // a watch look_at() moved away: a stale entry, dropped
     const Truth first = table_.truth(s, lits[0]);
     if (first == Truth::yes) {
-      ws[j++] = c;
+      ws[j++] = {c, lits[0]};
       continue;
     }
     bool moved = false;
     for (std::uint32_t k = 2; k < size; ++k)
       if (table_.truth(s, lits[k]) != Truth::no) {
         std::swap(lits[1], lits[k]);
-        watches_[lits[1]].push_back(c);  // another list than ws: lits[1] is not false
+        watches_[lits[1]].push_back({c, lits[0]});  // another list than ws: lits[1] is not false
         moved = true;
         break;
       }
     if (moved) continue;
-    ws[j++] = c;
+    ws[j++] = {c, lits[0]};
     if (first == Truth::no) {
       conflict_ = c;
       s.begin_step();  // false in the domains the earlier steps left
@@ -539,7 +558,7 @@ std::size_t ClauseStore::reduce(const Space& s, std::size_t max_bytes) {
     return it != moved.end() && it->first == c ? it->second : kNoId;
   };
   arena_ = std::move(arena);
-  for (std::vector<ClauseRef>& ws : watches_) ws.clear();
+  for (std::vector<Watch>& ws : watches_) ws.clear();
   for_each_clause([&](ClauseRef c) {
     if (arena_[c] >= 2 && !(arena_[c + 1] & kUnsettled)) watch(c);
   });

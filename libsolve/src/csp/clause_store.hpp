@@ -150,7 +150,13 @@ class ClauseStore final : public Constraint {
   std::vector<std::uint32_t> index_of_;  // per variable id: its place in vars_ (check())
   LiteralTable table_;
   std::vector<std::uint32_t> arena_;
-  std::vector<std::vector<ClauseRef>> watches_;  // per literal id: clauses watching it
+  // a watch: the clause, and a literal of it (the other watch when it was made) whose truth
+  // makes the visit end without reading the clause (MiniSat's blocker)
+  struct Watch {
+    ClauseRef clause;
+    LitId blocker;
+  };
+  std::vector<std::vector<Watch>> watches_;  // per literal id: clauses watching it
   std::vector<ClauseRef> units_;                 // clauses of one literal (checked every call)
   std::vector<ClauseRef> unsettled_;             // learnt clauses unit or false when added
   std::vector<ClauseRef> fresh_;  // added with levels, unit or false: for the next call only
@@ -165,6 +171,7 @@ class ClauseStore final : public Constraint {
   std::vector<Seen> seen_;          // per slot (one per scope variable at most: sized so)
   std::deque<AtomSeen> atom_seen_;  // per atom (only [x == v] atoms use it)
   std::vector<std::int32_t> slot_ids_;  // per slot: its variable's id (the sweep reads them)
+  std::vector<std::uint8_t> slot_has_eq_;  // per slot: 1 once it has an [x == v] atom
 
   // the last call, for explain(): what it made true and why, and how it failed
   struct Forced {

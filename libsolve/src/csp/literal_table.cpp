@@ -78,7 +78,7 @@ LiteralTable::Lookup LiteralTable::atom_literal(Var x, bool is_eq, std::int64_t 
   std::uint32_t& atom = is_eq ? it->eq : it->le;
   if (atom == kNoId) {
     atom = std::uint32_t(atoms_.size());
-    atoms_.push_back({slot, is_eq, value});
+    atoms_.push_back({slot, is_eq, value, x.id});
   }
   return {Lookup::Kind::id, 2 * atom + (negated ? 1u : 0u)};
 }
@@ -89,21 +89,6 @@ Literal LiteralTable::literal(LitId l) const {
   const bool neg = l & 1u;
   if (a.is_eq) return neg ? Literal::ne(x, a.value) : Literal::eq(x, a.value);
   return neg ? Literal::ge(x, a.value + 1) : Literal::le(x, a.value);
-}
-
-Truth LiteralTable::truth(const Space& s, LitId l) const {
-  const Atom& a = atoms_[l >> 1];
-  const Var x = slots_[a.slot].var;
-  bool yes, no;
-  if (a.is_eq) {
-    no = !s.contains(x, a.value);
-    yes = !no && s.assigned(x);
-  } else {
-    yes = s.max(x) <= a.value;
-    no = s.min(x) > a.value;
-  }
-  if (l & 1u) std::swap(yes, no);
-  return yes ? Truth::yes : no ? Truth::no : Truth::open;
 }
 
 Event LiteralTable::make_true(Space& s, LitId l) const {

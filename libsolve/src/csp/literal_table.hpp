@@ -43,6 +43,7 @@ class LiteralTable {
     std::uint32_t slot;  ///< which variable of the table (see slot_var())
     bool is_eq;
     int value;
+    std::int32_t var;    ///< the plain variable's id (truth() reads it without the slot)
   };
   /// What a Literal normalises to: an id, or a constant.
   struct Lookup {
@@ -57,8 +58,19 @@ class LiteralTable {
   Lookup find_or_add(const Literal& l);
   /// The literal of an id, on the plain variable.
   Literal literal(LitId l) const;
-  /// Its truth in s.
-  Truth truth(const Space& s, LitId l) const;
+  /// Its truth in s (inline: the clause store asks it once per literal it looks at).
+  Truth truth(const Space& s, LitId l) const {
+    const Atom& a = atoms_[l >> 1];
+    const Var x{a.var};  // plain: Space's reads fold to the cached bounds
+    const int lo = s.min(x), hi = s.max(x);
+    Truth t;
+    if (!a.is_eq) t = hi <= a.value ? Truth::yes : lo > a.value ? Truth::no : Truth::open;
+    else if (a.value < lo || a.value > hi) t = Truth::no;  // the bounds answer most asks
+    else if (lo == hi) t = Truth::yes;
+    else t = s.contains(x, a.value) ? Truth::open : Truth::no;
+    if ((l & 1u) && t != Truth::open) t = t == Truth::yes ? Truth::no : Truth::yes;
+    return t;
+  }
   /// Makes l true in s (set_max / set_min / assign / remove).
   Event make_true(Space& s, LitId l) const;
 
