@@ -10,6 +10,8 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -76,6 +78,8 @@ CLI::Validator no_limit_when_negative() {
 
 /// The options of learning from failure (solve::LearningOptions); libsolve.msc.in declares
 /// them to minizinc as extraFlags, so `minizinc --solver libsolve --learning off` passes them.
+/// Branching and restarts given here replace the default policy's (run.cpp); `run` gets them
+/// after parsing (set_search_choices).
 void add_learning_options(CLI::App& app, solve::LearningOptions& learning) {
   cli::add_learning(app, learning.use, cli::learning_default::fzn,
                     "Learn from failures (lazy clause generation): explain each dead end, keep "
@@ -90,7 +94,8 @@ void add_learning_options(CLI::App& app, solve::LearningOptions& learning) {
       app.add_option("--learning-branching", learning.branching,
                      "How the search branches with --learning on: toggle (the model's order and "
                      "activity in turn, switching at each restart), activity (VSIDS: the "
-                     "literals of recent conflicts first), model (the search annotations' order)")
+                     "literals of recent conflicts first), model (the search annotations' "
+                     "order)")
           ->transform(cli::one_of<solve::LearningOptions::Branching>())
           ->type_name("TEXT")
           ->default_str(std::string(cli::name(learning.branching)));
@@ -108,6 +113,43 @@ void add_learning_options(CLI::App& app, solve::LearningOptions& learning) {
                "Debug, small models only: check every learnt clause against the model (a search "
                "without learning for a solution it removes; one found is an internal error, "
                "exit 4)");
+}
+
+/// --restart KIND, --restart-scale N, --restart-base F (Chuffed's names): the restarts of
+/// either search, in place of the annotation's and the default's.
+void add_restart_options(CLI::App& app, solve::RestartPolicy& restart) {
+  using Kind = solve::RestartPolicy::Kind;
+  const auto word = [](const char* w, Kind k) {
+    return std::pair<std::string, std::string>(w, std::to_string(int(k)));
+  };
+  const std::vector<std::pair<std::string, std::string>> kinds{
+      word("none", Kind::none), word("luby", Kind::luby), word("geometric", Kind::geometric),
+      word("constant", Kind::constant)};
+  auto* kind =
+      app.add_option("--restart", restart.kind,
+                     "Restarts, after a number of failures: none, luby (SCALE x 1 1 2 1 1 2 4 "
+                     "...), geometric (SCALE x BASE^k) or constant (SCALE). Default: the search "
+                     "annotation's, else luby with -f, without annotations or with learning")
+          ->transform(cli::one_of_words(kinds))
+          ->type_name("KIND");
+  app.add_option("--restart-scale", restart.scale, "The failures of the first run (--restart)")
+      ->type_name("N")
+      ->check(whole_number(1, UINT64_MAX))
+      ->capture_default_str()
+      ->needs(kind);
+  app.add_option("--restart-base", restart.factor, "Geometric restarts' growth (--restart)")
+      ->type_name("F")
+      ->check(CLI::Range(1.0, 1e6))
+      ->capture_default_str()
+      ->needs(kind);
+}
+
+/// The branching and restarts given on the command line, into `run` (unset: the default).
+void set_search_choices(const CLI::App& app, const solve::RestartPolicy& restart,
+                        fzn::RunOptions& run) {
+  if (app.count("--learning-branching") || app.count("--vsids") || app.count("--toggle-vsids"))
+    run.learning_branching = run.learning.branching;
+  if (app.count("--restart")) run.restart = restart;
 }
 
 // The FlatZinc driver (minizinc) takes any status but 0 for a solver failure: by default an
@@ -227,9 +269,12 @@ int parse_and_solve(int argc, char** argv) {
   app.add_flag("-v,--verbose", s.verbose,
                "Print the model's size and the search annotations not followed");
   add_learning_options(app, s.run.learning);
+  solve::RestartPolicy restart;
+  add_restart_options(app, restart);
 
   // --version, "did you mean", '-' and '_' alike in option names: as every front-end.
   if (const auto status = cli::parse(app, argc, argv)) return *status;
+  set_search_choices(app, restart, s.run);
   const cli::InterruptGuard interrupts;  // Ctrl-C, SIGTERM: stop, print what was found
   s.run.cancel = &cli::cancel_flag();
   return solve_file(s);

@@ -46,6 +46,17 @@ void free_search(solve::SearchOptions& s, bool optimisation) {
   s.lns.enabled = optimisation;
 }
 
+/// The learning search's branching and restarts: the ones given (--learning-branching,
+/// --restart), else its default, toggle (the model's order, then activity and the model's order
+/// in turn at each restart) with the annotation's restarts or Luby x 100 failures. Measured
+/// against Chuffed's (the annotation's order without restarts, activity without one) and
+/// hybrids on the second selection: docs/notes/2026-11-27-learning-policy.md.
+void learning_policy(solve::SearchOptions& s, const RunOptions& o) {
+  if (o.learning_branching) s.learning.branching = *o.learning_branching;
+  // as given, `none` included (the default would read a restart-free SearchOptions as Luby)
+  if (o.restart) s.learning.restart = *o.restart;
+}
+
 solve::SearchOptions search_options(const Program& p, const RunOptions& o, bool optimisation) {
   solve::SearchOptions s;
   s.var_order = p.search.var_order;
@@ -57,6 +68,8 @@ solve::SearchOptions search_options(const Program& p, const RunOptions& o, bool 
   // a model that names no search of its own is searched freely, as with -f
   const bool unannotated = !p.search.from_annotation && !p.search.restart;
   if (o.free_search || unannotated) free_search(s, optimisation);
+  if (o.restart) s.restart = *o.restart;
+  learning_policy(s, o);
   // satisfaction on threads: the tree shared by work stealing (restarts would make a portfolio)
   if (!optimisation && o.threads > 1) s.restart.kind = solve::RestartPolicy::Kind::none;
   s.limits.cancel = o.cancel;

@@ -28,9 +28,15 @@ struct RunOptions {
   double time_limit = 0;                      ///< -t, in seconds from `started` (0: none)
   std::uint64_t node_limit = 0;               ///< --node-limit (0: none)
   bool statistics = false;                    ///< -s
-  /// --learning, --learnts-mb, --learning-branching, --learning-verify (main.cpp; the default
-  /// of `use` is cli::learning_default::fzn, on or off)
+  /// --learning, --learnts-mb, --learning-verify (main.cpp; the default of `use` is
+  /// cli::learning_default::fzn, on or off). Its branching and restart are set by run.cpp:
+  /// the two below when given, else the default policy (learning_policy()).
   solve::LearningOptions learning;
+  /// --learning-branching (--vsids, --toggle-vsids); unset: the default policy's.
+  std::optional<solve::LearningOptions::Branching> learning_branching;
+  /// --restart, --restart-scale, --restart-base: both searches restart so; unset: the
+  /// annotation's, else -f's or the default policy's.
+  std::optional<solve::RestartPolicy> restart;
   const std::atomic<bool>* cancel = nullptr;  ///< Ctrl-C / SIGTERM
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };

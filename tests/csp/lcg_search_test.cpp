@@ -127,6 +127,21 @@ void optimum_agrees(std::uint32_t seed, int rounds, int threads) {
       REQUIRE(with.objective == without.objective);
       if (found) REQUIRE(is_solution(m, found->values()));
     }
+    {
+      // LearningOptions::restart is followed as given: none searches one tree, whatever
+      // SearchOptions::restart says
+      INFO("toggle, LearningOptions::restart none over SearchOptions::restart Luby");
+      SearchOptions o = learning(Propagation::domain, B::toggle);
+      o.threads = threads;
+      o.restart = {RestartPolicy::Kind::luby, 2, 1.5};
+      o.learning.restart = RestartPolicy{RestartPolicy::Kind::none, 2, 1.5};
+      Result with;
+      const std::optional<Solution> found = solve_best(m, o, &with);
+      REQUIRE(found.has_value() == best.has_value());
+      REQUIRE(with.complete());
+      REQUIRE(with.objective == without.objective);
+      REQUIRE(with.stats.restarts == 0);
+    }
     optimal += best.has_value();
   }
   CHECK(optimal > test_scale::scaled(rounds / 4));

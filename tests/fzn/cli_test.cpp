@@ -452,7 +452,9 @@ TEST_CASE("options of learning: bad values and contradictory flags exit 2 with a
   for (const char* bad :
        {"--learning maybe", "--learning ''", "--learning", "--learnts-mb 0", "--learnts-mb -1",
         "--learnts-mb 1048577", "--learning-branching vsids", "--vsids --toggle-vsids",
-        "--vsids --learning-branching model", "--toggle-vsids --learning-branching toggle"}) {
+        "--vsids --learning-branching model", "--toggle-vsids --learning-branching toggle",
+        "--restart sometimes", "--restart luby --restart-scale 0", "--restart-scale 5",
+        "--restart-base 2", "--restart geometric --restart-base 0.5"}) {
     INFO(bad);
     const Run r = run(std::string(bad) + " " + model("queens"));
     CHECK(r.status == 2);
@@ -461,6 +463,48 @@ TEST_CASE("options of learning: bad values and contradictory flags exit 2 with a
   }
   CHECK_THAT(run("--learning maybe " + model("queens")).err,
              Catch::StartsWith("--learning: maybe not in {on,off}"));
+  CHECK_THAT(run("--restart sometimes " + model("queens")).err,
+             Catch::StartsWith("--restart: sometimes not in {none,luby,geometric,constant}"));
+}
+
+TEST_CASE("restarts as --restart tells: either search restarts so, with the same optima", "[fzn][cli][learning]") {
+  // knapsack-01 has no search annotation, rcpsp-01 one (without restarts)
+  for (const char* restart :
+       {"--restart none", "--restart luby --restart-scale 1", "--restart constant --restart-scale 3",
+        "--restart geometric --restart-scale 2 --restart-base 1.2"}) {
+    const std::string f = fmt::format("-s --learning on {} ", restart);
+    INFO(f);
+    const bool none = std::string(restart) == "--restart none";
+    const Run k = run(f + model("knapsack-01"));
+    const Run r = run(f + model("lcg/rcpsp-01"));
+    CHECK(stat(k.out, "objective") == "101");
+    CHECK(stat(r.out, "objective") == "68");
+    for (const Run* each : {&k, &r}) {
+      CHECK(count_lines(each->out, complete) == 1);
+      CHECK(stat(each->out, "restarts").empty() == none);  // every few failures, or never
+    }
+  }
+  // the frame search too (golomb: annotated, no restarts of its own)
+  const Run golomb = run("-s --learning off --restart luby --restart-scale 1 " + model("golomb"));
+  CHECK(stat(golomb.out, "objective") == "17");
+  CHECK(stat(golomb.out, "restarts") != "");
+  CHECK(count_lines(golomb.out, complete) == 1);
+}
+
+TEST_CASE("the learning search's default: toggle branching, Luby x 100 restarts",
+          "[fzn][cli][learning]") {
+  // measured against Chuffed's policy and others: docs/notes/2026-11-27-learning-policy.md
+  for (const char* name : {"lcg/rcpsp-01", "knapsack-01"}) {  // annotated, and not
+    INFO(name);
+    const Run given = run("-s --learning on " + model(name));
+    const Run told = run("-s --learning on --learning-branching toggle --restart luby "
+                         "--restart-scale 100 " +
+                         model(name));
+    for (const char* figure : {"nodes", "failures", "restarts", "objective"})
+      CHECK(stat(given.out, figure) == stat(told.out, figure));
+  }
+  // under its annotation (which names no restarts) rcpsp-01 restarts all the same
+  CHECK(stat(run("-s --learning on " + model("lcg/rcpsp-01")).out, "restarts") != "");
 }
 
 TEST_CASE("options of learning: --help explains them and shows the one default",
@@ -471,6 +515,8 @@ TEST_CASE("options of learning: --help explains them and shows the one default",
   CHECK_THAT(help.out, Catch::Contains("--learning TEXT:{on,off}" + shown));
   for (const char* option :
        {"--learnts-mb N=50", "--learning-branching TEXT:{toggle,activity,model}=toggle", "--vsids",
-        "--toggle-vsids", "--learning-verify", "nogood", "VSIDS"})
+        "--toggle-vsids", "--learning-verify", "nogood", "VSIDS",
+        "--restart KIND:{none,luby,geometric,constant}", "--restart-scale N=100",
+        "--restart-base F"})
     CHECK_THAT(help.out, Catch::Contains(option));
 }

@@ -41,9 +41,10 @@ for expect in "$data"/*.expect "$data"/globals/*.expect; do
   echo "ok: $name"
 done
 
-# The learning options reach fzn-libsolve (extraFlags in libsolve.msc): the same optimum with
+# The learning and restart options reach fzn-libsolve (extraFlags in libsolve.msc): the same optimum with
 # learning off and on, and a bad value is fzn-libsolve's usage error.
-for flags in "--learning off" "--learning on --learnts-mb 10 --learning-branching activity" "--learning on --vsids"; do
+for flags in "--learning off" "--learning on --learnts-mb 10 --learning-branching activity" "--learning on --vsids" \
+  "--learning on --restart geometric --restart-scale 50 --restart-base 2" "--learning off --restart none"; do
   out=$(minizinc --solver libsolve -s $flags "$data/models/golomb.mzn" 2>&1)
   grep -q '%%%mzn-stat: objective=17' <<<"$out" && grep -qx '==========' <<<"$out" ||
     fail "golomb with $flags: $(head -c 300 <<<"$out")"

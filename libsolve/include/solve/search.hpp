@@ -130,8 +130,8 @@ enum class Learning : std::uint8_t { automatic, on, off };
 /// nogood's second highest level. Decisions are [x == v] (no refutations: the learnt clause
 /// refutes), one level each. Solutions are blocked by clauses (counts stay exact); an
 /// objective's bound is a clause too. Restarts apply to a search for one solution or an
-/// optimum (SearchOptions::restart, Luby x 100 failures when none is set); SearchOptions::lns
-/// and ::branching are not used. With threads, one solution or an optimum is searched by a
+/// optimum (LearningOptions::restart, else SearchOptions::restart, else Luby x 100
+/// failures); SearchOptions::lns and ::branching are not used. With threads, one solution or an optimum is searched by a
 /// portfolio (each worker learns on its own, on_nogood may be called from several at once),
 /// counts and every solution by one worker. The trace hook sees decisions, failures and
 /// solutions (backjumps are not reported). Not with skip_equivalent_states (the frame search
@@ -145,6 +145,11 @@ struct LearningOptions {
   /// (Chuffed's --toggle-vsids; without restarts, the model's order throughout).
   enum class Branching : std::uint8_t { toggle, activity, model };
   Branching branching = Branching::toggle;
+  /// The learning search's restarts, where restarts apply (one solution or an optimum). Unset:
+  /// SearchOptions::restart when it names some, else Luby x 100 failures. Set, it is followed
+  /// as it is: Kind::none searches one tree to the end (Chuffed's default under a search
+  /// annotation), which the model's own order may need (a puzzle solved by its annotation).
+  std::optional<RestartPolicy> restart;
   /// Memory bound of the learnt clauses, in MiB: past it, at a restart, the less active half
   /// of them is deleted (never a clause that is the reason of a current literal, nor a binary
   /// one). Counts and searches for every solution keep every clause (those blocking the

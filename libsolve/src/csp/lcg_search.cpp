@@ -85,8 +85,10 @@ void LcgSearch::run(const Work&, Worker& worker) {
   brancher_.push();
   root_depth_ = kernel_.space().depth();
   kernel_.wake(store_index_);  // clauses learnt by an earlier run
-  RestartPolicy policy = opt_.restart;  // Luby x 100 failures unless told otherwise
-  if (policy.kind == RestartPolicy::Kind::none) policy = {RestartPolicy::Kind::luby, 100, 1.5};
+  // LearningOptions::restart as it is, else SearchOptions::restart, else Luby x 100 failures
+  RestartPolicy policy = opt_.restart;
+  if (opt_.learning.restart) policy = *opt_.learning.restart;
+  else if (policy.kind == RestartPolicy::Kind::none) policy = {RestartPolicy::Kind::luby, 100, 1.5};
   for (std::uint64_t k = 0;; ++k) {
     if (k > 0) {
       ++stats_.restarts;

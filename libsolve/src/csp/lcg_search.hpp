@@ -19,11 +19,11 @@
 //
 // Branching (LearningOptions::branching): the model's order (Brancher), or the variable with
 // the highest activity (bumped for the variables of each nogood, decayed) with its saved
-// phase, or the two in turn at each restart. Restarts (SearchOptions::restart, else Luby
-// x 100 failures) keep the clauses and apply to a search for one solution or an optimum only
-// (search.cpp says which, as for the frame search); reduce() deletes the less active half of
-// the learnt clauses past learnts_mb, except where solutions are enumerated (the clauses
-// blocking them must stay).
+// phase, or the two in turn at each restart. Restarts (LearningOptions::restart, else
+// SearchOptions::restart, else Luby x 100 failures; none: one tree to the end) keep the
+// clauses and apply to a search for one solution or an optimum only (search.cpp says which,
+// as for the frame search); reduce() deletes the less active half of the learnt clauses past
+// learnts_mb, except where solutions are enumerated (the clauses blocking them must stay).
 #include <climits>
 #include <memory>
 #include <vector>
