@@ -108,36 +108,19 @@ ConflictAnalysis::Domain ConflictAnalysis::old(std::uint32_t change) const {
 std::int32_t ConflictAnalysis::defining_change(const Literal& l, Domain& after) {
   // the oldest change after which l holds (domains only shrink along the trail, so l holds in
   // the old domains of the newest changes and not in those of the older ones: a binary search
-  // of the variable's changes, listed once per analysis; a default reason names a domain's
+  // of the variable's changes, which the trail keeps listed; a default reason names a domain's
   // holes one by one, and walking the changes for each was most of an analysis)
   after = current(l.var.id);
   if (!holds(l, after)) return kNotTrue;
-  const std::span<const std::int32_t> chain = changes_of(l.var.id);  // newest first
-  std::size_t lo = 0, hi = chain.size();  // l holds in old(chain[i]) for i < lo, not from hi
+  const std::span<const std::int32_t> chain = trail_->changes_of(l.var.id);  // oldest first
+  std::size_t lo = 0, hi = chain.size();  // l holds in old(chain[i]) for i >= hi, not below lo
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (holds(l, old(std::uint32_t(chain[mid])))) lo = mid + 1;
-    else hi = mid;
+    if (holds(l, old(std::uint32_t(chain[mid])))) hi = mid;
+    else lo = mid + 1;
   }
-  if (lo > 0) after = old(std::uint32_t(chain[lo - 1]));
-  return lo == chain.size() ? kAtRoot : chain[lo];
-}
-
-std::span<const std::int32_t> ConflictAnalysis::changes_of(std::int32_t id) {
-  const auto v = std::size_t(id);
-  if (chain_stamp_.size() <= v) {
-    chain_stamp_.resize(var_stamp_.size(), 0);
-    chain_begin_.resize(var_stamp_.size(), 0);
-    chain_end_.resize(var_stamp_.size(), 0);
-  }
-  if (chain_stamp_[v] != analysis_stamp_) {
-    chain_stamp_[v] = analysis_stamp_;
-    chain_begin_[v] = std::uint32_t(chain_pool_.size());
-    for (std::int32_t k = trail_->last(id); k >= 0; k = trail_->changes()[std::size_t(k)].prev)
-      chain_pool_.push_back(k);
-    chain_end_[v] = std::uint32_t(chain_pool_.size());
-  }
-  return std::span(chain_pool_).subspan(chain_begin_[v], chain_end_[v] - chain_begin_[v]);
+  if (lo < chain.size()) after = old(std::uint32_t(chain[lo]));
+  return lo == 0 ? kAtRoot : chain[lo - 1];
 }
 
 Literal ConflictAnalysis::made_true(const Literal& l, const Domain& after) {
@@ -162,7 +145,7 @@ ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   std::uint64_t& stamp = var_stamp_[std::size_t(l->var.id)];
   if (stamp == analysis_stamp_) {  // (else no item of this analysis is on the variable)
     const Seen& seen = seen_slot(*l);
-    if (seen.stamp == analysis_stamp_ && seen.in_set) return Added::yes;
+    if (seen.stamp == analysis_stamp_ && items_[seen.item].in_set) return Added::yes;
   }
   Domain after;
   const std::int32_t k = defining_change(*l, after);
@@ -172,15 +155,36 @@ ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   if (level == 0) return Added::dropped;  // made true before any decision: by the model alone
   // a wipe-out is no pruning to explain (a failure's reason holds before it)
   if (after.size == 0) return Added::not_true;
-  items_.push_back({*l, made_true(*l, after), std::uint32_t(k), level});
+  const auto item = std::uint32_t(items_.size());
+  items_.push_back({*l, made_true(*l, after), std::uint32_t(k), level, -1, true});
   stamp = analysis_stamp_;
-  mark_seen(*l);
+  mark_seen(*l, item);
+  link(item);
   return Added::yes;
+}
+
+void ConflictAnalysis::link(std::uint32_t item) {
+  const Item& it = items_[item];
+  if (by_change_.size() <= it.change) by_change_.resize(trail_->changes().size());
+  if (by_level_.size() <= std::size_t(it.level)) by_level_.resize(std::size_t(it.level) + 1);
+  ChangeItems& c = by_change_[it.change];
+  if (c.stamp != analysis_stamp_ || c.count == 0) {
+    c = {analysis_stamp_, std::int32_t(item), std::int32_t(item), 0};
+    newest_.push_back(it.change);
+    std::push_heap(newest_.begin(), newest_.end());
+  } else {
+    items_[std::size_t(c.tail)].next = std::int32_t(item);
+    c.tail = std::int32_t(item);
+  }
+  ++c.count;
+  LevelItems& v = by_level_[std::size_t(it.level)];
+  if (v.stamp != analysis_stamp_) v = {analysis_stamp_, 0};
+  ++v.count;
 }
 
 std::size_t ConflictAnalysis::hash(const Literal& l) {
   std::uint64_t h = (std::uint64_t(std::uint32_t(l.var.id)) << 32) ^ std::uint32_t(l.value);
-  h ^= std::uint64_t(l.kind) << 61;
+  h ^= std::uint64_t(l.kind) << 30;  // (the multiplication carries bits up only)
   h *= 0x9E3779B97F4A7C15ull;
   return std::size_t(h ^ (h >> 29));
 }
@@ -193,7 +197,7 @@ ConflictAnalysis::Seen& ConflictAnalysis::seen_slot(const Literal& l) {
   }
 }
 
-void ConflictAnalysis::mark_seen(const Literal& l) {
+void ConflictAnalysis::mark_seen(const Literal& l, std::uint32_t item) {
   if (seen_.empty() || 2 * (seen_count_ + 1) > seen_.size()) {
     // grow (the stamp of the entries of older analyses is stale: they are free slots)
     std::vector<Seen> old(std::max<std::size_t>(1024, 2 * seen_.size()));
@@ -207,7 +211,7 @@ void ConflictAnalysis::mark_seen(const Literal& l) {
   }
   Seen& e = seen_slot(l);
   if (e.stamp != analysis_stamp_) ++seen_count_;
-  e = {l, true, analysis_stamp_};
+  e = {l, item, analysis_stamp_};
 }
 
 bool ConflictAnalysis::add_all(std::span<const Literal> reason) {
@@ -282,10 +286,9 @@ void ConflictAnalysis::explain_call(std::int32_t cause, std::uint32_t at,
 void ConflictAnalysis::rebuild_var(std::int32_t id, std::uint32_t at) {
   // the first change of the variable at or after `at` holds its domain then; none: it is
   // unchanged since
-  std::int32_t found = -1;
-  for (std::int32_t k = trail_->last(id); k >= 0 && std::uint32_t(k) >= at;
-       k = trail_->changes()[std::size_t(k)].prev)
-    found = k;
+  const std::span<const std::int32_t> chain = trail_->changes_of(id);  // oldest first
+  const auto first = std::lower_bound(chain.begin(), chain.end(), std::int32_t(at));
+  const std::int32_t found = first == chain.end() ? -1 : *first;
   const Var x{id};
   const Store& s = kernel_->space();
   before_.overwrite(id, found < 0 ? s.bits(x)
@@ -322,17 +325,21 @@ void ConflictAnalysis::rebuild(std::int32_t cause, std::uint32_t at, bool narrow
 }
 
 void ConflictAnalysis::take(std::uint32_t k, bool pruned) {
+  // k is the newest change with items (the heap's top), its items are listed in the order
+  // they were added
   taken_.clear();
-  std::size_t kept = 0;
-  for (const Item& it : items_) {
-    if (it.change == k) {
-      taken_.push_back(pruned ? it.pruned : it.literal);
-      seen_slot(it.literal).in_set = false;  // (it is there: its probe chain stays whole)
-    } else {
-      items_[kept++] = it;
-    }
+  ChangeItems& c = by_change_[k];
+  for (std::int32_t i = c.head; i >= 0; i = items_[std::size_t(i)].next) {
+    Item& it = items_[std::size_t(i)];
+    taken_.push_back(pruned ? it.pruned : it.literal);
+    it.in_set = false;
+    --by_level_[std::size_t(it.level)].count;
   }
-  items_.resize(kept);
+  c.count = 0;
+  if (!newest_.empty() && newest_.front() == k) {
+    std::pop_heap(newest_.begin(), newest_.end());
+    newest_.pop_back();
+  }
 }
 
 bool ConflictAnalysis::expand(std::uint32_t k) {
@@ -469,10 +476,8 @@ void ConflictAnalysis::minimise() {
   dropped_.assign(items_.size(), 0);
   for (std::size_t i = 0; i < items_.size(); ++i) {
     const Item& it = items_[i];
-    if (it.level < top && reason_follows(it.change, it.pruned, i, kMinimiseDepth)) {
+    if (it.level < top && reason_follows(it.change, it.pruned, i, kMinimiseDepth))
       dropped_[i] = 1;
-      seen_slot(it.literal).in_set = false;
-    }
   }
   std::size_t kept = 0;
   for (std::size_t i = 0; i < items_.size(); ++i)
@@ -488,9 +493,9 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
   kernel_ = &kernel;
   trail_ = trail;
   items_.clear();
+  newest_.clear();
   ++analysis_stamp_;
   seen_count_ = 0;
-  chain_pool_.clear();
   reason_.clear();
   const std::uint32_t kept = trail->take_kept();
   forget(cached_trail_ == trail ? kept : 0);
@@ -499,40 +504,46 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
   explain_call(conflict.cause, conflict.call, std::nullopt);
   if (!add_all(reason_.literals())) return false;
   // resolve the newest change of the highest level until it is the only one of its level
+  // (the newest change with items is the top of a heap of changes, and each change lists its
+  // items: scanning the set for it, and taking its items out, was quadratic in the set's size)
   for (;;) {
-    if (items_.empty()) break;
-    int top = 0;
-    std::uint32_t newest = 0;
-    for (const Item& it : items_) {
-      top = std::max(top, it.level);
-      newest = std::max(newest, it.change);
+    while (!newest_.empty() && by_change_[newest_.front()].count == 0) {  // taken already
+      std::pop_heap(newest_.begin(), newest_.end());
+      newest_.pop_back();
     }
-    bool alone = true;  // every item of the top level is newest's
-    std::size_t count = 0;
+    if (newest_.empty()) break;
+    const std::uint32_t newest = newest_.front();
+    ChangeItems& items = by_change_[newest];
+    // levels grow along the trail: the newest change's is the highest
+    const int top = items_[std::size_t(items.head)].level;
+    // every item of the top level is newest's
+    const bool alone = by_level_[std::size_t(top)].count == items.count;
+    std::size_t count = items.count;
     bool all_ge = true, all_le = true;
-    for (const Item& it : items_) {
-      if (it.level == top && it.change != newest) alone = false;
-      if (it.change == newest) {
-        ++count;
-        all_ge = all_ge && it.literal.kind == Kind::ge;
-        all_le = all_le && it.literal.kind == Kind::le;
-      }
+    for (std::int32_t i = items.head; i >= 0; i = items_[std::size_t(i)].next) {
+      const Item& it = items_[std::size_t(i)];
+      all_ge = all_ge && it.literal.kind == Kind::ge;
+      all_le = all_le && it.literal.kind == Kind::le;
     }
     const bool decision = trail->changes()[newest].cause == LearningTrail::kDecision;
     if (alone && count > 1 && (all_ge || all_le)) {
       // one variable's bound twice (or more): the strongest implies the others
       int best = all_ge ? INT_MIN : INT_MAX;
-      for (const Item& it : items_)
-        if (it.change == newest)
-          best = all_ge ? std::max(best, it.literal.value) : std::min(best, it.literal.value);
-      items_.erase(std::remove_if(items_.begin(), items_.end(),
-                                  [&](const Item& it) {
-                                    const bool out =
-                                        it.change == newest && it.literal.value != best;
-                                    if (out) seen_slot(it.literal).in_set = false;
-                                    return out;
-                                  }),
-                   items_.end());
+      for (std::int32_t i = items.head; i >= 0; i = items_[std::size_t(i)].next) {
+        const int v = items_[std::size_t(i)].literal.value;
+        best = all_ge ? std::max(best, v) : std::min(best, v);
+      }
+      for (std::int32_t i = items.head; i >= 0; i = items_[std::size_t(i)].next) {
+        Item& it = items_[std::size_t(i)];
+        if (it.literal.value == best) {
+          items.head = items.tail = i;
+        } else {
+          it.in_set = false;
+          --by_level_[std::size_t(top)].count;
+        }
+      }
+      items_[std::size_t(items.head)].next = -1;
+      items.count = 1;
       count = 1;
     }
     if (alone && count == 1) break;
@@ -543,6 +554,11 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
     }
     if (!expand(newest)) return false;
   }
+  // the items left, in the order they were added
+  std::size_t left = 0;
+  for (std::size_t i = 0; i < items_.size(); ++i)
+    if (items_[i].in_set) items_[left++] = items_[i];
+  items_.resize(left);
   minimise();
   literals_.clear();
   levels_.clear();

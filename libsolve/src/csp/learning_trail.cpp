@@ -11,8 +11,11 @@ void LearningTrail::pop() {
   const std::uint32_t mark = marks_.back();
   marks_.pop_back();
   if (changes_.size() > mark) {
-    for (std::size_t k = changes_.size(); k-- > mark;)
-      last_[std::size_t(changes_[k].var)] = changes_[k].prev;
+    for (std::size_t k = changes_.size(); k-- > mark;) {
+      const auto var = std::size_t(changes_[k].var);
+      last_[var] = changes_[k].prev;
+      of_var_[var].pop_back();
+    }
     words_.resize(changes_[mark].words);
     changes_.resize(mark);
     kept_ = std::min(kept_, mark);

@@ -41,7 +41,8 @@ class LearningTrail {
   /// *running: a change belongs to the call running when it is recorded, read from there (the
   /// kernel's loop pays one store per call, not a test).
   LearningTrail(int num_vars, const std::int32_t* running, const std::uint64_t* calls)
-      : last_(std::size_t(num_vars), -1), running_(running), calls_(calls) {}
+      : last_(std::size_t(num_vars), -1), of_var_(std::size_t(num_vars)), running_(running),
+        calls_(calls) {}
 
   // ---- recording ----
   /// A decision begins a learning level: literal is what it makes true. Its changes are the
@@ -63,6 +64,7 @@ class LearningTrail {
                         std::uint32_t(words_.size())});
     words_.insert(words_.end(), words.begin(), words.end());
     last_[std::size_t(var)] = std::int32_t(at);
+    of_var_[std::size_t(var)].push_back(std::int32_t(at));
   }
   /// The running call begins a new step (Space::begin_step()): its changes from here on are
   /// explained against the domains of this position, as if a new call began.
@@ -92,6 +94,11 @@ class LearningTrail {
   std::span<const Decision> decisions() const { return decisions_; }
   /// The newest change of variable var, -1 when it has none.
   std::int32_t last(std::int32_t var) const { return last_[std::size_t(var)]; }
+  /// The changes of variable var, oldest first (kept as the trail grows and shrinks, so that
+  /// conflict analysis can binary-search them without listing them for each failure).
+  std::span<const std::int32_t> changes_of(std::int32_t var) const {
+    return of_var_[std::size_t(var)];
+  }
   /// The domain a change replaced, as words of the variable's layout.
   std::span<const std::uint64_t> old_words(std::uint32_t change, std::uint32_t nwords) const {
     return {words_.data() + changes_[change].words, nwords};
@@ -110,6 +117,7 @@ class LearningTrail {
   std::vector<Change> changes_;
   std::vector<std::uint64_t> words_;
   std::vector<std::int32_t> last_;  // per variable: its newest change
+  std::vector<std::vector<std::int32_t>> of_var_;  // per variable: its changes, oldest first
   std::vector<Decision> decisions_;
   std::vector<std::uint32_t> marks_;
   std::uint32_t kept_ = 0;  // the fewest changes since take_kept()
