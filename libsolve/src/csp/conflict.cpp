@@ -249,6 +249,19 @@ void ConflictAnalysis::forget(std::uint32_t kept) {
     cache_head_.resize(kept);
   }
   if (rebuilt_at_ > kept) rebuilt_ = false;
+  if (kept == 0) whole_ = false;  // (maybe another trail)
+  if (whole_ && whole_at_ > kept) {
+    // every domain at whole_at_ is the one at kept but for the variables that the changes
+    // taken back (from kept on) changed: rewritten, before_ holds every domain at kept
+    const std::optional<std::span<const std::int32_t>> undone = trail_->undone();
+    whole_ = undone && undone->size() + dirty_.size() <= var_stamp_.size();
+    if (whole_) {
+      for (const std::int32_t id : *undone) rebuild_var(id, kept);
+      for (const std::int32_t id : dirty_) rebuild_var(id, kept);
+      dirty_.clear();
+      whole_at_ = kept;
+    }
+  }
   // the entries of forgotten changes stay in cached_ until it is cleared: when it outgrows
   // what the trail's changes could use
   if (kept == 0 || cached_literals_.size() > (std::size_t{1} << 16) + 16 * std::size_t(kept)) {
@@ -297,19 +310,48 @@ void ConflictAnalysis::rebuild_var(std::int32_t id, std::uint32_t at) {
 }
 
 void ConflictAnalysis::rebuild(std::int32_t cause, std::uint32_t at, bool narrow) {
-  // before_ holds the variables this call needs when it was rebuilt for the same propagator
-  // and as widely (narrow: only the variables with literals)
-  const bool covers = rebuilt_ && rebuilt_cause_ == cause && (narrow || !rebuilt_narrow_);
-  if (covers && rebuilt_at_ == at) return;
+  // Two ways to hold the domains: every variable's at whole_at_ (whole_; but for the ones in
+  // dirty_), moved to another position by rewriting the variables changed in between (the
+  // calls a 1UIP walk explains are near each other on the trail, and most are of another
+  // propagator than the last); or only the scope's at rebuilt_at_ (rebuilt_, for the same
+  // propagator and as widely: narrow, only the variables with literals), written over the
+  // whole ones when that is cheaper, and listed in dirty_ to be rewritten when they are
+  // needed again.
+  const std::size_t num_vars = var_stamp_.size();
   const std::span<const Var> scope = kernel_->constraint(cause).scope();
   const std::size_t width = narrow ? store_->literals().num_slots() : scope.size();
+  const bool covers = rebuilt_ && rebuilt_cause_ == cause && (narrow || !rebuilt_narrow_);
+  if (covers && rebuilt_at_ == at) return;
+  if (whole_) {
+    const std::uint32_t from = std::min(at, whole_at_), to = std::max(at, whole_at_);
+    if (dirty_.size() + (to - from) <= width) {
+      for (const std::int32_t id : dirty_) rebuild_var(id, at);
+      dirty_.clear();
+      rebuilt_ = false;
+      whole_at_ = at;
+      for (std::uint32_t k = from; k < to; ++k) rebuild_var(trail_->changes()[k].var, at);
+      return;
+    }
+  } else if (2 * width >= num_vars) {  // about as cheap to rebuild them all
+    whole_ = true;
+    whole_at_ = at;
+    dirty_.clear();
+    rebuilt_ = false;
+    for (std::size_t id = 0; id < num_vars; ++id) rebuild_var(std::int32_t(id), at);
+    return;
+  }
+  if (whole_ && dirty_.size() + width > num_vars) whole_ = false;  // (bounds dirty_)
+  auto write = [&](std::int32_t id) {
+    rebuild_var(id, at);
+    if (whole_) dirty_.push_back(id);
+  };
   const std::uint32_t from = std::min(at, rebuilt_at_), to = std::max(at, rebuilt_at_);
   if (covers && to - from < width) {
     // another step of the same propagator (Space::begin_step(): a clause store's chain), or
     // a call near the last: the domains differ only in the variables changed between the two
     // positions (others than the ones needed are rewritten too, which explain() does not read)
     rebuilt_at_ = at;
-    for (std::uint32_t k = from; k < to; ++k) rebuild_var(trail_->changes()[k].var, at);
+    for (std::uint32_t k = from; k < to; ++k) write(trail_->changes()[k].var);
     return;
   }
   rebuilt_ = true;
@@ -318,10 +360,10 @@ void ConflictAnalysis::rebuild(std::int32_t cause, std::uint32_t at, bool narrow
   rebuilt_narrow_ = narrow;
   if (narrow) {
     const LiteralTable& table = store_->literals();
-    for (std::uint32_t k = 0; k < table.num_slots(); ++k) rebuild_var(table.slot_var(k).id, at);
+    for (std::uint32_t k = 0; k < table.num_slots(); ++k) write(table.slot_var(k).id);
     return;
   }
-  for (const Var y : scope) rebuild_var(y.id, at);
+  for (const Var y : scope) write(y.id);
 }
 
 void ConflictAnalysis::take(std::uint32_t k, bool pruned) {

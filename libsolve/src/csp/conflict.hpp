@@ -180,6 +180,9 @@ class ConflictAnalysis {
   std::int32_t rebuilt_cause_ = 0;  // the call before_ holds the scope of (when valid)
   std::uint32_t rebuilt_at_ = 0;
   bool rebuilt_ = false, rebuilt_narrow_ = false;
+  bool whole_ = false;  // before_ holds every variable's domain at whole_at_ (see rebuild())
+  std::uint32_t whole_at_ = 0;
+  std::vector<std::int32_t> dirty_;  // ... but these, written for another position
   std::uint64_t levels_seen_ = 0;       // bit (level % 64) of every level in the nogood
   std::vector<std::uint64_t> failed_;   // per change: the minimisation that found it does not
   std::uint64_t minimisation_ = 0;      // follow (counts the calls of minimise())

@@ -15,6 +15,10 @@ void LearningTrail::pop() {
       const auto var = std::size_t(changes_[k].var);
       last_[var] = changes_[k].prev;
       of_var_[var].pop_back();
+      if (!undone_all_) {
+        if (undone_.size() < last_.size()) undone_.push_back(std::int32_t(var));
+        else undone_all_ = true;
+      }
     }
     words_.resize(changes_[mark].words);
     changes_.resize(mark);

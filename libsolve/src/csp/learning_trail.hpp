@@ -9,6 +9,7 @@
 // names the propagator call running, the search announces each decision.
 #include <cassert>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -107,10 +108,21 @@ class LearningTrail {
   int level_of(std::uint32_t change) const;
   /// The number of changes at the bottom of the trail that no pop() has taken back since the
   /// last call (what the analysis derived from them still holds); counts afresh from here.
+  /// Also makes undone() the variables of the changes taken back since the last call.
   std::uint32_t take_kept() {
     const std::uint32_t kept = kept_;
     kept_ = std::uint32_t(changes_.size());
+    undone_.swap(undone_taken_);
+    undone_.clear();
+    undone_all_taken_ = undone_all_;
+    undone_all_ = false;
     return kept;
+  }
+  /// The variables of the changes that pop() took back before the last take_kept() (some
+  /// more than once); nullopt when there were more of them than variables.
+  std::optional<std::span<const std::int32_t>> undone() const {
+    if (undone_all_taken_) return std::nullopt;
+    return std::span<const std::int32_t>(undone_taken_);
   }
 
  private:
@@ -121,6 +133,10 @@ class LearningTrail {
   std::vector<Decision> decisions_;
   std::vector<std::uint32_t> marks_;
   std::uint32_t kept_ = 0;  // the fewest changes since take_kept()
+  // the variables of the changes taken back since take_kept() (and before it, for undone()),
+  // or all of them: more than there are variables
+  std::vector<std::int32_t> undone_, undone_taken_;
+  bool undone_all_ = false, undone_all_taken_ = false;
   /// A propagator call began since the last change: the changes from here are its own.
   void sync() {
     if (*calls_ == call_id_) return;
