@@ -433,7 +433,7 @@ bool ConflictAnalysis::implied(const Literal& l, std::size_t skip) const {
   const auto v = std::size_t(l.var.id);
   if (group_stamp_[v] != minimisation_) return false;  // none on its variable
   for (std::uint32_t g = group_begin_[v]; g < group_end_[v]; ++g) {
-    const std::uint32_t i = by_var_[g].second;
+    const std::uint32_t i = by_var_[g];
     if (i == skip || dropped_[i]) continue;
     const Literal& m = items_[i].literal;
     switch (m.kind) {
@@ -499,22 +499,31 @@ void ConflictAnalysis::minimise() {
   }
   // the items grouped by variable (implied() looks at one variable's), and a drop is a mark
   // (erasing one item at a time moved the rest: quadratic in a large nogood)
-  by_var_.clear();
-  for (std::uint32_t i = 0; i < items_.size(); ++i) by_var_.push_back({items_[i].literal.var.id, i});
-  std::sort(by_var_.begin(), by_var_.end());
+  // (a counting sort: how many per variable, where each variable's begin, the items there)
   if (group_stamp_.size() < var_stamp_.size()) {
     group_stamp_.resize(var_stamp_.size(), 0);
     group_begin_.resize(var_stamp_.size(), 0);
     group_end_.resize(var_stamp_.size(), 0);
   }
-  for (std::uint32_t g = 0; g < by_var_.size(); ++g) {
-    const auto v = std::size_t(by_var_[g].first);
+  group_vars_.clear();
+  for (const Item& it : items_) {
+    const auto v = std::size_t(it.literal.var.id);
     if (group_stamp_[v] != minimisation_) {
       group_stamp_[v] = minimisation_;
-      group_begin_[v] = g;
+      group_end_[v] = 0;
+      group_vars_.push_back(std::int32_t(v));
     }
-    group_end_[v] = g + 1;
+    ++group_end_[v];
   }
+  std::uint32_t total = 0;
+  for (const std::int32_t v : group_vars_) {
+    group_begin_[std::size_t(v)] = total;
+    total += group_end_[std::size_t(v)];
+    group_end_[std::size_t(v)] = group_begin_[std::size_t(v)];
+  }
+  by_var_.resize(items_.size());
+  for (std::uint32_t i = 0; i < items_.size(); ++i)
+    by_var_[group_end_[std::size_t(items_[i].literal.var.id)]++] = i;
   dropped_.assign(items_.size(), 0);
   for (std::size_t i = 0; i < items_.size(); ++i) {
     const Item& it = items_[i];

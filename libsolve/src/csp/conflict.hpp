@@ -158,7 +158,8 @@ class ConflictAnalysis {
   std::vector<Seen> seen_;
   // minimise(): the items by variable (by_var_ sorted; per variable its range, valid at
   // minimisation_), and those dropped
-  std::vector<std::pair<std::int32_t, std::uint32_t>> by_var_;
+  std::vector<std::uint32_t> by_var_;  // item indices
+  std::vector<std::int32_t> group_vars_;
   std::vector<std::uint64_t> group_stamp_;
   std::vector<std::uint32_t> group_begin_, group_end_;
   std::vector<char> dropped_;

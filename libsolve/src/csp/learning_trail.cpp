@@ -28,11 +28,5 @@ void LearningTrail::pop() {
   conflict_.pending = false;
 }
 
-int LearningTrail::level_of(std::uint32_t change) const {
-  // decisions are in trail order: those at or before the change
-  const auto after = std::upper_bound(decisions_.begin(), decisions_.end(), change,
-                                      [](std::uint32_t k, const Decision& d) { return k < d.at; });
-  return int(after - decisions_.begin());
-}
 
 }  // namespace solve::detail::csp

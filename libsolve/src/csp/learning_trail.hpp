@@ -30,6 +30,7 @@ class LearningTrail {
     int old_min, old_max;    // the domain before the change: its summary ...
     int old_size;
     std::uint32_t words;     // ... and its words, in words_
+    int level;               // the learning level: the number of decisions at or before it
   };
   /// The decision that opened a learning level and the position of its first change.
   struct Decision {
@@ -62,7 +63,7 @@ class LearningTrail {
     assert(call_ <= changes_.size());
     const std::size_t at = changes_.size();
     changes_.push_back({var, cause_, call_, last_[std::size_t(var)], min, max, size,
-                        std::uint32_t(words_.size())});
+                        std::uint32_t(words_.size()), int(decisions_.size())});
     words_.insert(words_.end(), words.begin(), words.end());
     last_[std::size_t(var)] = std::int32_t(at);
     of_var_[std::size_t(var)].push_back(std::int32_t(at));
@@ -105,7 +106,7 @@ class LearningTrail {
     return {words_.data() + changes_[change].words, nwords};
   }
   /// The learning level of change k: the number of decisions at or before it.
-  int level_of(std::uint32_t change) const;
+  int level_of(std::uint32_t change) const { return changes_[change].level; }
   /// The number of changes at the bottom of the trail that no pop() has taken back since the
   /// last call (what the analysis derived from them still holds); counts afresh from here.
   /// Also makes undone() the variables of the changes taken back since the last call.
