@@ -2,6 +2,7 @@
 #include "csp/conflict.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 
 #include "csp/arith.hpp"
@@ -114,13 +115,74 @@ std::int32_t ConflictAnalysis::defining_change(const Literal& l, Domain& after) 
   if (!holds(l, after)) return kNotTrue;
   const std::span<const std::int32_t> chain = trail_->changes_of(l.var.id);  // oldest first
   std::size_t lo = 0, hi = chain.size();  // l holds in old(chain[i]) for i >= hi, not below lo
-  while (lo < hi) {
-    const std::size_t mid = lo + (hi - lo) / 2;
-    if (holds(l, old(std::uint32_t(chain[mid])))) hi = mid;
-    else lo = mid + 1;
+  const std::uint32_t* removed = nullptr;
+  std::size_t nwords = 0;
+  if (l.kind == Kind::ne && chain.size() > 1) {
+    nwords = before_.bits(Var{l.var.id}).size();
+    // (a domain of one word has few changes: a binary search is as cheap)
+    if (nwords > 1) removed = removals(l.var.id, chain, nwords);
   }
+  const std::int64_t bit = std::int64_t(l.value) - after.lo;
+  if (removed && bit >= 0 && bit < std::int64_t(nwords) * 64)
+    lo = removed[bit];
+  else
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (holds(l, old(std::uint32_t(chain[mid])))) hi = mid;
+      else lo = mid + 1;
+    }
   if (lo < chain.size()) after = old(std::uint32_t(chain[lo]));
   return lo == 0 ? kAtRoot : chain[lo - 1];
+}
+
+const std::uint32_t* ConflictAnalysis::removals(std::int32_t id,
+                                               std::span<const std::int32_t> chain,
+                                               std::size_t nwords) {
+  // worth it for a variable asked for many of its values (a default reason names each hole of
+  // a large domain): built once the binary searches have cost about what the table costs
+  // (a rough count of instructions for each), at most twice the best choice in hindsight
+  const auto v = std::size_t(id);
+  if (removal_stamp_.size() <= v) {
+    removal_stamp_.resize(var_stamp_.size(), 0);
+    removal_begin_.resize(var_stamp_.size(), 0);
+    removal_asked_.resize(var_stamp_.size(), 0);
+  }
+  if (removal_stamp_[v] != analysis_stamp_) {
+    removal_stamp_[v] = analysis_stamp_;
+    removal_asked_[v] = 0;
+    removal_begin_[v] = kNoTable;
+  }
+  if (removal_begin_[v] != kNoTable) return removal_pool_.data() + removal_begin_[v];
+  if (chain.size() < 2) return nullptr;
+  const std::size_t table_cost = nwords * (128 + 25 * chain.size());
+  const std::size_t search_cost = 12 * std::size_t(std::bit_width(chain.size()));
+  if (++removal_asked_[v] * search_cost < table_cost) return nullptr;
+  // per bit of the layout: the first position i on the chain whose domain (old(chain[i]), or
+  // the current one at the end) lacks its value, as the binary search would find it (a value
+  // the current domain has is never asked: its != does not hold)
+  const auto begin = removal_pool_.size();
+  removal_pool_.resize(begin + 64 * nwords, 0);
+  removal_begin_[v] = std::uint32_t(begin);
+  std::uint32_t* table = removal_pool_.data() + begin;
+  auto member = [&](const Domain& d, std::size_t w) {  // the word of the values d holds
+    if (d.size == 0) return std::uint64_t{0};
+    std::uint64_t word = d.words[w];
+    const std::int64_t first = std::int64_t(d.lo) + 64 * std::int64_t(w);  // value of bit 0
+    const std::int64_t below = std::int64_t(d.min) - first, above = std::int64_t(d.max) - first;
+    if (below >= 64 || above < 0) return std::uint64_t{0};
+    if (below > 0) word &= ~std::uint64_t{0} << below;
+    if (above < 63) word &= ~std::uint64_t{0} >> (63 - above);
+    return word;
+  };
+  Domain was = old(std::uint32_t(chain[0]));
+  for (std::size_t i = 1; i <= chain.size(); ++i) {
+    const Domain now = i < chain.size() ? old(std::uint32_t(chain[i])) : current(id);
+    for (std::size_t w = 0; w < nwords; ++w)
+      for (std::uint64_t gone = member(was, w) & ~member(now, w); gone; gone &= gone - 1)
+        table[64 * w + std::size_t(std::countr_zero(gone))] = std::uint32_t(i);
+    was = now;
+  }
+  return table;
 }
 
 Literal ConflictAnalysis::made_true(const Literal& l, const Domain& after) {
@@ -545,6 +607,7 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
   trail_ = trail;
   items_.clear();
   newest_.clear();
+  removal_pool_.clear();
   ++analysis_stamp_;
   seen_count_ = 0;
   reason_.clear();

@@ -66,6 +66,12 @@ class ConflictAnalysis {
   /// kAtRoot when l held before the first change, kNotTrue when it does not hold now.
   static constexpr std::int32_t kAtRoot = -1, kNotTrue = -2;
   std::int32_t defining_change(const Literal& l, Domain& after);
+  /// For the != literals of variable id (its changes `chain`, its layout nwords words): per
+  /// bit of the layout, the position on the chain of the first domain without the value; null
+  /// while not worth it.
+  const std::uint32_t* removals(std::int32_t id, std::span<const std::int32_t> chain,
+                                std::size_t nwords);
+  static constexpr std::uint32_t kNoTable = ~std::uint32_t{0};
   /// Adds literal l (true at the failure) to the set, with its defining change.
   Added add(Literal l);
   /// Lists items_[item] with its change (and the change in newest_ when it is its first).
@@ -160,6 +166,12 @@ class ConflictAnalysis {
   // minimisation_), and those dropped
   std::vector<std::uint32_t> by_var_;  // item indices
   std::vector<std::int32_t> group_vars_;
+  // removals(): per variable its table in removal_pool_ and the times asked, valid at
+  // analysis_stamp_
+  std::vector<std::uint64_t> removal_stamp_;
+  std::vector<std::uint32_t> removal_begin_;
+  std::vector<std::size_t> removal_asked_;
+  std::vector<std::uint32_t> removal_pool_;
   std::vector<std::uint64_t> group_stamp_;
   std::vector<std::uint32_t> group_begin_, group_end_;
   std::vector<char> dropped_;
