@@ -2,6 +2,7 @@
 #include "csp/conflict.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 
 #include "csp/arith.hpp"
@@ -108,36 +109,80 @@ ConflictAnalysis::Domain ConflictAnalysis::old(std::uint32_t change) const {
 std::int32_t ConflictAnalysis::defining_change(const Literal& l, Domain& after) {
   // the oldest change after which l holds (domains only shrink along the trail, so l holds in
   // the old domains of the newest changes and not in those of the older ones: a binary search
-  // of the variable's changes, listed once per analysis; a default reason names a domain's
+  // of the variable's changes, which the trail keeps listed; a default reason names a domain's
   // holes one by one, and walking the changes for each was most of an analysis)
   after = current(l.var.id);
   if (!holds(l, after)) return kNotTrue;
-  const std::span<const std::int32_t> chain = changes_of(l.var.id);  // newest first
-  std::size_t lo = 0, hi = chain.size();  // l holds in old(chain[i]) for i < lo, not from hi
-  while (lo < hi) {
-    const std::size_t mid = lo + (hi - lo) / 2;
-    if (holds(l, old(std::uint32_t(chain[mid])))) lo = mid + 1;
-    else hi = mid;
+  const std::span<const std::int32_t> chain = trail_->changes_of(l.var.id);  // oldest first
+  std::size_t lo = 0, hi = chain.size();  // l holds in old(chain[i]) for i >= hi, not below lo
+  const std::uint32_t* removed = nullptr;
+  std::size_t nwords = 0;
+  if (l.kind == Kind::ne && chain.size() > 1) {
+    nwords = before_.bits(Var{l.var.id}).size();
+    // (a domain of one word has few changes: a binary search is as cheap)
+    if (nwords > 1) removed = removals(l.var.id, chain, nwords);
   }
-  if (lo > 0) after = old(std::uint32_t(chain[lo - 1]));
-  return lo == chain.size() ? kAtRoot : chain[lo];
+  const std::int64_t bit = std::int64_t(l.value) - after.lo;
+  if (removed && bit >= 0 && bit < std::int64_t(nwords) * 64)
+    lo = removed[bit];
+  else
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (holds(l, old(std::uint32_t(chain[mid])))) hi = mid;
+      else lo = mid + 1;
+    }
+  if (lo < chain.size()) after = old(std::uint32_t(chain[lo]));
+  return lo == 0 ? kAtRoot : chain[lo - 1];
 }
 
-std::span<const std::int32_t> ConflictAnalysis::changes_of(std::int32_t id) {
+const std::uint32_t* ConflictAnalysis::removals(std::int32_t id,
+                                               std::span<const std::int32_t> chain,
+                                               std::size_t nwords) {
+  // worth it for a variable asked for many of its values (a default reason names each hole of
+  // a large domain): built once the binary searches have cost about what the table costs
+  // (a rough count of instructions for each), at most twice the best choice in hindsight
   const auto v = std::size_t(id);
-  if (chain_stamp_.size() <= v) {
-    chain_stamp_.resize(var_stamp_.size(), 0);
-    chain_begin_.resize(var_stamp_.size(), 0);
-    chain_end_.resize(var_stamp_.size(), 0);
+  if (removal_stamp_.size() <= v) {
+    removal_stamp_.resize(var_stamp_.size(), 0);
+    removal_begin_.resize(var_stamp_.size(), 0);
+    removal_asked_.resize(var_stamp_.size(), 0);
   }
-  if (chain_stamp_[v] != analysis_stamp_) {
-    chain_stamp_[v] = analysis_stamp_;
-    chain_begin_[v] = std::uint32_t(chain_pool_.size());
-    for (std::int32_t k = trail_->last(id); k >= 0; k = trail_->changes()[std::size_t(k)].prev)
-      chain_pool_.push_back(k);
-    chain_end_[v] = std::uint32_t(chain_pool_.size());
+  if (removal_stamp_[v] != analysis_stamp_) {
+    removal_stamp_[v] = analysis_stamp_;
+    removal_asked_[v] = 0;
+    removal_begin_[v] = kNoTable;
   }
-  return std::span(chain_pool_).subspan(chain_begin_[v], chain_end_[v] - chain_begin_[v]);
+  if (removal_begin_[v] != kNoTable) return removal_pool_.data() + removal_begin_[v];
+  if (chain.size() < 2) return nullptr;
+  const std::size_t table_cost = nwords * (128 + 25 * chain.size());
+  const std::size_t search_cost = 12 * std::size_t(std::bit_width(chain.size()));
+  if (++removal_asked_[v] * search_cost < table_cost) return nullptr;
+  // per bit of the layout: the first position i on the chain whose domain (old(chain[i]), or
+  // the current one at the end) lacks its value, as the binary search would find it (a value
+  // the current domain has is never asked: its != does not hold)
+  const auto begin = removal_pool_.size();
+  removal_pool_.resize(begin + 64 * nwords, 0);
+  removal_begin_[v] = std::uint32_t(begin);
+  std::uint32_t* table = removal_pool_.data() + begin;
+  auto member = [&](const Domain& d, std::size_t w) {  // the word of the values d holds
+    if (d.size == 0) return std::uint64_t{0};
+    std::uint64_t word = d.words[w];
+    const std::int64_t first = std::int64_t(d.lo) + 64 * std::int64_t(w);  // value of bit 0
+    const std::int64_t below = std::int64_t(d.min) - first, above = std::int64_t(d.max) - first;
+    if (below >= 64 || above < 0) return std::uint64_t{0};
+    if (below > 0) word &= ~std::uint64_t{0} << below;
+    if (above < 63) word &= ~std::uint64_t{0} >> (63 - above);
+    return word;
+  };
+  Domain was = old(std::uint32_t(chain[0]));
+  for (std::size_t i = 1; i <= chain.size(); ++i) {
+    const Domain now = i < chain.size() ? old(std::uint32_t(chain[i])) : current(id);
+    for (std::size_t w = 0; w < nwords; ++w)
+      for (std::uint64_t gone = member(was, w) & ~member(now, w); gone; gone &= gone - 1)
+        table[64 * w + std::size_t(std::countr_zero(gone))] = std::uint32_t(i);
+    was = now;
+  }
+  return table;
 }
 
 Literal ConflictAnalysis::made_true(const Literal& l, const Domain& after) {
@@ -162,7 +207,7 @@ ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   std::uint64_t& stamp = var_stamp_[std::size_t(l->var.id)];
   if (stamp == analysis_stamp_) {  // (else no item of this analysis is on the variable)
     const Seen& seen = seen_slot(*l);
-    if (seen.stamp == analysis_stamp_ && seen.in_set) return Added::yes;
+    if (seen.stamp == analysis_stamp_ && items_[seen.item].in_set) return Added::yes;
   }
   Domain after;
   const std::int32_t k = defining_change(*l, after);
@@ -172,15 +217,36 @@ ConflictAnalysis::Added ConflictAnalysis::add(Literal given) {
   if (level == 0) return Added::dropped;  // made true before any decision: by the model alone
   // a wipe-out is no pruning to explain (a failure's reason holds before it)
   if (after.size == 0) return Added::not_true;
-  items_.push_back({*l, made_true(*l, after), std::uint32_t(k), level});
+  const auto item = std::uint32_t(items_.size());
+  items_.push_back({*l, made_true(*l, after), std::uint32_t(k), level, -1, true});
   stamp = analysis_stamp_;
-  mark_seen(*l);
+  mark_seen(*l, item);
+  link(item);
   return Added::yes;
+}
+
+void ConflictAnalysis::link(std::uint32_t item) {
+  const Item& it = items_[item];
+  if (by_change_.size() <= it.change) by_change_.resize(trail_->changes().size());
+  if (by_level_.size() <= std::size_t(it.level)) by_level_.resize(std::size_t(it.level) + 1);
+  ChangeItems& c = by_change_[it.change];
+  if (c.stamp != analysis_stamp_ || c.count == 0) {
+    c = {analysis_stamp_, std::int32_t(item), std::int32_t(item), 0};
+    newest_.push_back(it.change);
+    std::push_heap(newest_.begin(), newest_.end());
+  } else {
+    items_[std::size_t(c.tail)].next = std::int32_t(item);
+    c.tail = std::int32_t(item);
+  }
+  ++c.count;
+  LevelItems& v = by_level_[std::size_t(it.level)];
+  if (v.stamp != analysis_stamp_) v = {analysis_stamp_, 0};
+  ++v.count;
 }
 
 std::size_t ConflictAnalysis::hash(const Literal& l) {
   std::uint64_t h = (std::uint64_t(std::uint32_t(l.var.id)) << 32) ^ std::uint32_t(l.value);
-  h ^= std::uint64_t(l.kind) << 61;
+  h ^= std::uint64_t(l.kind) << 30;  // (the multiplication carries bits up only)
   h *= 0x9E3779B97F4A7C15ull;
   return std::size_t(h ^ (h >> 29));
 }
@@ -193,7 +259,7 @@ ConflictAnalysis::Seen& ConflictAnalysis::seen_slot(const Literal& l) {
   }
 }
 
-void ConflictAnalysis::mark_seen(const Literal& l) {
+void ConflictAnalysis::mark_seen(const Literal& l, std::uint32_t item) {
   if (seen_.empty() || 2 * (seen_count_ + 1) > seen_.size()) {
     // grow (the stamp of the entries of older analyses is stale: they are free slots)
     std::vector<Seen> old(std::max<std::size_t>(1024, 2 * seen_.size()));
@@ -207,7 +273,7 @@ void ConflictAnalysis::mark_seen(const Literal& l) {
   }
   Seen& e = seen_slot(l);
   if (e.stamp != analysis_stamp_) ++seen_count_;
-  e = {l, true, analysis_stamp_};
+  e = {l, item, analysis_stamp_};
 }
 
 bool ConflictAnalysis::add_all(std::span<const Literal> reason) {
@@ -245,6 +311,19 @@ void ConflictAnalysis::forget(std::uint32_t kept) {
     cache_head_.resize(kept);
   }
   if (rebuilt_at_ > kept) rebuilt_ = false;
+  if (kept == 0) whole_ = false;  // (maybe another trail)
+  if (whole_ && whole_at_ > kept) {
+    // every domain at whole_at_ is the one at kept but for the variables that the changes
+    // taken back (from kept on) changed: rewritten, before_ holds every domain at kept
+    const std::optional<std::span<const std::int32_t>> undone = trail_->undone();
+    whole_ = undone && undone->size() + dirty_.size() <= var_stamp_.size();
+    if (whole_) {
+      for (const std::int32_t id : *undone) rebuild_var(id, kept);
+      for (const std::int32_t id : dirty_) rebuild_var(id, kept);
+      dirty_.clear();
+      whole_at_ = kept;
+    }
+  }
   // the entries of forgotten changes stay in cached_ until it is cleared: when it outgrows
   // what the trail's changes could use
   if (kept == 0 || cached_literals_.size() > (std::size_t{1} << 16) + 16 * std::size_t(kept)) {
@@ -282,10 +361,9 @@ void ConflictAnalysis::explain_call(std::int32_t cause, std::uint32_t at,
 void ConflictAnalysis::rebuild_var(std::int32_t id, std::uint32_t at) {
   // the first change of the variable at or after `at` holds its domain then; none: it is
   // unchanged since
-  std::int32_t found = -1;
-  for (std::int32_t k = trail_->last(id); k >= 0 && std::uint32_t(k) >= at;
-       k = trail_->changes()[std::size_t(k)].prev)
-    found = k;
+  const std::span<const std::int32_t> chain = trail_->changes_of(id);  // oldest first
+  const auto first = std::lower_bound(chain.begin(), chain.end(), std::int32_t(at));
+  const std::int32_t found = first == chain.end() ? -1 : *first;
   const Var x{id};
   const Store& s = kernel_->space();
   before_.overwrite(id, found < 0 ? s.bits(x)
@@ -294,19 +372,48 @@ void ConflictAnalysis::rebuild_var(std::int32_t id, std::uint32_t at) {
 }
 
 void ConflictAnalysis::rebuild(std::int32_t cause, std::uint32_t at, bool narrow) {
-  // before_ holds the variables this call needs when it was rebuilt for the same propagator
-  // and as widely (narrow: only the variables with literals)
-  const bool covers = rebuilt_ && rebuilt_cause_ == cause && (narrow || !rebuilt_narrow_);
-  if (covers && rebuilt_at_ == at) return;
+  // Two ways to hold the domains: every variable's at whole_at_ (whole_; but for the ones in
+  // dirty_), moved to another position by rewriting the variables changed in between (the
+  // calls a 1UIP walk explains are near each other on the trail, and most are of another
+  // propagator than the last); or only the scope's at rebuilt_at_ (rebuilt_, for the same
+  // propagator and as widely: narrow, only the variables with literals), written over the
+  // whole ones when that is cheaper, and listed in dirty_ to be rewritten when they are
+  // needed again.
+  const std::size_t num_vars = var_stamp_.size();
   const std::span<const Var> scope = kernel_->constraint(cause).scope();
   const std::size_t width = narrow ? store_->literals().num_slots() : scope.size();
+  const bool covers = rebuilt_ && rebuilt_cause_ == cause && (narrow || !rebuilt_narrow_);
+  if (covers && rebuilt_at_ == at) return;
+  if (whole_) {
+    const std::uint32_t from = std::min(at, whole_at_), to = std::max(at, whole_at_);
+    if (dirty_.size() + (to - from) <= width) {
+      for (const std::int32_t id : dirty_) rebuild_var(id, at);
+      dirty_.clear();
+      rebuilt_ = false;
+      whole_at_ = at;
+      for (std::uint32_t k = from; k < to; ++k) rebuild_var(trail_->changes()[k].var, at);
+      return;
+    }
+  } else if (2 * width >= num_vars) {  // about as cheap to rebuild them all
+    whole_ = true;
+    whole_at_ = at;
+    dirty_.clear();
+    rebuilt_ = false;
+    for (std::size_t id = 0; id < num_vars; ++id) rebuild_var(std::int32_t(id), at);
+    return;
+  }
+  if (whole_ && dirty_.size() + width > num_vars) whole_ = false;  // (bounds dirty_)
+  auto write = [&](std::int32_t id) {
+    rebuild_var(id, at);
+    if (whole_) dirty_.push_back(id);
+  };
   const std::uint32_t from = std::min(at, rebuilt_at_), to = std::max(at, rebuilt_at_);
   if (covers && to - from < width) {
     // another step of the same propagator (Space::begin_step(): a clause store's chain), or
     // a call near the last: the domains differ only in the variables changed between the two
     // positions (others than the ones needed are rewritten too, which explain() does not read)
     rebuilt_at_ = at;
-    for (std::uint32_t k = from; k < to; ++k) rebuild_var(trail_->changes()[k].var, at);
+    for (std::uint32_t k = from; k < to; ++k) write(trail_->changes()[k].var);
     return;
   }
   rebuilt_ = true;
@@ -315,24 +422,28 @@ void ConflictAnalysis::rebuild(std::int32_t cause, std::uint32_t at, bool narrow
   rebuilt_narrow_ = narrow;
   if (narrow) {
     const LiteralTable& table = store_->literals();
-    for (std::uint32_t k = 0; k < table.num_slots(); ++k) rebuild_var(table.slot_var(k).id, at);
+    for (std::uint32_t k = 0; k < table.num_slots(); ++k) write(table.slot_var(k).id);
     return;
   }
-  for (const Var y : scope) rebuild_var(y.id, at);
+  for (const Var y : scope) write(y.id);
 }
 
 void ConflictAnalysis::take(std::uint32_t k, bool pruned) {
+  // k is the newest change with items (the heap's top), its items are listed in the order
+  // they were added
   taken_.clear();
-  std::size_t kept = 0;
-  for (const Item& it : items_) {
-    if (it.change == k) {
-      taken_.push_back(pruned ? it.pruned : it.literal);
-      seen_slot(it.literal).in_set = false;  // (it is there: its probe chain stays whole)
-    } else {
-      items_[kept++] = it;
-    }
+  ChangeItems& c = by_change_[k];
+  for (std::int32_t i = c.head; i >= 0; i = items_[std::size_t(i)].next) {
+    Item& it = items_[std::size_t(i)];
+    taken_.push_back(pruned ? it.pruned : it.literal);
+    it.in_set = false;
+    --by_level_[std::size_t(it.level)].count;
   }
-  items_.resize(kept);
+  c.count = 0;
+  if (!newest_.empty() && newest_.front() == k) {
+    std::pop_heap(newest_.begin(), newest_.end());
+    newest_.pop_back();
+  }
 }
 
 bool ConflictAnalysis::expand(std::uint32_t k) {
@@ -384,7 +495,7 @@ bool ConflictAnalysis::implied(const Literal& l, std::size_t skip) const {
   const auto v = std::size_t(l.var.id);
   if (group_stamp_[v] != minimisation_) return false;  // none on its variable
   for (std::uint32_t g = group_begin_[v]; g < group_end_[v]; ++g) {
-    const std::uint32_t i = by_var_[g].second;
+    const std::uint32_t i = by_var_[g];
     if (i == skip || dropped_[i]) continue;
     const Literal& m = items_[i].literal;
     switch (m.kind) {
@@ -450,29 +561,36 @@ void ConflictAnalysis::minimise() {
   }
   // the items grouped by variable (implied() looks at one variable's), and a drop is a mark
   // (erasing one item at a time moved the rest: quadratic in a large nogood)
-  by_var_.clear();
-  for (std::uint32_t i = 0; i < items_.size(); ++i) by_var_.push_back({items_[i].literal.var.id, i});
-  std::sort(by_var_.begin(), by_var_.end());
+  // (a counting sort: how many per variable, where each variable's begin, the items there)
   if (group_stamp_.size() < var_stamp_.size()) {
     group_stamp_.resize(var_stamp_.size(), 0);
     group_begin_.resize(var_stamp_.size(), 0);
     group_end_.resize(var_stamp_.size(), 0);
   }
-  for (std::uint32_t g = 0; g < by_var_.size(); ++g) {
-    const auto v = std::size_t(by_var_[g].first);
+  group_vars_.clear();
+  for (const Item& it : items_) {
+    const auto v = std::size_t(it.literal.var.id);
     if (group_stamp_[v] != minimisation_) {
       group_stamp_[v] = minimisation_;
-      group_begin_[v] = g;
+      group_end_[v] = 0;
+      group_vars_.push_back(std::int32_t(v));
     }
-    group_end_[v] = g + 1;
+    ++group_end_[v];
   }
+  std::uint32_t total = 0;
+  for (const std::int32_t v : group_vars_) {
+    group_begin_[std::size_t(v)] = total;
+    total += group_end_[std::size_t(v)];
+    group_end_[std::size_t(v)] = group_begin_[std::size_t(v)];
+  }
+  by_var_.resize(items_.size());
+  for (std::uint32_t i = 0; i < items_.size(); ++i)
+    by_var_[group_end_[std::size_t(items_[i].literal.var.id)]++] = i;
   dropped_.assign(items_.size(), 0);
   for (std::size_t i = 0; i < items_.size(); ++i) {
     const Item& it = items_[i];
-    if (it.level < top && reason_follows(it.change, it.pruned, i, kMinimiseDepth)) {
+    if (it.level < top && reason_follows(it.change, it.pruned, i, kMinimiseDepth))
       dropped_[i] = 1;
-      seen_slot(it.literal).in_set = false;
-    }
   }
   std::size_t kept = 0;
   for (std::size_t i = 0; i < items_.size(); ++i)
@@ -488,9 +606,10 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
   kernel_ = &kernel;
   trail_ = trail;
   items_.clear();
+  newest_.clear();
+  removal_pool_.clear();
   ++analysis_stamp_;
   seen_count_ = 0;
-  chain_pool_.clear();
   reason_.clear();
   const std::uint32_t kept = trail->take_kept();
   forget(cached_trail_ == trail ? kept : 0);
@@ -499,40 +618,46 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
   explain_call(conflict.cause, conflict.call, std::nullopt);
   if (!add_all(reason_.literals())) return false;
   // resolve the newest change of the highest level until it is the only one of its level
+  // (the newest change with items is the top of a heap of changes, and each change lists its
+  // items: scanning the set for it, and taking its items out, was quadratic in the set's size)
   for (;;) {
-    if (items_.empty()) break;
-    int top = 0;
-    std::uint32_t newest = 0;
-    for (const Item& it : items_) {
-      top = std::max(top, it.level);
-      newest = std::max(newest, it.change);
+    while (!newest_.empty() && by_change_[newest_.front()].count == 0) {  // taken already
+      std::pop_heap(newest_.begin(), newest_.end());
+      newest_.pop_back();
     }
-    bool alone = true;  // every item of the top level is newest's
-    std::size_t count = 0;
+    if (newest_.empty()) break;
+    const std::uint32_t newest = newest_.front();
+    ChangeItems& items = by_change_[newest];
+    // levels grow along the trail: the newest change's is the highest
+    const int top = items_[std::size_t(items.head)].level;
+    // every item of the top level is newest's
+    const bool alone = by_level_[std::size_t(top)].count == items.count;
+    std::size_t count = items.count;
     bool all_ge = true, all_le = true;
-    for (const Item& it : items_) {
-      if (it.level == top && it.change != newest) alone = false;
-      if (it.change == newest) {
-        ++count;
-        all_ge = all_ge && it.literal.kind == Kind::ge;
-        all_le = all_le && it.literal.kind == Kind::le;
-      }
+    for (std::int32_t i = items.head; i >= 0; i = items_[std::size_t(i)].next) {
+      const Item& it = items_[std::size_t(i)];
+      all_ge = all_ge && it.literal.kind == Kind::ge;
+      all_le = all_le && it.literal.kind == Kind::le;
     }
     const bool decision = trail->changes()[newest].cause == LearningTrail::kDecision;
     if (alone && count > 1 && (all_ge || all_le)) {
       // one variable's bound twice (or more): the strongest implies the others
       int best = all_ge ? INT_MIN : INT_MAX;
-      for (const Item& it : items_)
-        if (it.change == newest)
-          best = all_ge ? std::max(best, it.literal.value) : std::min(best, it.literal.value);
-      items_.erase(std::remove_if(items_.begin(), items_.end(),
-                                  [&](const Item& it) {
-                                    const bool out =
-                                        it.change == newest && it.literal.value != best;
-                                    if (out) seen_slot(it.literal).in_set = false;
-                                    return out;
-                                  }),
-                   items_.end());
+      for (std::int32_t i = items.head; i >= 0; i = items_[std::size_t(i)].next) {
+        const int v = items_[std::size_t(i)].literal.value;
+        best = all_ge ? std::max(best, v) : std::min(best, v);
+      }
+      for (std::int32_t i = items.head; i >= 0; i = items_[std::size_t(i)].next) {
+        Item& it = items_[std::size_t(i)];
+        if (it.literal.value == best) {
+          items.head = items.tail = i;
+        } else {
+          it.in_set = false;
+          --by_level_[std::size_t(top)].count;
+        }
+      }
+      items_[std::size_t(items.head)].next = -1;
+      items.count = 1;
       count = 1;
     }
     if (alone && count == 1) break;
@@ -543,6 +668,11 @@ bool ConflictAnalysis::analyse(PropagationKernel& kernel) {
     }
     if (!expand(newest)) return false;
   }
+  // the items left, in the order they were added
+  std::size_t left = 0;
+  for (std::size_t i = 0; i < items_.size(); ++i)
+    if (items_[i].in_set) items_[left++] = items_[i];
+  items_.resize(left);
   minimise();
   literals_.clear();
   levels_.clear();

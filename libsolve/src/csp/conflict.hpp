@@ -57,6 +57,8 @@ class ConflictAnalysis {
     Literal pruned;    // what the defining change made true (it implies literal)
     std::uint32_t change;
     int level;
+    std::int32_t next;  // the next item of the same change, -1 for none
+    bool in_set;        // false once taken out (the 1UIP walk only appends to items_)
   };
   enum class Added { yes, dropped, not_true };
 
@@ -64,10 +66,16 @@ class ConflictAnalysis {
   /// kAtRoot when l held before the first change, kNotTrue when it does not hold now.
   static constexpr std::int32_t kAtRoot = -1, kNotTrue = -2;
   std::int32_t defining_change(const Literal& l, Domain& after);
-  /// The changes of variable id on the trail, newest first (listed once per analysis).
-  std::span<const std::int32_t> changes_of(std::int32_t id);
+  /// For the != literals of variable id (its changes `chain`, its layout nwords words): per
+  /// bit of the layout, the position on the chain of the first domain without the value; null
+  /// while not worth it.
+  const std::uint32_t* removals(std::int32_t id, std::span<const std::int32_t> chain,
+                                std::size_t nwords);
+  static constexpr std::uint32_t kNoTable = ~std::uint32_t{0};
   /// Adds literal l (true at the failure) to the set, with its defining change.
   Added add(Literal l);
+  /// Lists items_[item] with its change (and the change in newest_ when it is its first).
+  void link(std::uint32_t item);
   /// Adds the literals of a reason; false when one does not hold.
   bool add_all(std::span<const Literal> reason);
   /// The reason of `pruned`, made true by change k of a propagator: explained once (the 1UIP
@@ -124,38 +132,54 @@ class ConflictAnalysis {
   const LearningTrail* trail_ = nullptr;
   Store before_;  // the domains a propagator call began from (only its scope's are rebuilt)
   std::vector<Item> items_;
+  // per change: its items in the set (a list through Item::next, in the order added), valid
+  // at analysis_stamp_; per level: how many items of the set it has
+  struct ChangeItems {
+    std::uint64_t stamp = 0;
+    std::int32_t head = -1, tail = -1;
+    std::uint32_t count = 0;
+  };
+  struct LevelItems {
+    std::uint64_t stamp = 0;
+    std::uint32_t count = 0;
+  };
+  std::vector<ChangeItems> by_change_;
+  std::vector<LevelItems> by_level_;
+  std::vector<std::uint32_t> newest_;  // a max-heap of the changes with items (some taken)
   // per variable: analysis_stamp_ once an item on it was added in this analysis (never taken
   // back: items removed since only cost a scan), so that add() and implied() skip the scan of
   // items_ for a variable that has none
   std::vector<std::uint64_t> var_stamp_;
   std::uint64_t analysis_stamp_ = 1;
   // The literals of items_, in an open-addressing table whose entries are valid at
-  // analysis_stamp_ (an entry stays when its item leaves the set, marked out, so that probe
+  // analysis_stamp_ (an entry stays when its item leaves the set, which says so, so that probe
   // chains stay whole): add() finds a literal already in the set without a scan of items_,
   // which was quadratic in the nogood's size (half of the search's time on a model with
   // large default reasons, mario).
   struct Seen {
     Literal literal;
-    bool in_set = false;
+    std::uint32_t item = 0;  // its newest item in items_
     std::uint64_t stamp = 0;
   };
   std::vector<Seen> seen_;
-  // changes_of(): per variable, its changes in chain_pool_[chain_begin_, chain_end_), valid
-  // at analysis_stamp_
   // minimise(): the items by variable (by_var_ sorted; per variable its range, valid at
   // minimisation_), and those dropped
-  std::vector<std::pair<std::int32_t, std::uint32_t>> by_var_;
+  std::vector<std::uint32_t> by_var_;  // item indices
+  std::vector<std::int32_t> group_vars_;
+  // removals(): per variable its table in removal_pool_ and the times asked, valid at
+  // analysis_stamp_
+  std::vector<std::uint64_t> removal_stamp_;
+  std::vector<std::uint32_t> removal_begin_;
+  std::vector<std::size_t> removal_asked_;
+  std::vector<std::uint32_t> removal_pool_;
   std::vector<std::uint64_t> group_stamp_;
   std::vector<std::uint32_t> group_begin_, group_end_;
   std::vector<char> dropped_;
-  std::vector<std::uint64_t> chain_stamp_;
-  std::vector<std::uint32_t> chain_begin_, chain_end_;
-  std::vector<std::int32_t> chain_pool_;
   std::size_t seen_count_ = 0;  // valid entries
   static std::size_t hash(const Literal& l);
   /// The entry of l in seen_ (valid, or the free slot where it would go).
   Seen& seen_slot(const Literal& l);
-  void mark_seen(const Literal& l);
+  void mark_seen(const Literal& l, std::uint32_t item);
   Reason reason_;                       // scratch of explain()
   /// Forgets the reasons of the changes from `kept` on (taken back since the last analysis),
   /// or all of them (kept 0) when the cache has grown large with ones no longer asked.
@@ -169,6 +193,9 @@ class ConflictAnalysis {
   std::int32_t rebuilt_cause_ = 0;  // the call before_ holds the scope of (when valid)
   std::uint32_t rebuilt_at_ = 0;
   bool rebuilt_ = false, rebuilt_narrow_ = false;
+  bool whole_ = false;  // before_ holds every variable's domain at whole_at_ (see rebuild())
+  std::uint32_t whole_at_ = 0;
+  std::vector<std::int32_t> dirty_;  // ... but these, written for another position
   std::uint64_t levels_seen_ = 0;       // bit (level % 64) of every level in the nogood
   std::vector<std::uint64_t> failed_;   // per change: the minimisation that found it does not
   std::uint64_t minimisation_ = 0;      // follow (counts the calls of minimise())

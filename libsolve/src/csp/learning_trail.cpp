@@ -11,8 +11,15 @@ void LearningTrail::pop() {
   const std::uint32_t mark = marks_.back();
   marks_.pop_back();
   if (changes_.size() > mark) {
-    for (std::size_t k = changes_.size(); k-- > mark;)
-      last_[std::size_t(changes_[k].var)] = changes_[k].prev;
+    for (std::size_t k = changes_.size(); k-- > mark;) {
+      const auto var = std::size_t(changes_[k].var);
+      last_[var] = changes_[k].prev;
+      of_var_[var].pop_back();
+      if (!undone_all_) {
+        if (undone_.size() < last_.size()) undone_.push_back(std::int32_t(var));
+        else undone_all_ = true;
+      }
+    }
     words_.resize(changes_[mark].words);
     changes_.resize(mark);
     kept_ = std::min(kept_, mark);
@@ -21,11 +28,5 @@ void LearningTrail::pop() {
   conflict_.pending = false;
 }
 
-int LearningTrail::level_of(std::uint32_t change) const {
-  // decisions are in trail order: those at or before the change
-  const auto after = std::upper_bound(decisions_.begin(), decisions_.end(), change,
-                                      [](std::uint32_t k, const Decision& d) { return k < d.at; });
-  return int(after - decisions_.begin());
-}
 
 }  // namespace solve::detail::csp

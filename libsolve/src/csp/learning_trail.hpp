@@ -9,6 +9,7 @@
 // names the propagator call running, the search announces each decision.
 #include <cassert>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -29,6 +30,7 @@ class LearningTrail {
     int old_min, old_max;    // the domain before the change: its summary ...
     int old_size;
     std::uint32_t words;     // ... and its words, in words_
+    int level;               // the learning level: the number of decisions at or before it
   };
   /// The decision that opened a learning level and the position of its first change.
   struct Decision {
@@ -41,7 +43,8 @@ class LearningTrail {
   /// *running: a change belongs to the call running when it is recorded, read from there (the
   /// kernel's loop pays one store per call, not a test).
   LearningTrail(int num_vars, const std::int32_t* running, const std::uint64_t* calls)
-      : last_(std::size_t(num_vars), -1), running_(running), calls_(calls) {}
+      : last_(std::size_t(num_vars), -1), of_var_(std::size_t(num_vars)), running_(running),
+        calls_(calls) {}
 
   // ---- recording ----
   /// A decision begins a learning level: literal is what it makes true. Its changes are the
@@ -60,9 +63,10 @@ class LearningTrail {
     assert(call_ <= changes_.size());
     const std::size_t at = changes_.size();
     changes_.push_back({var, cause_, call_, last_[std::size_t(var)], min, max, size,
-                        std::uint32_t(words_.size())});
+                        std::uint32_t(words_.size()), int(decisions_.size())});
     words_.insert(words_.end(), words.begin(), words.end());
     last_[std::size_t(var)] = std::int32_t(at);
+    of_var_[std::size_t(var)].push_back(std::int32_t(at));
   }
   /// The running call begins a new step (Space::begin_step()): its changes from here on are
   /// explained against the domains of this position, as if a new call began.
@@ -92,27 +96,48 @@ class LearningTrail {
   std::span<const Decision> decisions() const { return decisions_; }
   /// The newest change of variable var, -1 when it has none.
   std::int32_t last(std::int32_t var) const { return last_[std::size_t(var)]; }
+  /// The changes of variable var, oldest first (kept as the trail grows and shrinks, so that
+  /// conflict analysis can binary-search them without listing them for each failure).
+  std::span<const std::int32_t> changes_of(std::int32_t var) const {
+    return of_var_[std::size_t(var)];
+  }
   /// The domain a change replaced, as words of the variable's layout.
   std::span<const std::uint64_t> old_words(std::uint32_t change, std::uint32_t nwords) const {
     return {words_.data() + changes_[change].words, nwords};
   }
   /// The learning level of change k: the number of decisions at or before it.
-  int level_of(std::uint32_t change) const;
+  int level_of(std::uint32_t change) const { return changes_[change].level; }
   /// The number of changes at the bottom of the trail that no pop() has taken back since the
   /// last call (what the analysis derived from them still holds); counts afresh from here.
+  /// Also makes undone() the variables of the changes taken back since the last call.
   std::uint32_t take_kept() {
     const std::uint32_t kept = kept_;
     kept_ = std::uint32_t(changes_.size());
+    undone_.swap(undone_taken_);
+    undone_.clear();
+    undone_all_taken_ = undone_all_;
+    undone_all_ = false;
     return kept;
+  }
+  /// The variables of the changes that pop() took back before the last take_kept() (some
+  /// more than once); nullopt when there were more of them than variables.
+  std::optional<std::span<const std::int32_t>> undone() const {
+    if (undone_all_taken_) return std::nullopt;
+    return std::span<const std::int32_t>(undone_taken_);
   }
 
  private:
   std::vector<Change> changes_;
   std::vector<std::uint64_t> words_;
   std::vector<std::int32_t> last_;  // per variable: its newest change
+  std::vector<std::vector<std::int32_t>> of_var_;  // per variable: its changes, oldest first
   std::vector<Decision> decisions_;
   std::vector<std::uint32_t> marks_;
   std::uint32_t kept_ = 0;  // the fewest changes since take_kept()
+  // the variables of the changes taken back since take_kept() (and before it, for undone()),
+  // or all of them: more than there are variables
+  std::vector<std::int32_t> undone_, undone_taken_;
+  bool undone_all_ = false, undone_all_taken_ = false;
   /// A propagator call began since the last change: the changes from here are its own.
   void sync() {
     if (*calls_ == call_id_) return;
