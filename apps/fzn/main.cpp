@@ -274,6 +274,7 @@ int parse_and_solve(int argc, char** argv) {
 
   // --version, "did you mean", '-' and '_' alike in option names: as every front-end.
   if (const auto status = cli::parse(app, argc, argv)) return *status;
+  s.run.learning_given = app.count("--learning") > 0;
   set_search_choices(app, restart, s.run);
   const cli::InterruptGuard interrupts;  // Ctrl-C, SIGTERM: stop, print what was found
   s.run.cancel = &cli::cancel_flag();

@@ -114,6 +114,10 @@ RunStatus satisfy(Program& p, const RunOptions& o, std::ostream& out, double ini
   const std::uint64_t wanted = o.max_solutions ? *o.max_solutions : (o.all ? 0 : 1);  // 0: all
   // one solution: the first is printed whatever it is, and the library may restart for it
   if (wanted == 1) s.limits.max_solutions = 1;
+  // the learning search blocks each solution it finds by a clause kept to the end (so that
+  // no solution comes twice): an enumeration of millions would hold memory for each. Unless
+  // asked for, enumerations run without learning, whose memory does not grow with them
+  if (wanted != 1 && !o.learning_given) s.learning.use = solve::Learning::off;
   // libsolve enumerates every variable, FlatZinc asks for distinct outputs: a solution that
   // differs from an earlier one only in variables that are not output (say b in b -> c,
   // with c true) is skipped. The limit then counts printed solutions, in the callback. What
