@@ -18,10 +18,10 @@ enum class Learning : std::uint8_t;  // solve/search.hpp
 
 namespace cli {
 
-/// Whether each program learns when --learning is not given. fzn-libsolve learns: on the
-/// second MiniZinc selection (20 s, 2026-11-27, one run) learning and the search without both
-/// solved 44 of 45 and proved 13 optima, and learning found the best objective on 22 of 26
-/// against 15 (docs/benchmarks.md).
+/// Whether each program learns when --learning is not given. fzn-libsolve learns for an
+/// optimisation: on the second MiniZinc selection (20 s, 2026-11-27, one run) learning found
+/// the best objective on 22 of 26 against 15 without (docs/benchmarks.md). It runs a
+/// satisfaction problem without learning all the same (apps/fzn/run.cpp says why).
 /// The puzzle programs keep the faster mode, off: `scripts/bench learning` measures both
 /// (docs/notes/learning-bench.md: QCP 1.7 to 19.6 times slower on, carcassonne squares 170 to
 /// 336 times).

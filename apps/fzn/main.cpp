@@ -83,7 +83,9 @@ CLI::Validator no_limit_when_negative() {
 void add_learning_options(CLI::App& app, solve::LearningOptions& learning) {
   cli::add_learning(app, learning.use, cli::learning_default::fzn,
                     "Learn from failures (lazy clause generation): explain each dead end, keep "
-                    "its reason as a nogood clause, backjump; on or off");
+                    "its reason as a nogood clause, backjump; on or off. Not given: on for an "
+                    "optimisation, off for a satisfaction problem (faster there, see "
+                    "docs/benchmarks.md)");
   app.add_option("--learnts-mb", learning.learnts_mb,
                  "Memory for the learnt clauses, in MiB: past it the less active half is "
                  "deleted (with --learning on)")

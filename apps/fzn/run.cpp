@@ -114,10 +114,13 @@ RunStatus satisfy(Program& p, const RunOptions& o, std::ostream& out, double ini
   const std::uint64_t wanted = o.max_solutions ? *o.max_solutions : (o.all ? 0 : 1);  // 0: all
   // one solution: the first is printed whatever it is, and the library may restart for it
   if (wanted == 1) s.limits.max_solutions = 1;
-  // the learning search blocks each solution it finds by a clause kept to the end (so that
-  // no solution comes twice): an enumeration of millions would hold memory for each. Unless
-  // asked for, enumerations run without learning, whose memory does not grow with them
-  if (wanted != 1 && !o.learning_given) s.learning.use = solve::Learning::off;
+  // Unless --learning is given, a satisfaction problem runs without learning. On both
+  // MiniZinc selections the search without it solved more of them (2026-11-27, 20 s: first
+  // selection 90 against 86, second 19 against 18, pentominoes 04 in 6.1 s where learning
+  // made 1,485 nodes in 20 s; docs/notes/2026-11-27-first-selection-learning.md). And the
+  // learning search blocks each solution by a clause kept to the end, so an enumeration (-a)
+  // would hold memory for every solution found.
+  if (!o.learning_given) s.learning.use = solve::Learning::off;
   // libsolve enumerates every variable, FlatZinc asks for distinct outputs: a solution that
   // differs from an earlier one only in variables that are not output (say b in b -> c,
   // with c true) is skipped. The limit then counts printed solutions, in the callback. What

@@ -32,8 +32,7 @@ struct RunOptions {
   /// cli::learning_default::fzn, on or off). Its branching and restart are set by run.cpp:
   /// the two below when given, else the default policy (learning_policy()).
   solve::LearningOptions learning;
-  /// --learning was given: else an enumeration (-a, -n N > 1 of a satisfaction problem) runs
-  /// without learning, whose blocking clauses would hold memory for every solution found
+  /// --learning was given: else a satisfaction problem runs without learning (run.cpp)
   bool learning_given = false;
   /// --learning-branching (--vsids, --toggle-vsids); unset: the default policy's.
   std::optional<solve::LearningOptions::Branching> learning_branching;
