@@ -507,6 +507,20 @@ TEST_CASE("the learning search's default: toggle branching, Luby x 100 restarts"
   CHECK(stat(run("-s --learning on " + model("lcg/rcpsp-01")).out, "restarts") != "");
 }
 
+TEST_CASE("options of learning: a satisfaction problem runs without learning unless told",
+          "[fzn][cli][learning]") {
+  // the same work: the default searches as --learning off does, and --learning on otherwise
+  const std::string hard = hard_model();
+  const auto figures = [&](const std::string& flags) {
+    const Run r = run("-s --node-limit 2000 " + flags + hard);
+    CHECK(r.status == 0);
+    return stat(r.out, "failures") + "/" + stat(r.out, "restarts");
+  };
+  const std::string by_default = figures("");
+  CHECK(by_default == figures("--learning off "));
+  CHECK(by_default != figures("--learning on "));
+}
+
 TEST_CASE("options of learning: --help explains them and shows the one default",
           "[fzn][cli][learning]") {
   const Run help = run("--help");
