@@ -141,7 +141,15 @@ void add_restart_options(CLI::App& app, solve::RestartPolicy& restart) {
       ->needs(kind);
   app.add_option("--restart-base", restart.factor, "Geometric restarts' growth (--restart)")
       ->type_name("F")
-      ->check(CLI::Range(1.0, 1e6))
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            // CLI::Range lets "nan" through: every comparison with it is false
+            double f = 0;
+            if (!CLI::detail::lexical_cast(text, f) || !(f >= 1.0 && f <= 1e6))
+              return fmt::format("expected a number from 1 to 1000000, got '{}'", text);
+            return {};
+          },
+          "FLOAT in [1 - 1000000]"))
       ->capture_default_str()
       ->needs(kind);
 }

@@ -8,10 +8,14 @@
 #include "random_model.hpp"
 #include "test_scale.hpp"
 
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
 
 #include <solve/solve.hpp>
+
+#include "csp/restart_limit.hpp"
 
 using namespace solve;
 
@@ -121,6 +125,21 @@ TEST_CASE("Luby's sequence", "[restarts]") {
   CHECK(luby(31) == 16);
   CHECK(luby(63) == 32);
   CHECK(luby(64) == 1);
+}
+
+TEST_CASE("geometric limits: a factor below 1 or NaN grows nothing, and past 2^64 is no limit",
+          "[restarts]") {
+  using detail::csp::restart_limit;
+  using Kind = RestartPolicy::Kind;
+  CHECK(restart_limit({Kind::geometric, 100, 2.0}, 3) == 800);
+  for (const double f : {0.5, -3.0, std::nan("")}) {
+    INFO(f);
+    CHECK(restart_limit({Kind::geometric, 100, f}, 0) == 100);
+    CHECK(restart_limit({Kind::geometric, 100, f}, 40) == 100);
+  }
+  CHECK(restart_limit({Kind::geometric, 100, 1e6}, 10) == UINT64_MAX);
+  CHECK(restart_limit({Kind::geometric, 100, std::numeric_limits<double>::infinity()}, 2) ==
+        UINT64_MAX);
 }
 
 TEST_CASE("restarts, activity, phase saving, LNS and the portfolio find and prove the optimum",

@@ -454,7 +454,9 @@ TEST_CASE("options of learning: bad values and contradictory flags exit 2 with a
         "--learnts-mb 1048577", "--learning-branching vsids", "--vsids --toggle-vsids",
         "--vsids --learning-branching model", "--toggle-vsids --learning-branching toggle",
         "--restart sometimes", "--restart luby --restart-scale 0", "--restart-scale 5",
-        "--restart-base 2", "--restart geometric --restart-base 0.5"}) {
+        "--restart-base 2", "--restart geometric --restart-base 0.5",
+        "--restart geometric --restart-base nan", "--restart geometric --restart-base inf",
+        "--restart geometric --restart-base x"}) {
     INFO(bad);
     const Run r = run(std::string(bad) + " " + model("queens"));
     CHECK(r.status == 2);

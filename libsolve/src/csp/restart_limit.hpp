@@ -20,8 +20,10 @@ inline std::uint64_t restart_limit(const RestartPolicy& r, std::uint64_t k) {
       return l > UINT64_MAX / scale ? UINT64_MAX : l * scale;
     }
     case RestartPolicy::Kind::geometric: {
-      const double limit = double(scale) * std::pow(std::max(r.factor, 1.0), double(k));
-      return limit >= 1.8e19 ? UINT64_MAX : std::uint64_t(limit);
+      // a factor below 1 or NaN grows nothing; a limit past 2^64 (or NaN) is no limit
+      const double factor = r.factor >= 1.0 ? r.factor : 1.0;
+      const double limit = double(scale) * std::pow(factor, double(k));
+      return limit < 1.8e19 ? std::uint64_t(limit) : UINT64_MAX;
     }
   }
   return UINT64_MAX;
