@@ -251,6 +251,22 @@ TEST_CASE("clauses: every reason, step after step, checked by brute force", "[cl
 
 /// A depth-first search over a Store with the store's clauses alone, which adds learnt
 /// clauses on the way (random clauses that every solution satisfies), bumps and reduces them.
+/// A clause of cs without a true literal and with fewer than two open ones in s (none at the
+/// store's fixpoint).
+std::optional<detail::csp::ClauseRef> unit_or_false(const ClauseStore& cs, const Store& s) {
+  std::optional<detail::csp::ClauseRef> found;
+  cs.for_each_clause([&](detail::csp::ClauseRef c) {
+    int open = 0;
+    for (const LitId l : cs.clause(c)) {
+      const Truth v = cs.literals().truth(s, l);
+      if (v == Truth::yes) return;
+      open += v == Truth::open;
+    }
+    if (open < 2 && !found) found = c;
+  });
+  return found;
+}
+
 struct LearningDriver {
   const Cnf& f;
   const std::set<Values>& solutions;
@@ -259,6 +275,7 @@ struct LearningDriver {
   ClauseStore& cs;
   std::set<Values> found;
   int added = 0, units = 0, conflicts = 0, reduced = 0, reasons_kept = 0, conflict_clauses = 0;
+  int fixpoints = 0;  // propagate() calls that ended at a fixpoint (checked complete)
 
   bool propagate() {
     for (;;) {
@@ -270,7 +287,14 @@ struct LearningDriver {
         }
         return false;
       }
-      if (st == PropStatus::fixpoint) return true;
+      if (st == PropStatus::fixpoint) {
+        // at the store's fixpoint every clause holds or has two open literals: one unit or
+        // false here is a propagation missed (a clause settled onto a false watch of a lower
+        // level than its true literal was unit again after the pop() that reopened it)
+        REQUIRE(!unit_or_false(cs, s));
+        ++fixpoints;
+        return true;
+      }
     }
   }
   // a literal false in the current domains, when x has one
@@ -392,10 +416,11 @@ struct LearningDriver {
   }
 };
 
-TEST_CASE("clauses: learnt clauses added mid-search never remove a solution, reduce keeps "
-          "reasons", "[clauses]") {
+TEST_CASE("clauses: learnt clauses added mid-search never remove a solution nor miss a "
+          "propagation, reduce keeps reasons", "[clauses]") {
   Random r(2403);
   int added = 0, units = 0, conflicts = 0, reduced = 0, reasons_kept = 0, conflict_clauses = 0;
+  int fixpoints = 0;
   for (int round = 0; round < test_scale::rounds(400); ++round) {
     const Cnf f = random_cnf(r, true);
     const std::set<Values> expected = brute_force(f);
@@ -413,7 +438,9 @@ TEST_CASE("clauses: learnt clauses added mid-search never remove a solution, red
     reduced += d.reduced;
     reasons_kept += d.reasons_kept;
     conflict_clauses += d.conflict_clauses;
+    fixpoints += d.fixpoints;
   }
+  CHECK(fixpoints >= test_scale::scaled(3000));
   // a full run: 6,825 added, 19 unit and 18 false at once, 1,386 deleted, 6,725 reasons kept,
   // 345 clauses found false
   CHECK(added >= test_scale::scaled(3000));
@@ -475,19 +502,11 @@ struct LevelDriver {
   // no clause unit or false in the domains now
   void check_fixpoint(const char* after) {
     ++checks;
-    const LiteralTable& t = cs.literals();
-    cs.for_each_clause([&](auto c) {
-      int open = 0;
-      for (const LitId l : cs.clause(c)) {
-        const Truth v = t.truth(s, l);
-        if (v == Truth::yes) return;
-        open += v == Truth::open;
-      }
-      if (open >= 2) return;
-      std::string what = std::string("a clause unit or false after ") + after + ":";
-      for (const LitId l : cs.clause(c)) what += " " + show(t.literal(l));
-      fail(what + (cs.is_learnt(c) ? " (learnt)" : " (the model's)"));
-    });
+    const std::optional<detail::csp::ClauseRef> c = unit_or_false(cs, s);
+    if (!c) return;
+    std::string what = std::string("a clause unit or false after ") + after + ":";
+    for (const LitId l : cs.clause(*c)) what += " " + show(cs.literals().literal(l));
+    fail(what + (cs.is_learnt(*c) ? " (learnt)" : " (the model's)"));
   }
   bool propagate() {
     const std::size_t before = within();

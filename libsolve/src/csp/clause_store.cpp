@@ -218,22 +218,23 @@ bool ClauseStore::settle(Space& s) {
     const ClauseRef c = unsettled_[i];
     LitId* lits = arena_.data() + c + kHeader;
     const std::uint32_t n = arena_[c];
-    // the best two to the front, as add_learnt() does
+    // two literals that are not false to the front (a true one first): only then may the
+    // clause be watched. One true literal beside false ones is not enough: a pop() that takes
+    // it back leaves the clause unit with no watch to tell (the levels of the false literals
+    // are unknown here; add_learnt() with levels watches the one of the highest level)
     std::uint32_t open = 0;
     bool sat = false;
-    for (std::uint32_t k = 0; k < n && !sat && open < 2; ++k) {
+    for (std::uint32_t k = 0; k < n && open < 2; ++k) {
       const Truth t = table_.truth(s, lits[k]);
       if (t == Truth::no) continue;
+      std::swap(lits[open], lits[k]);
       if (t == Truth::yes) {
-        std::swap(lits[0], lits[k]);
-        if (open > 0) std::swap(lits[1], lits[k]);  // keep the open one found before
+        if (open == 1) std::swap(lits[0], lits[1]);
         sat = true;
-      } else {
-        std::swap(lits[open], lits[k]);
-        ++open;
       }
+      ++open;
     }
-    if (sat || open == 2) {
+    if (open == 2) {
       arena_[c + 1] &= ~kUnsettled;
       watch(c);
       unsettled_[i] = unsettled_.back();
@@ -245,7 +246,8 @@ bool ClauseStore::settle(Space& s) {
       s.begin_step();  // false in the domains the earlier steps left
       return false;
     }
-    force(s, lits[0], c);  // true from now on: the clause cannot become false in this call
+    // true from now on (forced, or already): the clause cannot become false in this call
+    if (!sat) force(s, lits[0], c);
     ++i;
   }
   return true;

@@ -177,7 +177,7 @@ bool LcgSearch::resolve_conflict() {
   for (std::size_t i = 0; i < levels_.size(); ++i)
     if (i != asserting_) back = std::max(back, levels_[i]);
   backjump(back);
-  add_nogood(nogood_);
+  add_nogood(nogood_, levels_);
   return true;
 }
 
@@ -202,12 +202,18 @@ bool LcgSearch::learn() {
   return !nogood_.empty();
 }
 
-void LcgSearch::add_nogood(std::span<const Literal> lits) {
+void LcgSearch::add_nogood(std::span<const Literal> lits, std::span<const int> levels) {
   clause_.clear();
   for (const Literal& l : lits) clause_.push_back(negation(l));
   // a new clause is the most recent one used: bumped, or the next reduce() drops it first
   const auto at = ClauseRef(store_->arena_bytes() / sizeof(std::uint32_t));
-  store_->add_learnt(kernel_.space(), clause_);
+  // with the levels, the clause watches its open literal and the false one of the highest
+  // level: a later backjump that makes it unit again also reopens that watch. (Without them
+  // it went through the store's unsettled list, which once the asserted literal held watched
+  // a false literal of any level beside it: after a backjump past the assertion the clause
+  // was unit and never looked at. On sugiyama g4 about one clause in a hundred missed its
+  // propagation at each node.)
+  store_->add_learnt(kernel_.space(), clause_, levels);
   if (store_->arena_bytes() / sizeof(std::uint32_t) > at) store_->bump_activity(at);
   store_->decay_activity();
   kernel_.wake(store_index_);
@@ -272,9 +278,13 @@ bool LcgSearch::solution() {
   const std::span<const LearningTrail::Decision> ds = kernel_.learning()->decisions();
   if (ds.empty()) return true;
   nogood_.clear();
-  for (const LearningTrail::Decision& d : ds) nogood_.push_back(d.literal);
+  levels_.clear();
+  for (const LearningTrail::Decision& d : ds) {
+    nogood_.push_back(d.literal);
+    levels_.push_back(int(levels_.size()) + 1);
+  }
   backjump(level() - 1);
-  add_nogood(nogood_);
+  add_nogood(nogood_, levels_);
   return true;
 }
 

@@ -85,8 +85,10 @@ class LcgSearch final : public SearchEngine {
   /// Pops to learning level `level` (0: the run's root).
   void backjump(int level);
   int level() const { return kernel_.space().depth() - root_depth_; }
-  /// Adds a learnt clause (the negation of lits) and schedules the store.
-  void add_nogood(std::span<const Literal> lits);
+  /// Adds a learnt clause (the negation of lits, levels[i] the level where lits[i] became
+  /// true) and schedules the store; called after the backjump, on the highest level of all
+  /// but one literal.
+  void add_nogood(std::span<const Literal> lits, std::span<const int> levels);
   /// Bumps the activity of the variables of the nogood just learnt.
   void bump();
   /// Calls the trace hook (SearchOptions::trace): decide (at the decision's level), fail (with
