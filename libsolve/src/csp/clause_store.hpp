@@ -111,6 +111,8 @@ class ClauseStore final : public Constraint {
 
  private:
   static constexpr std::uint32_t kHeader = 3;  // size, flags, activity (float bits)
+  /// A domain this small is walked value by value to see what a forced literal implies.
+  static constexpr int kSmallDomain = 64;
   static constexpr std::uint32_t kLearnt = 1, kUnsettled = 2, kDeleted = 4;
   // what was seen of a variable's changes (reversible words, each with its stamp)
   struct Seen {

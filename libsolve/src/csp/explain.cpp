@@ -42,8 +42,33 @@ namespace {
 constexpr std::int64_t kMaxHoles = 64;
 }  // namespace
 
+namespace {
+/// [x == v] from a bound that leaves v alone: v is the other end of x's domain in `before`
+/// (its bound named) and no value lies between v and the bound (holes named). A 0..1 variable
+/// set by a bound is asked about so ([b == 0]); failing here sent the caller to its widest reason.
+bool eq_from_bound(const Space& before, std::int64_t bound, const Literal& l, bool from_max,
+                   Reason& reason) {
+  const Var x = l.var;
+  const std::int64_t v = l.value;
+  if (!before.contains(x, l.value)) return false;
+  if (from_max ? before.min(x) != v : before.max(x) != v) return false;
+  const std::int64_t cap = from_max ? std::min<std::int64_t>(bound, before.max(x))
+                                    : std::max<std::int64_t>(bound, before.min(x));
+  const std::int64_t lo = from_max ? v + 1 : cap, hi = from_max ? cap : v - 1;
+  if (hi - lo >= kMaxHoles) return false;
+  for (std::int64_t w = lo; w <= hi; ++w)
+    if (before.contains(x, int(w))) return false;
+  reason.add(from_max ? Literal::ge(x, l.value) : Literal::le(x, l.value));
+  if (from_max && cap < bound) reason.add(Literal::le(x, int(cap)));
+  if (!from_max && cap > bound) reason.add(Literal::ge(x, int(cap)));
+  for (std::int64_t w = lo; w <= hi; ++w) reason.add(Literal::ne(x, int(w)));
+  return true;
+}
+}  // namespace
+
 bool follows_from_max(const Space& before, std::int64_t hi, const Literal& l, Reason& reason) {
   if (l.follows_from_max(hi)) return true;
+  if (l.kind == Literal::Kind::eq) return eq_from_bound(before, hi, l, true, reason);
   if (l.kind != Literal::Kind::le) return false;
   const std::int64_t cap = std::min<std::int64_t>(hi, before.max(l.var));
   if (cap - l.value > kMaxHoles) return false;
@@ -57,6 +82,7 @@ bool follows_from_max(const Space& before, std::int64_t hi, const Literal& l, Re
 
 bool follows_from_min(const Space& before, std::int64_t lo, const Literal& l, Reason& reason) {
   if (l.follows_from_min(lo)) return true;
+  if (l.kind == Literal::Kind::eq) return eq_from_bound(before, lo, l, false, reason);
   if (l.kind != Literal::Kind::ge) return false;
   const std::int64_t cap = std::max<std::int64_t>(lo, before.min(l.var));
   if (l.value - cap > kMaxHoles) return false;

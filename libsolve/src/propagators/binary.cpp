@@ -138,16 +138,42 @@ class Equal final : public CloneableConstraint<Equal> {
     if (s.failed()) return PropStatus::failed;
     return s.assigned(x) && s.assigned(y) ? PropStatus::entailed : PropStatus::fixpoint;
   }
-  // x != v because y != v (or the other way round)
+  // x's literal because y's domain lacked the values against it (or the other way round):
+  // y's own literal of the same kind when it held ([y == v], [y != v], a bound), else y's
+  // bounds and holes over those values
   void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
-    if (pruned && pruned->kind == Literal::Kind::ne) {
+    if (pruned && (pruned->var == vars_[0] || pruned->var == vars_[1])) {
       const Var other = pruned->var == vars_[0] ? vars_[1] : vars_[0];
-      if (!before.contains(other, pruned->value)) return r.add(Literal::ne(other, pruned->value));
+      const Literal same{other, pruned->kind, pruned->value};
+      if (same.holds_in(before)) return r.add(same);
+      if (explain_by_other(before, *pruned, other, r)) return;
     }
     Constraint::explain(before, pruned, r);
   }
 
  private:
+  /// Every value of x's domain in `before` against `pruned` is missing from `other`: its
+  /// bounds for those outside them, [other != w] for the rest (a small domain only).
+  static bool explain_by_other(const Space& before, const Literal& pruned, Var other, Reason& r) {
+    constexpr int kSmall = 64;
+    if (before.size(pruned.var) > kSmall) return false;
+    bool below = false, above = false, ok = true;
+    const std::size_t mark = r.size();
+    before.for_each_value(pruned.var, [&](int w) {
+      if (!ok || pruned.satisfied_by(w)) return;
+      if (w < before.min(other)) below = true;
+      else if (w > before.max(other)) above = true;
+      else if (!before.contains(other, w)) r.add(Literal::ne(other, w));
+      else ok = false;
+    });
+    if (!ok) {
+      r.truncate(mark);
+      return false;
+    }
+    if (below) r.add(Literal::ge(other, before.min(other)));
+    if (above) r.add(Literal::le(other, before.max(other)));
+    return true;
+  }
   /// Removes from a every value that b lacks.
   static void keep_common(Space& s, Var a, Var b) {
     for (int v = s.min(a); v != INT_MAX && !s.failed(); v = s.next_value(a, v))

@@ -167,19 +167,29 @@ class LinearEq final : public CloneableConstraint<LinearEq>, LinearBase {
   PropStatus propagate(Space& s) override {
     std::int64_t l, u;
     bounds(s, l, u);
+    // a pruning computed from bounds that an earlier pruning of this call moved is a step of
+    // its own (Space::begin_step()): its reason, the other terms' sides in one step, holds in
+    // the domains the step began with, not in those the call began with (where explain()
+    // would have to name the whole scope's domains)
+    bool stepped = false;  // a pruning since the last step began
+    auto step = [&] {
+      if (stepped) s.begin_step();
+      stepped = false;
+    };
     for (bool moved = true; moved;) {
-      if (l > c_ || u < c_) return PropStatus::failed;
+      if (l > c_ || u < c_) return step(), PropStatus::failed;
       moved = false;
       for (const Term& t : terms_) {
         const std::int64_t old_lo = lo(s, t), old_hi = hi(s, t);
         // a x within [c - (u - hi), c - (l - lo)]; nothing to do when that holds already
         const std::int64_t upper = c_ - (l - old_lo), lower = c_ - (u - old_hi);
         if (old_hi <= upper && old_lo >= lower) continue;
+        step();
         const Event e1 = at_most(s, t, upper);
         const Event e2 = e1 == Event::failed ? e1 : at_least(s, t, lower);
         if (e2 == Event::failed) return PropStatus::failed;
         if (e1 == Event::none && e2 == Event::none) continue;
-        moved = true;
+        moved = stepped = true;
         l += lo(s, t) - old_lo;
         u += hi(s, t) - old_hi;
       }
