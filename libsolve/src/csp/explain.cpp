@@ -38,8 +38,16 @@ void add_domain(const Space& s, Var x, Reason& reason) {
 
 namespace {
 /// The holes that a bound jumps over: at most this many are named (else the caller falls back
-/// to a larger reason).
-constexpr std::int64_t kMaxHoles = 64;
+/// to a larger reason, usually the domains of its whole scope). Most of a sparse domain's
+/// holes were never in it: the analysis drops those at once (made true at the root). With 64,
+/// mario easy 5's sum of costs (domains of 8 values over 800) fell back half the time.
+constexpr std::int64_t kMaxHoles = 1024;
+/// True when `before` has no value of x in [lo, hi].
+bool no_value_within(const Space& before, Var x, std::int64_t lo, std::int64_t hi) {
+  if (lo > hi) return true;
+  if (before.contains(x, int(lo))) return false;
+  return before.next_value(x, int(lo)) > hi;
+}
 }  // namespace
 
 namespace {
@@ -55,9 +63,7 @@ bool eq_from_bound(const Space& before, std::int64_t bound, const Literal& l, bo
   const std::int64_t cap = from_max ? std::min<std::int64_t>(bound, before.max(x))
                                     : std::max<std::int64_t>(bound, before.min(x));
   const std::int64_t lo = from_max ? v + 1 : cap, hi = from_max ? cap : v - 1;
-  if (hi - lo >= kMaxHoles) return false;
-  for (std::int64_t w = lo; w <= hi; ++w)
-    if (before.contains(x, int(w))) return false;
+  if (hi - lo >= kMaxHoles || !no_value_within(before, x, lo, hi)) return false;
   reason.add(from_max ? Literal::ge(x, l.value) : Literal::le(x, l.value));
   if (from_max && cap < bound) reason.add(Literal::le(x, int(cap)));
   if (!from_max && cap > bound) reason.add(Literal::ge(x, int(cap)));
@@ -71,9 +77,8 @@ bool follows_from_max(const Space& before, std::int64_t hi, const Literal& l, Re
   if (l.kind == Literal::Kind::eq) return eq_from_bound(before, hi, l, true, reason);
   if (l.kind != Literal::Kind::le) return false;
   const std::int64_t cap = std::min<std::int64_t>(hi, before.max(l.var));
-  if (cap - l.value > kMaxHoles) return false;
-  for (std::int64_t w = std::int64_t(l.value) + 1; w <= cap; ++w)
-    if (before.contains(l.var, int(w))) return false;
+  if (cap - l.value > kMaxHoles || !no_value_within(before, l.var, std::int64_t(l.value) + 1, cap))
+    return false;
   if (cap < hi) reason.add(Literal::le(l.var, int(cap)));
   for (std::int64_t w = std::int64_t(l.value) + 1; w <= cap; ++w)
     reason.add(Literal::ne(l.var, int(w)));
@@ -85,9 +90,8 @@ bool follows_from_min(const Space& before, std::int64_t lo, const Literal& l, Re
   if (l.kind == Literal::Kind::eq) return eq_from_bound(before, lo, l, false, reason);
   if (l.kind != Literal::Kind::ge) return false;
   const std::int64_t cap = std::max<std::int64_t>(lo, before.min(l.var));
-  if (l.value - cap > kMaxHoles) return false;
-  for (std::int64_t w = cap; w < l.value; ++w)
-    if (before.contains(l.var, int(w))) return false;
+  if (l.value - cap > kMaxHoles || !no_value_within(before, l.var, cap, std::int64_t(l.value) - 1))
+    return false;
   if (cap > lo) reason.add(Literal::ge(l.var, int(cap)));
   for (std::int64_t w = cap; w < l.value; ++w) reason.add(Literal::ne(l.var, int(w)));
   return true;

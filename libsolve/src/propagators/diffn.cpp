@@ -69,18 +69,33 @@ class Diffn final : public CloneableConstraint<Diffn> {
 
   PropStatus propagate(Space& s) override {
     bool pruned = false;
+    // a rule run after another one pruned is a step of its own (Space::begin_step()): its
+    // reason is read on the domains the step began with, where it holds, instead of the
+    // call's start, where it may not (then the scope's domains were named)
+    bool since_step = false;  // a pruning since the step began
+    auto next_step = [&] {
+      if (since_step) s.begin_step();
+      since_step = false;
+    };
+    auto note = [&](PropStatus r) {
+      since_step = since_step || r == PropStatus::changed;
+      pruned = pruned || r == PropStatus::changed;
+    };
     for (std::size_t i = 0; i < n_; ++i)
       for (std::size_t j = i + 1; j < n_; ++j) {
+        next_step();
         const PropStatus r = pair(s, i, j);
         if (r == PropStatus::failed) return r;
-        pruned = pruned || r == PropStatus::changed;
+        note(r);
       }
     if (nonnegative(s) && n_ > 1) {
+      next_step();
       if (!fits_bounding_box(s)) return PropStatus::failed;
       for (std::size_t axis = 0; axis < k_; ++axis) {
+        next_step();
         const PropStatus r = sweep(s, axis);
         if (r == PropStatus::failed) return r;
-        pruned = pruned || r == PropStatus::changed;
+        note(r);
       }
     }
     if (pruned) return PropStatus::changed;
@@ -89,8 +104,8 @@ class Diffn final : public CloneableConstraint<Diffn> {
     return PropStatus::entailed;  // every pair passed with one relation possible, i.e. holding
   }
 
-  // The rules on the call's start (a pruning that needed an earlier one of the same call, or
-  // the bounding box, falls back to the scope): a pair with one relation left, the bounds
+  // The rules on their step's start (a pruning that needed an earlier one of the same rule,
+  // or the bounding box, falls back to the scope): a pair with one relation left, the bounds
   // that rule out the others and those the enforced one reads; a push by time-tabling, the
   // boxes whose compulsory parts cover the segments that pushed it (by their bounds on the
   // axis and their smallest sides across) and, for the capacity, where those boxes and the

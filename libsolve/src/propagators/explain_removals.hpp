@@ -32,8 +32,9 @@ bool at_some_entry(std::span<const Var> scope, Var x, std::int64_t w, Rule&& rul
 }
 
 /// Appends [x != w] for each reachable w in (from, to) (values the domain lacks); false when
-/// there are more than `cap` of them (a reason that long is worth no more than the default).
-inline bool add_holes(Var x, std::int64_t from, std::int64_t to, Reason& r, std::int64_t cap = 64) {
+/// there are more than `cap` of them (a reason that long is worth no more than the default;
+/// most holes of a sparse domain were never in it and the analysis drops them at once).
+inline bool add_holes(Var x, std::int64_t from, std::int64_t to, Reason& r, std::int64_t cap = 1024) {
   if (to - from - 1 > cap * (x.scale < 0 ? -std::int64_t(x.scale) : x.scale)) return false;
   for (std::int64_t w = from + 1; w < to; ++w)
     if (reachable(x, w)) r.add(Literal::ne(x, int(w)));
