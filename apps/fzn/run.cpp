@@ -33,6 +33,11 @@ void print_statistics(std::ostream& out, const Program& p, const solve::Result& 
   out << fmt::format("%%%mzn-stat: peakDepth={}\n", s.max_depth);
   if (s.restarts) out << fmt::format("%%%mzn-stat: restarts={}\n", s.restarts);
   if (s.neighbourhoods) out << fmt::format("%%%mzn-stat: neighbourhoods={}\n", s.neighbourhoods);
+  if (s.nogoods) out << fmt::format("%%%mzn-stat: nogoods={}\n", s.nogoods);
+  if (s.reasons) {  // how often a propagator fell back to its scope's domains (docs/minizinc.md)
+    out << fmt::format("%%%mzn-stat: reasons={}\n", s.reasons);
+    out << fmt::format("%%%mzn-stat: scopeReasons={}\n", s.scope_reasons);
+  }
   if (objective) out << fmt::format("%%%mzn-stat: objective={}\n", *objective);
   out << "%%%mzn-stat-end\n";
 }

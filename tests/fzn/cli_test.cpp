@@ -447,6 +447,26 @@ TEST_CASE("options of learning: the same answers with learning on and off, in ev
   }
 }
 
+TEST_CASE("statistics of learning: nogoods, reasons and the reasons that named a whole scope",
+          "[fzn][cli][learning]") {
+  const Run on = run("-s --learning on " + model("golomb"));
+  CHECK(stat(on.out, "objective") == "17");
+  const std::string nogoods = stat(on.out, "nogoods"), reasons = stat(on.out, "reasons"),
+                    scope = stat(on.out, "scopeReasons");
+  REQUIRE(!nogoods.empty());
+  REQUIRE(!reasons.empty());
+  REQUIRE(!scope.empty());
+  // as many nogoods as failures below the root: one per conflict analysed
+  CHECK(std::stoull(nogoods) > 0);
+  CHECK(std::stoull(nogoods) <= std::stoull(stat(on.out, "failures")));
+  CHECK(std::stoull(reasons) >= std::stoull(nogoods));  // every analysis asks one at least
+  CHECK(std::stoull(scope) <= std::stoull(reasons));
+  // without learning there is nothing to report
+  const Run off = run("-s --learning off " + model("golomb"));
+  CHECK(stat(off.out, "nogoods").empty());
+  CHECK(stat(off.out, "reasons").empty());
+}
+
 TEST_CASE("options of learning: bad values and contradictory flags exit 2 with a short message",
           "[fzn][cli][learning]") {
   for (const char* bad :

@@ -64,7 +64,10 @@ struct Literal {
 class SOLVE_API Reason {
  public:
   void add(Literal l) { literals_.push_back(l); }
-  void clear() { literals_.clear(); }
+  void clear() {
+    literals_.clear();
+    names_scope_ = false;
+  }
   /// Keeps the first n literals (drops a reason of one's own abandoned half-way).
   void truncate(std::size_t n) {
     if (n < literals_.size())
@@ -73,9 +76,14 @@ class SOLVE_API Reason {
   std::span<const Literal> literals() const { return literals_; }
   std::size_t size() const { return literals_.size(); }
   bool empty() const { return literals_.empty(); }
+  /// add_scope() wrote into it since the last clear(): the widest reason, counted by the
+  /// search that learns (Stats::scope_reasons) to find propagators that fall back to it.
+  bool names_scope() const { return names_scope_; }
+  void mark_scope() { names_scope_ = true; }
 
  private:
   std::vector<Literal> literals_;
+  bool names_scope_ = false;
 };
 
 /// Appends the literals that describe x's current domain in s: its bounds, and [x != v] for

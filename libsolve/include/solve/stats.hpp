@@ -20,6 +20,11 @@ struct Stats {
   std::uint32_t max_depth = 0;     ///< deepest level reached
   std::uint64_t restarts = 0;  ///< CSP: searches started again from the root (SearchOptions::restart)
   std::uint64_t neighbourhoods = 0;  ///< CSP: neighbourhoods searched (SearchOptions::lns)
+  std::uint64_t nogoods = 0;  ///< CSP with learning: nogoods learnt from failures
+  std::uint64_t reasons = 0;  ///< CSP with learning: propagators asked why they pruned
+  /// CSP with learning: of those, the reasons that named the domains of the propagator's whole
+  /// scope (its fallback: a rule without a reason of its own; the weakest nogoods come of it)
+  std::uint64_t scope_reasons = 0;
   double seconds = 0;              ///< wall-clock time of the search
 
   /// Adds up counts (max for max_depth, seconds added: use for sequential runs or CPU time).
@@ -32,6 +37,9 @@ struct Stats {
     solutions += o.solutions;
     restarts += o.restarts;
     neighbourhoods += o.neighbourhoods;
+    nogoods += o.nogoods;
+    reasons += o.reasons;
+    scope_reasons += o.scope_reasons;
     max_depth = max_depth > o.max_depth ? max_depth : o.max_depth;
     seconds += o.seconds;
     return *this;

@@ -346,6 +346,8 @@ void ConflictAnalysis::explain_call(std::int32_t cause, std::uint32_t at,
                      reason_);
   };
   explain();
+  ++reasons_;
+  scope_reasons_ += reason_.names_scope();
   if (!narrow) return;
   // a clause's reason names variables with literals; anything else is the default reason
   // (the whole scope), which needs every domain

@@ -38,6 +38,9 @@ class ConflictAnalysis {
   bool analyse(PropagationKernel& kernel);
   /// The nogood of the last successful analyse(), valid until the next call.
   Nogood nogood() const;
+  /// Reasons asked of propagators so far, and how many of them named the whole scope.
+  std::uint64_t reasons() const { return reasons_; }
+  std::uint64_t scope_reasons() const { return scope_reasons_; }
   /// The kernel's constraint `index` is this clause database (the learning search's): its
   /// explanations read the domains of the variables with literals only, so only those are
   /// rebuilt for it (its scope is every variable).
@@ -181,6 +184,7 @@ class ConflictAnalysis {
   Seen& seen_slot(const Literal& l);
   void mark_seen(const Literal& l, std::uint32_t item);
   Reason reason_;                       // scratch of explain()
+  std::uint64_t reasons_ = 0, scope_reasons_ = 0;
   /// Forgets the reasons of the changes from `kept` on (taken back since the last analysis),
   /// or all of them (kept 0) when the cache has grown large with ones no longer asked.
   void forget(std::uint32_t kept);

@@ -98,6 +98,7 @@ bool follows_from_min(const Space& before, std::int64_t lo, const Literal& l, Re
 }
 
 void add_scope(const Space& s, std::span<const Var> scope, Reason& reason) {
+  reason.mark_scope();
   for (const Var x : scope) add_domain(s, x, reason);
 }
 

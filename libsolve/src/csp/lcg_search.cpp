@@ -112,6 +112,8 @@ void LcgSearch::run(const Work&, Worker& worker) {
   activity_.backjump(-1);  // the root's assignments are taken back too
   stats_.propagations = kernel_.propagations();
   stats_.updates = kernel_.space().updates();
+  stats_.reasons = analysis_.reasons();
+  stats_.scope_reasons = analysis_.scope_reasons();
 }
 
 LcgSearch::Outcome LcgSearch::search(std::uint64_t fails) {
@@ -176,6 +178,7 @@ bool LcgSearch::resolve_conflict() {
   int back = 0;
   for (std::size_t i = 0; i < levels_.size(); ++i)
     if (i != asserting_) back = std::max(back, levels_[i]);
+  ++stats_.nogoods;
   backjump(back);
   add_nogood(nogood_, levels_);
   return true;
