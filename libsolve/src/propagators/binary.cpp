@@ -103,12 +103,25 @@ class NotEqual final : public CloneableConstraint<NotEqual> {
     }
     return PropStatus::fixpoint;
   }
-  // x != v because y == v (or the other way round)
+  // x != v because y == v (or the other way round); a bound or a value that this removal
+  // left, with x's domain around v; a failure: both sides the same value
   void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
-    if (pruned && pruned->kind == Literal::Kind::ne) {
-      const Var other = pruned->var == vars_[0] ? vars_[1] : vars_[0];
-      if (before.assigned(other) && before.value(other) == pruned->value)
-        return r.add(Literal::eq(other, pruned->value));
+    const Var x = vars_[0], y = vars_[1];
+    if (!pruned) {
+      if (before.assigned(x) && before.assigned(y) && before.value(x) == before.value(y)) {
+        r.add(Literal::eq(x, before.value(x)));
+        return r.add(Literal::eq(y, before.value(y)));
+      }
+    } else if (pruned->var == x || pruned->var == y) {
+      const Var other = pruned->var == x ? y : x;
+      const std::size_t mark = r.size();
+      if (explain_by_removals(before, *pruned, r, [&](int w, Reason& r) {
+            if (!before.assigned(other) || before.value(other) != w) return false;
+            r.add(Literal::eq(other, w));
+            return true;
+          }))
+        return;
+      r.truncate(mark);
     }
     Constraint::explain(before, pruned, r);
   }
@@ -142,6 +155,7 @@ class Equal final : public CloneableConstraint<Equal> {
   // y's own literal of the same kind when it held ([y == v], [y != v], a bound), else y's
   // bounds and holes over those values
   void explain(const Space& before, std::optional<Literal> pruned, Reason& r) const override {
+    if (!pruned && explain_disjoint(before, r)) return;
     if (pruned && (pruned->var == vars_[0] || pruned->var == vars_[1])) {
       const Var other = pruned->var == vars_[0] ? vars_[1] : vars_[0];
       const Literal same{other, pruned->kind, pruned->value};
@@ -152,6 +166,22 @@ class Equal final : public CloneableConstraint<Equal> {
   }
 
  private:
+  /// A failure (or the disentailment a reification asks about): one side's value missing
+  /// from the other, or bounds apart; false for other disjoint domains.
+  bool explain_disjoint(const Space& before, Reason& r) const {
+    for (int k = 0; k < 2; ++k) {
+      const Var a = vars_[k], b = vars_[1 - k];
+      if (before.assigned(a) && !before.contains(b, before.value(a))) {
+        r.add(Literal::eq(a, before.value(a)));
+        return r.add(Literal::ne(b, before.value(a))), true;
+      }
+      if (before.max(a) < before.min(b)) {
+        r.add(Literal::le(a, before.max(a)));
+        return r.add(Literal::ge(b, before.min(b))), true;
+      }
+    }
+    return false;
+  }
   /// Every value of x's domain in `before` against `pruned` is missing from `other`: its
   /// bounds for those outside them, [other != w] for the rest (a small domain only).
   static bool explain_by_other(const Space& before, const Literal& pruned, Var other, Reason& r) {

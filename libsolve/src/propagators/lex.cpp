@@ -5,7 +5,8 @@
 //
 // Reasons: a position p of the prefix is equal because x_p >= v >= y_p (x_p <= y_p holds
 // there, or the order is broken); x_q and y_q are pruned by each other's bound, one apart when
-// strict and every later position is equal in the same way.
+// strict and every later position is equal in the same way. Each position after one that
+// pruned is a step of its own (the prefix its reason names is in the step's domains).
 #include <algorithm>
 #include <vector>
 
@@ -34,13 +35,21 @@ class Lex : public CloneableConstraint<Lex> {
   }
 
   PropStatus propagate(Space& s) override {
+    // a position that the prunings at the one before fixed equal begins a step of its own
+    // (Space::begin_step()): its reason names that prefix, which the call's start lacked
+    bool pruned = false;
     for (std::size_t q = 0; q < n_; ++q) {
       const Var x = scope_[q], y = scope_[n_ + q];
+      if (pruned) s.begin_step();
+      pruned = false;
       if (s.assigned(x) && s.assigned(y) && s.value(x) == s.value(y)) continue;
       if (s.max(x) < s.min(y)) return PropStatus::entailed;
       // The rest after q can only help when x_q == y_q is still possible.
-      if (s.set_max(x, s.max(y)) == Event::failed) return PropStatus::failed;
-      if (s.set_min(y, s.min(x)) == Event::failed) return PropStatus::failed;
+      const Event ex = s.set_max(x, s.max(y));
+      if (ex == Event::failed) return PropStatus::failed;
+      const Event ey = s.set_min(y, s.min(x));
+      if (ey == Event::failed) return PropStatus::failed;
+      pruned = ex != Event::none || ey != Event::none;
       if (s.assigned(x) && s.assigned(y) && s.value(x) == s.value(y)) continue;
       if (strict_ && tail_fixed_equal(s, q + 1)) {
         // Equality at q would make the sequences equal: x_q < y_q.
@@ -63,6 +72,22 @@ class Lex : public CloneableConstraint<Lex> {
           r.add(Literal::le(scope_[n_ + p], before.max(scope_[n_ + p])));
         }
       };
+      // a position of the prefix that the call made equal (x_p >= v >= y_p did not fix them):
+      // x_p at most y_p's maximum, y_p at least x_p's minimum, after the positions before it
+      for (std::size_t p = 0; pruned && p < q; ++p) {
+        const Var xp = scope_[p], yp = scope_[n_ + p];
+        const std::size_t mark = r.size();
+        if (xp == pruned->var && below(before, *pruned, before.max(yp), r)) {
+          r.add(Literal::le(yp, before.max(yp)));
+          return name_equal(0, p), true;
+        }
+        r.truncate(mark);
+        if (yp == pruned->var && above(before, *pruned, before.min(xp), r)) {
+          r.add(Literal::ge(xp, before.min(xp)));
+          return name_equal(0, p), true;
+        }
+        r.truncate(mark);
+      }
       name_equal(0, q);
       if (q == n_) return strict_ && !pruned;  // equal sequences: only strict fails
       const Var x = scope_[q], y = scope_[n_ + q];

@@ -101,7 +101,31 @@ class LinearBase {
           return add_sides(before, false, &t, r);
       }
     }
+    // sum == c: a term's two bounds together (a value fixed between them, or none left there)
+    if (eq)
+      for (const Term& t : terms_)
+        if ((!pruned || t.x == pruned->var) && within_both(before, t, l, u, pruned, r)) return;
     add_scope(before, vars_, r);
+  }
+  /// With sum == c, x of term t lies within the bounds that both sides give it in one step;
+  /// true (the sides and x's holes there named) when every value of x left there satisfies
+  /// `pruned` (none left, for a failure).
+  bool within_both(const Space& before, const Term& t, std::int64_t l, std::int64_t u,
+                   std::optional<Literal> pruned, Reason& r) const {
+    const std::int64_t below = c_ - (l - lo(before, t)), above = c_ - (u - hi(before, t));
+    // a x <= below and a x >= above, as bounds of x
+    const std::int64_t xlo = t.a > 0 ? ceil_div(above, t.a) : ceil_div(below, t.a);
+    const std::int64_t xhi = t.a > 0 ? floor_div(below, t.a) : floor_div(above, t.a);
+    constexpr std::int64_t kMaxWidth = 1024;  // (as the holes of follows_from_max)
+    if (xhi - xlo >= kMaxWidth) return false;
+    for (std::int64_t w = xlo; w <= xhi; ++w)
+      if (before.contains(t.x, int(w)) && !(pruned && pruned->satisfied_by(w))) return false;
+    for (std::int64_t w = xlo; w <= xhi; ++w)
+      if (!before.contains(t.x, int(w)) && (!pruned || !pruned->satisfied_by(w)))
+        r.add(Literal::ne(t.x, int(w)));
+    add_sides(before, true, &t, r);
+    add_sides(before, false, &t, r);
+    return true;
   }
   std::vector<Term> negated() const {
     std::vector<Term> n = terms_;
