@@ -97,10 +97,9 @@ void add_learning_options(CLI::App& app, solve::LearningOptions& learning) {
                      "How the search branches with --learning on: toggle (the model's order and "
                      "activity in turn, switching at each restart), activity (VSIDS: the "
                      "literals of recent conflicts first), model (the search annotations' "
-                     "order)")
+                     "order). Default: model when the annotations name an order, else toggle")
           ->transform(cli::one_of<solve::LearningOptions::Branching>())
-          ->type_name("TEXT")
-          ->default_str(std::string(cli::name(learning.branching)));
+          ->type_name("TEXT");
   // Chuffed's names for two of them
   using Branching = solve::LearningOptions::Branching;
   auto* vsids = app.add_flag_callback(

@@ -52,12 +52,16 @@ void free_search(solve::SearchOptions& s, bool optimisation) {
 }
 
 /// The learning search's branching and restarts: the ones given (--learning-branching,
-/// --restart), else its default, toggle (the model's order, then activity and the model's order
-/// in turn at each restart) with the annotation's restarts or Luby x 100 failures. Measured
-/// against Chuffed's (the annotation's order without restarts, activity without one) and
-/// hybrids on the second selection: docs/notes/2026-11-27-learning-policy.md.
-void learning_policy(solve::SearchOptions& s, const RunOptions& o) {
+/// --restart), else by default the annotation's order when it names one (as Chuffed), else
+/// toggle (the model's order, then activity and the model's order in turn at each restart),
+/// with the annotation's restarts or Luby x 100 failures. Measured against Chuffed's (the
+/// annotation's order without restarts, activity without one) and hybrids on the second
+/// selection: docs/notes/2026-11-27-learning-policy.md; once the learnt clauses propagated
+/// fully and the reasons stopped naming whole scopes, the annotation's order with Luby
+/// restarts proved 16 optima where toggle proved 15 (docs/notes/2026-11-27-learning-reasons.md).
+void learning_policy(solve::SearchOptions& s, const Program& p, const RunOptions& o) {
   if (o.learning_branching) s.learning.branching = *o.learning_branching;
+  else if (p.search.from_annotation) s.learning.branching = solve::LearningOptions::Branching::model;
   // as given, `none` included (the default would read a restart-free SearchOptions as Luby)
   if (o.restart) s.learning.restart = *o.restart;
 }
@@ -74,7 +78,7 @@ solve::SearchOptions search_options(const Program& p, const RunOptions& o, bool 
   const bool unannotated = !p.search.from_annotation && !p.search.restart;
   if (o.free_search || unannotated) free_search(s, optimisation);
   if (o.restart) s.restart = *o.restart;
-  learning_policy(s, o);
+  learning_policy(s, p, o);
   // satisfaction on threads: the tree shared by work stealing (restarts would make a portfolio)
   if (!optimisation && o.threads > 1) s.restart.kind = solve::RestartPolicy::Kind::none;
   s.limits.cancel = o.cancel;

@@ -513,14 +513,17 @@ TEST_CASE("restarts as --restart tells: either search restarts so, with the same
   CHECK(count_lines(golomb.out, complete) == 1);
 }
 
-TEST_CASE("the learning search's default: toggle branching, Luby x 100 restarts",
+TEST_CASE("the learning search's default: the annotation's order (else toggle), Luby x 100",
           "[fzn][cli][learning]") {
-  // measured against Chuffed's policy and others: docs/notes/2026-11-27-learning-policy.md
-  for (const char* name : {"lcg/rcpsp-01", "knapsack-01"}) {  // annotated, and not
+  // measured against Chuffed's policy and others: docs/notes/2026-11-27-learning-policy.md and
+  // 2026-11-27-learning-reasons.md
+  for (const auto& [name, branching] : {std::pair{"lcg/rcpsp-01", "model"},  // annotated
+                                        std::pair{"knapsack-01", "toggle"}}) {
     INFO(name);
     const Run given = run("-s --learning on " + model(name));
-    const Run told = run("-s --learning on --learning-branching toggle --restart luby "
-                         "--restart-scale 100 " +
+    const Run told = run(fmt::format("-s --learning on --learning-branching {} --restart luby "
+                                     "--restart-scale 100 ",
+                                     branching) +
                          model(name));
     for (const char* figure : {"nodes", "failures", "restarts", "objective"})
       CHECK(stat(given.out, figure) == stat(told.out, figure));
@@ -550,7 +553,8 @@ TEST_CASE("options of learning: --help explains them and shows the one default",
   const std::string shown = cli::learning_default::fzn ? "=on" : "=off";
   CHECK_THAT(help.out, Catch::Contains("--learning TEXT:{on,off}" + shown));
   for (const char* option :
-       {"--learnts-mb N=50", "--learning-branching TEXT:{toggle,activity,model}=toggle", "--vsids",
+       {"--learnts-mb N=50", "--learning-branching TEXT:{toggle,activity,model}", "--vsids",
+        "Default: model when the annotations name an order, else toggle",
         "--toggle-vsids", "--learning-verify", "nogood", "VSIDS",
         "--restart KIND:{none,luby,geometric,constant}", "--restart-scale N=100",
         "--restart-base F"})
