@@ -290,3 +290,46 @@ TEST_CASE("reasons of their own: lex, not_equal, equal and linear never name the
   CHECK(r.stats.reasons > 0);
   CHECK(r.stats.scope_reasons == 0);
 }
+
+namespace {
+/// Records whether any call saw Space::learning() (x + y != 3: a constraint that prunes).
+class LearningProbe : public CloneableConstraint<LearningProbe> {
+ public:
+  LearningProbe(Var x, Var y, std::shared_ptr<int> seen) : scope_{x, y}, seen_(std::move(seen)) {}
+  std::span<const Var> scope() const override { return scope_; }
+  std::string_view name() const override { return "learning_probe"; }
+  bool check(std::span<const int> v) const override { return v[0] + v[1] != 3; }
+  PropStatus propagate(Space& s) override {
+    *seen_ |= s.learning() ? 2 : 1;
+    if (s.assigned(scope_[0]) && s.remove(scope_[1], 3 - s.value(scope_[0])) == Event::failed)
+      return PropStatus::failed;
+    if (s.assigned(scope_[1]) && s.remove(scope_[0], 3 - s.value(scope_[1])) == Event::failed)
+      return PropStatus::failed;
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  std::array<Var, 2> scope_;
+  std::shared_ptr<int> seen_;
+};
+}  // namespace
+
+TEST_CASE("Space::learning tells a propagator that its reasons will be asked") {
+  // (cumulative leaves out its energy reasoning there: its reasons cost more than it gains)
+  for (const Learning use : {Learning::on, Learning::off}) {
+    Model m;
+    const Var x = m.add_var(0, 3), y = m.add_var(0, 3), z = m.add_var(0, 6);
+    const auto seen = std::make_shared<int>(0);
+    m.post(std::make_unique<LearningProbe>(x, y, seen));
+    linear(m, std::vector<Var>{x, y}, Rel::eq, z);
+    m.minimize(z);
+    SearchOptions o;
+    o.learning.use = use;
+    Result r;
+    REQUIRE(solve_best(m, o, &r));
+    CHECK(r.optimal());
+    // every call at the root comes before learning starts; below it, only with learning
+    CHECK((*seen & 1) == 1);
+    CHECK(((*seen & 2) != 0) == (use == Learning::on));
+  }
+}

@@ -170,6 +170,9 @@ class SOLVE_API Space {
   /// before each step's first pruning, and before returning failed for a failure the earlier
   /// steps brought about. Without learning it costs a test.
   void begin_step();
+  /// True when a search that learns records the changes (its reasons will be asked): a
+  /// propagator may leave out a rule whose reasons cost more than its prunings gain there.
+  bool learning() const;
 
   /// Identifies this store among every store of the process (never 0). A propagator with
   /// reversible state keeps the id of the store it last ran on: on another one (a copy of the

@@ -35,6 +35,8 @@ Space::Space() : id_(next_store_id.fetch_add(1, std::memory_order_relaxed)) {}
 
 void Space::trail_word(std::uint64_t& word) { store().word_trail_.push_back({&word, word}); }
 
+bool Space::learning() const { return store().learning_ != nullptr; }
+
 void Space::begin_step() {
   if (detail::csp::LearningTrail* t = store().learning_) t->begin_step();
 }
