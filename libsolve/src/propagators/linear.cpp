@@ -117,7 +117,8 @@ class LinearBase {
     const std::int64_t xlo = t.a > 0 ? ceil_div(above, t.a) : ceil_div(below, t.a);
     const std::int64_t xhi = t.a > 0 ? floor_div(below, t.a) : floor_div(above, t.a);
     constexpr std::int64_t kMaxWidth = 1024;  // (as the holes of follows_from_max)
-    if (xhi - xlo >= kMaxWidth) return false;
+    // (an interval past int's range would name wrapped values: the scope's reason then)
+    if (xhi - xlo >= kMaxWidth || xlo < INT_MIN || xhi > INT_MAX) return false;
     for (std::int64_t w = xlo; w <= xhi; ++w)
       if (before.contains(t.x, int(w)) && !(pruned && pruned->satisfied_by(w))) return false;
     for (std::int64_t w = xlo; w <= xhi; ++w)
