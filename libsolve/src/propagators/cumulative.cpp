@@ -70,7 +70,7 @@ class Cumulative : public CloneableConstraint<Cumulative> {
     if (r < 0) return PropStatus::failed;
     // on bounds that time-tabling left standing; not in a search that learns, where its
     // reasons (whole windows of tasks) cost more than its prunings gain (rcpsp 14 proved in
-    // 18.7 s instead of not in 20; rcpsp 01 in 0.067 s instead of 0.091 s; docs/notes/
+    // 18.4 s instead of not in 20; rcpsp 01 in 0.063 s instead of 0.100 s; docs/notes/
     // 2026-11-27-second-selection-fixes.md)
     const int e = r == 0 && !sp.learning() ? energy(sp) : 0;
     if (e < 0) return PropStatus::failed;
