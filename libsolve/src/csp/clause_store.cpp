@@ -90,6 +90,7 @@ void ClauseStore::grow_state() {
     slot_ids_.push_back(table_.slot_var(std::uint32_t(slot_ids_.size())).id);
   changed_.resize(slot_ids_.size());
   slot_has_eq_.resize(slot_ids_.size(), 0);
+  known_.resize(table_.num_atoms(), kAtomUnknown);
   while (atom_seen_.size() < table_.num_atoms()) {
     const LiteralTable::Atom& a = table_.atom(std::uint32_t(atom_seen_.size()));
     if (a.is_eq) slot_has_eq_[a.slot] = 1;
@@ -102,6 +103,20 @@ void ClauseStore::reset(std::uint64_t store) {
   for (Seen& s : seen_) s = {UINT64_MAX, 0, std::uint64_t(-kFar), 0, std::uint64_t(kFar), 0};
   for (AtomSeen& a : atom_seen_) a = {0, 0};
   std::fill(reason_.begin(), reason_.end(), kNoId);
+  std::fill(known_.begin(), known_.end(), kAtomUnknown);
+  known_trail_.clear();
+  known_mark_ = known_mark_stamp_ = 0;
+}
+
+void ClauseStore::undo_known(Space& s) {
+  // a longer trail than the mark: the search left the node of those changes (the domains
+  // came back, and known_ must say no more than they do)
+  while (known_trail_.size() > known_mark_) {
+    const std::uint32_t e = known_trail_.back();
+    known_trail_.pop_back();
+    known_[e >> 2] = std::uint8_t(e & 3u);
+  }
+  s.save_word(known_mark_, known_mark_stamp_);
 }
 
 ClauseRef ClauseStore::push_clause(std::span<const LitId> lits, bool learnt) {
@@ -270,10 +285,10 @@ void ClauseStore::collect_slot(Space& s, std::uint32_t k) {
   // hi <= v < old_hi
   if (lo > old_lo)
     for (auto it = from(old_lo); it != es.end() && it->value < lo; ++it)
-      if (it->le != kNoId) newly_false_.push_back(2 * it->le);
+      if (it->le != kNoId) note_false(2 * it->le);
   if (hi < old_hi)
     for (auto it = from(hi); it != es.end() && it->value < old_hi; ++it)
-      if (it->le != kNoId) newly_false_.push_back(2 * it->le + 1);
+      if (it->le != kNoId) note_false(2 * it->le + 1);
   // [x == v] for the values of the range seen last (those outside it were seen false then,
   // and that is trailed with the range)
   if (slot_has_eq_[k])
@@ -284,11 +299,11 @@ void ClauseStore::collect_slot(Space& s, std::uint32_t k) {
     std::uint64_t bits = a.bits;
     if (!(bits & 1) && !s.contains(x, e.value)) {
       bits |= 1;
-      newly_false_.push_back(2 * e.eq);
+      note_false(2 * e.eq);
     }
     if (!(bits & 2) && size == 1 && lo == e.value) {
       bits |= 2;
-      newly_false_.push_back(2 * e.eq + 1);
+      note_false(2 * e.eq + 1);
     }
     if (bits != a.bits) {
       s.save_word(a.bits, a.stamp);
@@ -321,7 +336,7 @@ bool ClauseStore::visit_watches(Space& s, LitId f) {
   while (i < n) {
     const Watch w = ws[i++];
     // a true blocker: the clause holds, and its watch on f may stay (no read of the clause)
-    if (table_.truth(s, w.blocker) == Truth::yes) {
+    if (truth_now(s, w.blocker) == Truth::yes) {
       ws[j++] = w;
       continue;
     }
@@ -329,14 +344,14 @@ bool ClauseStore::visit_watches(Space& s, LitId f) {
     LitId* lits = arena_.data() + c + kHeader;
     const std::uint32_t size = arena_[c];
     if (lits[0] == f) std::swap(lits[0], lits[1]);  // the false watch second
-    const Truth first = table_.truth(s, lits[0]);
+    const Truth first = truth_now(s, lits[0]);
     if (first == Truth::yes) {
       ws[j++] = {c, lits[0]};
       continue;
     }
     bool moved = false;
     for (std::uint32_t k = 2; k < size; ++k)
-      if (table_.truth(s, lits[k]) != Truth::no) {
+      if (truth_now(s, lits[k]) != Truth::no) {
         std::swap(lits[1], lits[k]);
         watches_[lits[1]].push_back({c, lits[0]});  // another list than ws: lits[1] is not false
         moved = true;
@@ -359,6 +374,7 @@ bool ClauseStore::visit_watches(Space& s, LitId f) {
 
 PropStatus ClauseStore::propagate(Space& s) {
   if (s.id() != store_) reset(s.id());
+  undo_known(s);
   forced_.clear();
   newly_false_.clear();
   conflict_ = kNoId;

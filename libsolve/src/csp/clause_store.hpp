@@ -132,6 +132,24 @@ class ClauseStore final : public Constraint {
   // the literals of slot k's variable that became false since it was last seen, into
   // newly_false_
   void collect_slot(Space& s, std::uint32_t k);
+  // f became false: into the call's queue, and its atom's truth into known_ (trailed)
+  void note_false(LitId f) {
+    newly_false_.push_back(f);
+    const std::uint32_t a = f >> 1;
+    known_trail_.push_back(a << 2 | known_[a]);
+    known_[a] = (f & 1u) ? kAtomTrue : kAtomFalse;
+    known_mark_ = known_trail_.size();  // saved for this node by undo_known()
+  }
+  // the truth of l as the watch visits ask it: known_ when the store saw the change, the
+  // domain otherwise (known_ must not say more than the domains do, see undo_known())
+  Truth truth_now(const Space& s, LitId l) const {
+    const std::uint8_t a = known_[l >> 1];
+    if (a == kAtomUnknown) return table_.truth(s, l);
+    return (a == kAtomTrue) != bool(l & 1u) ? Truth::yes : Truth::no;
+  }
+  // known_ back to what it was at the node the search is now on (its trail's length then is
+  // the reversible word known_mark_), and the mark set for the node of this call
+  void undo_known(Space& s);
   // makes l true (an open literal) as clause c says, a step of its own (Space::begin_step())
   void force(Space& s, LitId l, ClauseRef c);
   bool visit_watches(Space& s, LitId f);  // false: a clause is false
@@ -174,6 +192,15 @@ class ClauseStore final : public Constraint {
   std::deque<AtomSeen> atom_seen_;  // per atom (only [x == v] atoms use it)
   std::vector<std::int32_t> slot_ids_;  // per slot: its variable's id (the sweep reads them)
   std::vector<std::uint8_t> slot_has_eq_;  // per slot: 1 once it has an [x == v] atom
+  // per atom: its truth as the store last saw it change (kAtomUnknown: never seen, or taken
+  // back): one byte read in place of the literal table and the domain, for the watches'
+  // blockers above all (on rcpsp 14, 88 % of 880 M watch visits end at a true blocker).
+  // Each change is trailed here (atom << 2 | old byte); the trail's length at the node the
+  // search is on is the reversible word known_mark_
+  static constexpr std::uint8_t kAtomUnknown = 0, kAtomTrue = 1, kAtomFalse = 2;
+  std::vector<std::uint8_t> known_;
+  std::vector<std::uint32_t> known_trail_;
+  std::uint64_t known_mark_ = 0, known_mark_stamp_ = 0;
 
   // the last call, for explain(): what it made true and why, and how it failed
   struct Forced {
