@@ -331,16 +331,27 @@ void ClauseStore::force(Space& s, LitId l, ClauseRef c) {
 
 bool ClauseStore::visit_watches(Space& s, LitId f) {
   std::vector<Watch>& ws = watches_[f];
-  std::size_t i = 0, j = 0;
   const std::size_t n = ws.size();
-  while (i < n) {
-    const Watch w = ws[i++];
-    // a true blocker: the clause holds, and its watch on f may stay (no read of the clause)
+  // first the blockers: a true one means the clause holds, and its watch on f may stay
+  // without a read of the clause. The clauses to read go to a list, and their first words
+  // are fetched meanwhile: the reads are cache misses (on rcpsp 14, most of this function's
+  // time went to waiting for them one at a time)
+  std::size_t j = 0;
+  to_read_.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Watch w = ws[i];
     if (truth_now(s, w.blocker) == Truth::yes) {
       ws[j++] = w;
-      continue;
+    } else {
+      to_read_.push_back(w.clause);
+      __builtin_prefetch(arena_.data() + w.clause);
     }
-    const ClauseRef c = w.clause;
+  }
+  // then the clauses, in their order: a literal true now stays true in this call, so a
+  // blocker the earlier prunings made true costs a read only
+  const std::size_t m = to_read_.size();
+  for (std::size_t r = 0; r < m; ++r) {
+    const ClauseRef c = to_read_[r];
     LitId* lits = arena_.data() + c + kHeader;
     const std::uint32_t size = arena_[c];
     if (lits[0] == f) std::swap(lits[0], lits[1]);  // the false watch second
@@ -362,11 +373,16 @@ bool ClauseStore::visit_watches(Space& s, LitId f) {
     if (first == Truth::no) {
       conflict_ = c;
       s.begin_step();  // false in the domains the earlier steps left
-      while (i < n) ws[j++] = ws[i++];
+      // the clauses not read keep their watches on f (their blockers as they were)
+      for (std::size_t q = r + 1; q < m; ++q) {
+        const ClauseRef d = to_read_[q];
+        const LitId* ls = arena_.data() + d + kHeader;
+        ws[j++] = {d, ls[0] == f ? ls[1] : ls[0]};
+      }
       ws.resize(j);
       return false;
     }
-    force(s, lits[0], c);  // the other watches of ws are judged on its result
+    force(s, lits[0], c);  // the clauses after it are judged on its result
   }
   ws.resize(j);
   return true;

@@ -214,6 +214,7 @@ class ClauseStore final : public Constraint {
   std::vector<std::pair<LitId, int>> leveled_;  // add_learnt() with levels: literal, level
   std::vector<std::uint32_t> changed_;  // the sweep's slots whose size changed (one per slot)
   std::vector<LitId> newly_false_;  // the queue of the call: literals whose watches to visit
+  std::vector<ClauseRef> to_read_;  // visit_watches(): the clauses whose blocker is not true
 };
 
 }  // namespace solve::detail::csp
