@@ -226,6 +226,7 @@ class SOLVE_API Space {
   void trail_word(std::uint64_t& word);                  // save_word's slow path
   Event after_change(int id, int old_min, int old_max);  // record the event
   void recount(Info& d);                                 // size/min/max from the words
+  void set_bound_summary(Info& d, int lo, int hi);       // after set_min/set_max_raw
 
   detail::csp::Store& store();
   const detail::csp::Store& store() const;

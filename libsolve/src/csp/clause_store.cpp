@@ -425,8 +425,13 @@ PropStatus ClauseStore::propagate(Space& s) {
   for (std::uint32_t i = 0; i < n; ++i) collect_slot(s, changed[i]);
   // every literal that became false, those of this call's prunings included (force() adds
   // them): the store's own fixpoint, a chain of unit clauses in one call
-  for (std::size_t head = 0; head < newly_false_.size(); ++head)
+  for (std::size_t head = 0; head < newly_false_.size(); ++head) {
+    // the next literal's watch list fetched while this one's is visited (its first line
+    // was the visit's most waited-for read)
+    if (head + 1 < newly_false_.size())
+      __builtin_prefetch(watches_[newly_false_[head + 1]].data());
     if (!visit_watches(s, newly_false_[head])) return PropStatus::failed;
+  }
   // at its own fixpoint: nothing it pruned can make it prune more
   return PropStatus::fixpoint;
 }

@@ -198,6 +198,19 @@ void Space::recount(Info& d) {
   d.max = d.lo + last;
 }
 
+// After a bound moved to lo or hi inside [min, max]: a domain without holes keeps none, and
+// its summary follows without a count (bounds of start times, the usual case in scheduling;
+// std::popcount is a library call on plain x86-64)
+void Space::set_bound_summary(Info& d, int lo, int hi) {
+  if (d.size == d.max - d.min + 1) {
+    d.min = lo;
+    d.max = hi;
+    d.size = hi - lo + 1;
+  } else {
+    recount(d);
+  }
+}
+
 // The test inline, the trailing out of line: a change repeated within a level (most of them)
 // then costs no register saves for the path it does not take.
 inline void Space::save(int id) {
@@ -299,7 +312,7 @@ Event Space::set_min_raw(int id, std::int64_t lo) {
   const unsigned i = unsigned(lo - d.lo);
   for (unsigned w = 0; w < (i >> 6); ++w) words_[d.off + w] = 0;
   words_[d.off + (i >> 6)] &= ~std::uint64_t{0} << (i & 63);
-  recount(d);
+  set_bound_summary(d, int(lo), old_max);
   return after_change(id, old_min, old_max);
 }
 
@@ -312,7 +325,7 @@ Event Space::set_max_raw(int id, std::int64_t hi) {
   const unsigned i = unsigned(hi - d.lo);
   words_[d.off + (i >> 6)] &= ~std::uint64_t{0} >> (63 - (i & 63));
   for (unsigned w = (i >> 6) + 1; w < d.nwords; ++w) words_[d.off + w] = 0;
-  recount(d);
+  set_bound_summary(d, old_min, int(hi));
   return after_change(id, old_min, old_max);
 }
 
