@@ -81,3 +81,21 @@ TEST_CASE("reasons of reified constraints are true and smaller than the scope's 
   // 54 % in a full run
   CHECK(smaller(all.of("reified"), 70));
 }
+
+// x == y + c, each over [-2, 3] at first, on sub-domains where x's own holes lie in what a bound
+// rules out: [x <= 0] from x {-2, 0, 3} and y {-2, 0, 1} is not implied by [y <= 1] alone
+// (x = y = 1 satisfies both): x's hole at 1 is part of the reason. Found as wrong UNSAT answers
+// with learning on langford l_3_17 and l_3_18 (x - y = 2 posted as x == y + 2).
+TEST_CASE("reasons of equal name the pruned side's own holes and bounds") {
+  Random r(1234);
+  Tallies tallies;
+  for (int round = 0; round < test_scale::rounds(4000); ++round) {
+    Model m;
+    const Var x = m.add_var(-2, 3), y = m.add_var(-2, 3);
+    const int c = r.pick(-1, 1);
+    const Rel rel = round % 2 ? Rel::eq : Rel::ne;
+    compare(m, x, rel, y + c);
+    explain_all(m, r, tallies, "x ==/!= y + " + std::to_string(c));
+  }
+  CHECK(tallies.total().reasons > test_scale::scaled(2000));
+}

@@ -182,26 +182,44 @@ class Equal final : public CloneableConstraint<Equal> {
     }
     return false;
   }
-  /// Every value of x's domain in `before` against `pruned` is missing from `other`: its
-  /// bounds for those outside them, [other != w] for the rest (a small domain only).
+  /// Every value against `pruned` is missing from one side in `before`: below the higher of
+  /// the two minima, above the lower of the two maxima (that bound named), or a hole of
+  /// `other` or of the pruned side itself within both ranges (a small range only). The pruned
+  /// side's own holes and bounds count: they were what kept it from the values `other` has
+  /// (x {-2 -1 1 3}, y + 1 {0 1 2 4}: [x >= 1] does not follow from [y + 1 >= 0] alone,
+  /// x = y + 1 = 0 satisfies both; wrong UNSAT answers with learning on langford l_3_17 and
+  /// l_3_18, whose x - y = 2 is posted as x == y + 2)
   static bool explain_by_other(const Space& before, const Literal& pruned, Var other, Reason& r) {
-    constexpr int kSmall = 64;
-    if (before.size(pruned.var) > kSmall) return false;
-    bool below = false, above = false, ok = true;
+    constexpr std::int64_t kSmall = 64;
+    const Var x = pruned.var;
+    const std::int64_t lo = std::max(before.min(x), before.min(other));
+    const std::int64_t hi = std::min(before.max(x), before.max(other));
+    if (hi - lo >= kSmall) return false;
     const std::size_t mark = r.size();
-    before.for_each_value(pruned.var, [&](int w) {
-      if (!ok || pruned.satisfied_by(w)) return;
-      if (w < before.min(other)) below = true;
-      else if (w > before.max(other)) above = true;
-      else if (!before.contains(other, w)) r.add(Literal::ne(other, w));
-      else ok = false;
-    });
-    if (!ok) {
-      r.truncate(mark);
-      return false;
+    for (std::int64_t w = lo; w <= hi; ++w) {
+      const int v = int(w);
+      if (pruned.satisfied_by(v)) continue;
+      if (!before.contains(other, v)) r.add(Literal::ne(other, v));
+      else if (!before.contains(x, v)) r.add(Literal::ne(x, v));
+      else return r.truncate(mark), false;
     }
-    if (below) r.add(Literal::ge(other, before.min(other)));
-    if (above) r.add(Literal::le(other, before.max(other)));
+    // values against `pruned` below lo, above hi
+    const std::int64_t v = pruned.value;
+    bool below = true, above = true;
+    switch (pruned.kind) {
+      case Literal::Kind::le: below = v + 1 < lo; break;
+      case Literal::Kind::ge: above = v - 1 > hi; break;
+      case Literal::Kind::eq: break;
+      case Literal::Kind::ne: below = v < lo, above = v > hi; break;
+    }
+    if (below) {
+      if (before.min(other) >= before.min(x)) r.add(Literal::ge(other, before.min(other)));
+      else r.add(Literal::ge(x, before.min(x)));
+    }
+    if (above) {
+      if (before.max(other) <= before.max(x)) r.add(Literal::le(other, before.max(other)));
+      else r.add(Literal::le(x, before.max(x)));
+    }
     return true;
   }
   /// Removes from a every value that b lacks.
